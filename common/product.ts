@@ -1,0 +1,12 @@
+/** Product-wide constants shared by the client and the server. */
+export const PRODUCT_NAME = "TabVault";
+/** Prefix of browser storage keys and downloaded file names (spec: `{product}` in keys). */
+export const PRODUCT_SLUG = "tabvault";
+export const SUPPORT_EMAIL = "support@tabvault.app";
+/** Support replies are promised within this many hours (spec 1 §9). */
+export const SUPPORT_REPLY_HOURS = 24;
+/** Account data is deleted within this many days of account deletion (spec 1 §9). */
+export const ACCOUNT_DELETION_DAYS = 30;
+export const MINIMUM_AGE = 13;
+export const MONEY_BACK_DAYS = 30;
+export const ANNUAL_REFUND_DAYS = 14;

@@ -1,0 +1,36 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@common": fileURLToPath(new URL("./common", import.meta.url)),
+  "@": fileURLToPath(new URL("./client/src", import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["common/**/*.test.ts", "client/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["server/**/*.test.ts"],
+          environment: "node",
+          // PGlite costs ~600 MB per instance; two workers fit these 2-core machines.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ["server/test/global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
