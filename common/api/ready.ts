@@ -1,0 +1,4 @@
+import { z } from "zod";
+
+export const readyResponseSchema = z.object({ ready: z.literal(true) });
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
+import type { ErrorResponse } from "@common/api/errors";
+import type { Config } from "./config/config";
+import type { Database } from "./db/database";
+import { eventRoutes } from "./events/routes";
+import { healthRoutes } from "./health/routes";
+import { isServerPath, registerClientFiles } from "./http/client-files";
+import { registerErrorHandler } from "./http/errors";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { appendSystemLog } from "./system-log/append";
+
+export type AppConfig = Pick<Config, "publicUrl" | "logLevel" | "trustProxy">;
+
+export interface AppDeps {
+  database: Database;
+  /** Injectable so later features (expiring links, trials) can be tested with a fake clock. */
+  clock?: () => Date;
+  /** The built client; nothing is served (API only) when it holds no index.html. */
+  clientDir?: string;
+  /** false silences request logs (tests); a stream receives them instead of stdout. */
+  logger?: false | { stream: DestinationStream };
+}
+
+/** Limits that keep a slow or hostile client from holding resources. */
+export const serverLimits = {
+  bodyLimit: 1024 * 1024,
+  connectionTimeout: 60_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 72_000,
+  maxParamLength: 200,
+  maxHeaderSize: 16 * 1024,
+};
+
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? (() => new Date());
+  const startedAt = performance.now();
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+              censor: "[redacted]",
+            },
+            ...(deps.logger ? { stream: deps.logger.stream } : {}),
+          },
+    trustProxy: trustProxySetting(config.trustProxy),
+    bodyLimit: serverLimits.bodyLimit,
+    connectionTimeout: serverLimits.connectionTimeout,
+    requestTimeout: serverLimits.requestTimeout,
+    keepAliveTimeout: serverLimits.keepAliveTimeout,
+    routerOptions: { maxParamLength: serverLimits.maxParamLength },
+    http: { maxHeaderSize: serverLimits.maxHeaderSize },
+    // Shutdown closes idle keep-alive sockets at once and lets in-flight requests finish.
+    forceCloseConnections: "idle",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("clock", clock);
+
+  registerErrorHandler(app, (error) => {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    void appendSystemLog(deps.database, "error", `Unhandled error: ${message}`, (failure) =>
+      app.log.warn({ err: failure }, "could not write the system log"),
+    );
+  });
+
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https:") });
+  await app.register(healthRoutes, { db: deps.database, startedAt, now: () => performance.now() });
+  await app.register(eventRoutes, { db: deps.database });
+
+  const spaFallback = deps.clientDir ? await registerClientFiles(app, deps.clientDir) : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    if (spaFallback && !isServerPath(request.url)) {
+      const answered = spaFallback(request, reply);
+      if (answered) return answered;
+    }
+    const body: ErrorResponse = { message: `Not found: ${request.method} ${request.url.split("?")[0]}` };
+    return reply.code(404).send(body);
+  });
+
+  return app;
+}
+
+/** A hop count trusts that many proxies nearest to us, e.g. 1 for a single load balancer. */
+function trustProxySetting(trustProxy: boolean | number): boolean | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === "boolean") return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    clock: () => Date;
+  }
+}

@@ -1,0 +1,158 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+import { loadOrCreateSessionSecret, minimumSessionSecretLength } from "./session-secret";
+
+/** Every environment variable the server reads, for README and .env.example. */
+export const configVariables = [
+  { name: "NODE_ENV", description: "development, test or production", default: "development" },
+  { name: "PORT", description: "TCP port the HTTP server listens on", default: "3000" },
+  { name: "HOST", description: "Interface the HTTP server binds to", default: "0.0.0.0" },
+  {
+    name: "PUBLIC_URL",
+    description: "Origin users reach the site at (https enables HSTS)",
+    default: "http://localhost:PORT",
+  },
+  { name: "DATA_DIR", description: "Directory for the embedded database and generated secrets", default: "./data" },
+  {
+    name: "DATABASE_URL",
+    description: "PostgreSQL URL; when unset the embedded PGlite database in DATA_DIR/db is used",
+    default: "",
+  },
+  {
+    name: "SESSION_SECRET",
+    description: `Secret for signing session cookies, at least ${minimumSessionSecretLength} characters; required in production, otherwise generated into DATA_DIR/session-secret`,
+    default: "",
+  },
+  { name: "ADMIN_EMAILS", description: "Comma-separated e-mail addresses that get the admin dashboard", default: "" },
+  { name: "REDIS_URL", description: "Redis URL for state shared between several instances", default: "" },
+  { name: "LOG_LEVEL", description: "fatal, error, warn, info, debug, trace or silent", default: "info" },
+  {
+    name: "TRUST_PROXY",
+    description: "true, false or the number of proxy hops in front of the server (load balancer)",
+    default: "false",
+  },
+] as const satisfies readonly { name: string; description: string; default: string }[];
+
+export type ConfigVariableName = (typeof configVariables)[number]["name"];
+
+export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+export interface Config {
+  nodeEnv: "development" | "test" | "production";
+  port: number;
+  host: string;
+  /** Origin without a trailing slash. */
+  publicUrl: string;
+  /** Absolute path. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  adminEmails: string[];
+  redisUrl: string | undefined;
+  logLevel: (typeof logLevels)[number];
+  trustProxy: boolean | number;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+function urlWithProtocols(protocols: string[]) {
+  return z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+  );
+}
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "test", "production"], { message: "must be development, test or production" })
+    .default("development"),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number between 0 and 65535")
+    .transform(Number)
+    .refine((port) => port <= 65535, "must be a whole number between 0 and 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
+  PUBLIC_URL: optionalText.pipe(urlWithProtocols(["http:", "https:"]).optional()),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: optionalText.pipe(urlWithProtocols(["postgres:", "postgresql:"]).optional()),
+  SESSION_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(minimumSessionSecretLength, `must be at least ${minimumSessionSecretLength} characters long`)
+      .optional(),
+  ),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((list) =>
+      list
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ""),
+    )
+    .pipe(z.array(z.email({ message: "must be a comma-separated list of e-mail addresses" }))),
+  REDIS_URL: optionalText.pipe(urlWithProtocols(["redis:", "rediss:"]).optional()),
+  LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(true|false|\d+)$/, "must be true, false or a number of proxy hops")
+    .transform((value) => (value === "true" ? true : value === "false" ? false : Number(value)))
+    .default(false),
+});
+
+/**
+ * Reads the environment once at start-up. Throws a ConfigError naming every bad variable.
+ * Outside production a missing SESSION_SECRET is generated once into DATA_DIR (a side effect).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmptyDefaults(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === "production" && !values.SESSION_SECRET) {
+    throw new ConfigError(
+      `Invalid configuration: SESSION_SECRET is required when NODE_ENV=production (at least ${minimumSessionSecretLength} characters)`,
+    );
+  }
+  const dataDir = resolve(values.DATA_DIR);
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    sessionSecret: values.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
+    adminEmails: values.ADMIN_EMAILS,
+    redisUrl: values.REDIS_URL,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+  };
+}
+
+/** `PORT=` in a .env file means "not set", like an absent variable. */
+function withoutEmptyDefaults(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const known = configVariables.map((variable) => variable.name as string);
+  return Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => known.includes(name) && value !== undefined && value.trim() !== ""),
+  );
+}

@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "../test/test-app";
+
+const indexHtml = "<!doctype html><title>TabVault</title><div id=root></div>";
+
+describe("serving the built client", () => {
+  let clientDir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), "tabvault-client-"));
+    mkdirSync(join(clientDir, "assets"));
+    writeFileSync(join(clientDir, "index.html"), indexHtml);
+    writeFileSync(join(clientDir, "assets", "index-Ab12Cd.js"), "console.log('app')");
+    writeFileSync(join(clientDir, "robots.txt"), "User-agent: *");
+    app = await buildTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it("serves hashed assets with a year-long immutable cache", async () => {
+    const response = await app.inject({ method: "GET", url: "/assets/index-Ab12Cd.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe("console.log('app')");
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves index.html and other files with no-cache", async () => {
+    for (const url of ["/", "/robots.txt", "/index.html"]) {
+      const response = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+    }
+  });
+
+  it("answers client routes with index.html", async () => {
+    for (const url of ["/sessions", "/protection-settings?tab=2", "/no/such/page"]) {
+      const response = await app.inject({
+        method: "GET",
+        url,
+        headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(indexHtml);
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(response.headers["content-security-policy"], url).toContain("default-src 'self'");
+    }
+  });
+
+  it("never falls back for /api/* or /download/*", async () => {
+    for (const url of ["/api/unknown", "/api", "/download/file.apk"]) {
+      const response = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it("answers a missing asset with 404 rather than the page", async () => {
+    const response = await app.inject({ method: "GET", url: "/assets/gone-123.js", headers: { accept: "*/*" } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("does not fall back for non-GET requests", async () => {
+    const response = await app.inject({ method: "POST", url: "/sessions", headers: { accept: "text/html" } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("serves the API only when there is no built client", async () => {
+    const apiOnly = await buildTestApp({ clientDir: join(clientDir, "missing") });
+    try {
+      const response = await apiOnly.inject({ method: "GET", url: "/sessions", headers: { accept: "text/html" } });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});

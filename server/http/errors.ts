@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorResponse } from "@common/api/errors";
+import { isDatabaseUnavailable } from "../db/unavailable";
+
+export const internalErrorMessage = "Internal server error";
+export const unavailableMessage = "Service temporarily unavailable";
+
+/** Messages for Fastify's own 4xx errors; their default wording names Fastify internals. */
+const clientErrorMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "Request body is not valid JSON",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Request body is empty but content-type is application/json",
+  FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content-type",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Content-Length does not match the request body",
+};
+
+/**
+ * Every error leaves as `{message}`. 4xx messages explain the problem to the caller; 5xx never
+ * reveal internals, and unexpected ones are logged and reported to `onUnexpectedError`.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  onUnexpectedError: (error: unknown, request: FastifyRequest) => void,
+): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? "request";
+      const message = error.validation
+        .map((issue) => `${context}${issue.instancePath.replaceAll("/", ".").replace(/\.$/, "")}: ${issue.message}`)
+        .join("; ");
+      return send(reply, 400, message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return send(reply, 503, unavailableMessage);
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return send(reply, statusCode, clientErrorMessages[error.code] ?? error.message);
+    }
+    request.log.error({ err: error }, "unhandled error");
+    onUnexpectedError(error, request);
+    return send(reply, statusCode >= 500 && statusCode <= 599 ? statusCode : 500, internalErrorMessage);
+  });
+}
+
+function send(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  const body: ErrorResponse = { message };
+  return reply.code(statusCode).type("application/json; charset=utf-8").send(body);
+}

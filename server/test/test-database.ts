@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import type { DatabaseConnection } from "../db/database";
+import { openPglite } from "../db/pglite";
+import { openPostgres, type PostgresOptions } from "../db/postgres";
+
+export interface TestDatabase extends DatabaseConnection {
+  /** Set on PostgreSQL, for tests that start server processes against the same database. */
+  url: string | undefined;
+}
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+
+/**
+ * A private, migrated database for one test file: a clone of the migrated PGlite dump, or, when
+ * TEST_DATABASE_URL is set, a fresh PostgreSQL database that close() drops again.
+ */
+export async function createTestDatabase(options: { migrate?: boolean } & PostgresOptions = {}): Promise<TestDatabase> {
+  if (!testDatabaseUrl) {
+    const dump = readFileSync(inject("pgliteDumpFile"));
+    const database = await openPglite({ loadDataDir: new Blob([dump]), migrate: false });
+    return { ...database, url: undefined };
+  }
+  const { url, drop } = await createPostgresDatabase();
+  try {
+    const database = await openPostgres(url, options);
+    return {
+      ...database,
+      url,
+      close: async () => {
+        await database.close();
+        await drop();
+      },
+    };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+/** An empty PostgreSQL database with a random name beside TEST_DATABASE_URL's. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `tv_test_${randomBytes(6).toString("hex")}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
