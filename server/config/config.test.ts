@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, configVariables, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), "tabvault-config-"));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("applies the defaults", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:3000",
+      dataDir,
+      databaseUrl: undefined,
+      adminEmails: [],
+      redisUrl: undefined,
+      logLevel: "info",
+      trustProxy: false,
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      PUBLIC_URL: "https://tabvault.example/",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://app@db:5432/tabvault",
+      SESSION_SECRET: "s".repeat(40),
+      ADMIN_EMAILS: " Ada@Example.com, ,grace@example.com ",
+      REDIS_URL: "redis://cache:6379",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "2",
+      UNRELATED: "ignored",
+    });
+    expect(config).toEqual({
+      nodeEnv: "production",
+      port: 8080,
+      host: "127.0.0.1",
+      publicUrl: "https://tabvault.example",
+      dataDir,
+      databaseUrl: "postgres://app@db:5432/tabvault",
+      sessionSecret: "s".repeat(40),
+      adminEmails: ["ada@example.com", "grace@example.com"],
+      redisUrl: "redis://cache:6379",
+      logLevel: "warn",
+      trustProxy: 2,
+    });
+  });
+
+  it("derives PUBLIC_URL from PORT and treats empty values as unset", () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: "4100", DATABASE_URL: "", TRUST_PROXY: "true" });
+    expect(config.publicUrl).toBe("http://localhost:4100");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it.each([
+    ["NODE_ENV", "staging"],
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["PUBLIC_URL", "tabvault.example"],
+    ["PUBLIC_URL", "ftp://tabvault.example"],
+    ["DATABASE_URL", "mysql://db/tabvault"],
+    ["SESSION_SECRET", "too-short"],
+    ["ADMIN_EMAILS", "ada@example.com, not-an-email"],
+    ["REDIS_URL", "http://cache"],
+    ["LOG_LEVEL", "verbose"],
+    ["TRUST_PROXY", "maybe"],
+  ])("names %s when it is %j", (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("names every bad variable at once", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: "x", LOG_LEVEL: "loud" })).toThrow(/PORT.*LOG_LEVEL/);
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: "production" })).toThrow(
+      /SESSION_SECRET is required when NODE_ENV=production/,
+    );
+  });
+
+  it("generates SESSION_SECRET once, privately, and reuses it", () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = join(dataDir, "session-secret");
+    expect(readFileSync(file, "utf8")).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it("replaces a stored secret too short to use", () => {
+    writeFileSync(join(dataDir, "session-secret"), "short");
+    const secret = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(secret);
+  });
+
+  it("prefers SESSION_SECRET from the environment", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: "e".repeat(32) }).sessionSecret).toBe("e".repeat(32));
+  });
+
+  it("documents every variable", () => {
+    expect(configVariables.map((variable) => variable.name)).toEqual([
+      "NODE_ENV",
+      "PORT",
+      "HOST",
+      "PUBLIC_URL",
+      "DATA_DIR",
+      "DATABASE_URL",
+      "SESSION_SECRET",
+      "ADMIN_EMAILS",
+      "REDIS_URL",
+      "LOG_LEVEL",
+      "TRUST_PROXY",
+    ]);
+    for (const variable of configVariables) expect(variable.description.length).toBeGreaterThan(10);
+  });
+});
