@@ -6,6 +6,7 @@ import type { Config } from "./config/config";
 import type { Database } from "./db/database";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
+import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
 import { isServerPath, registerClientFiles } from "./http/client-files";
 import { registerErrorHandler } from "./http/errors";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -62,6 +63,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("clock", clock);
+  closeConnectionsOnShutdown(app);
 
   registerErrorHandler(app, (error) => {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

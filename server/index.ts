@@ -16,6 +16,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, {
     onPoolError: (error) => log.warn({ err: error }, "idle database connection failed"),
   });
+  log.info(
+    database.driver === "pglite" ? { driver: "pglite", dataDir: config.dataDir } : { driver: "postgres" },
+    "database open and migrated",
+  );
   // From source (server/index.ts) or the bundle (dist/server/index.js), the client is in dist/client.
   const here = fileURLToPath(new URL(".", import.meta.url));
   const clientDir = here.includes(`${"/dist/server"}`) ? resolve(here, "../client") : resolve(here, "../dist/client");

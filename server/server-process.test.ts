@@ -1,0 +1,167 @@
+import { request } from "node:http";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findMigrationsFolder } from "./db/migrations-folder";
+import { openPglite } from "./db/pglite";
+import { createPostgresDatabase, testDatabaseUrl } from "./test/test-database";
+import { spawnServer, startServer, stopServer, type ServerProcess } from "./test/server-process";
+
+/** Each test gets an empty DATA_DIR and, on PostgreSQL, an empty database. */
+describe("the server process", () => {
+  let dataDir: string;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const running: ServerProcess[] = [];
+
+  beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "tabvault-process-"));
+    if (testDatabaseUrl) ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase());
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => stopServer(server, "SIGKILL")));
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function serverEnv(): Record<string, string> {
+    return { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  }
+
+  async function start(): Promise<ServerProcess> {
+    const server = await startServer(serverEnv());
+    running.push(server);
+    return server;
+  }
+
+  async function storedEventPaths(): Promise<Set<string>> {
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const result = await client.query<{ path: string }>("select path from app_events");
+        return new Set(result.rows.map((row) => row.path));
+      } finally {
+        await client.end();
+      }
+    }
+    const database = await openPglite({ dataDir, migrate: false });
+    try {
+      const result = await database.client.query<{ path: string }>("select path from app_events");
+      return new Set(result.rows.map((row) => row.path));
+    } finally {
+      await database.close();
+    }
+  }
+
+  it("keeps every acknowledged write when killed with SIGKILL mid-burst, and opens again", async () => {
+    const server = await start();
+    const acknowledged: string[] = [];
+    let killed = false;
+    const writer = async (lane: number) => {
+      for (let n = 0; !killed; n++) {
+        const path = `/burst/${lane}/${n}`;
+        try {
+          const response = await fetch(`${server.baseUrl}/api/events`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name: "pwa_launch", path }),
+          });
+          if (response.status === 204) acknowledged.push(path);
+        } catch {
+          return; // The server is gone.
+        }
+      }
+    };
+    const lanes = Array.from({ length: 6 }, (_, lane) => writer(lane));
+    while (acknowledged.length < 150) await new Promise((resolve) => setTimeout(resolve, 10));
+    server.child.kill("SIGKILL");
+    killed = true;
+    expect((await server.exited).signal).toBe("SIGKILL");
+    await Promise.all(lanes);
+    expect(existsSync(join(dataDir, "tabvault.lock")) || databaseUrl !== undefined).toBe(true);
+
+    // The stale lock of the dead process is taken over and the database recovers.
+    const restarted = await start();
+    const health = (await (await fetch(`${restarted.baseUrl}/api/health`)).json()) as { database: { ok: boolean } };
+    expect(health.database.ok).toBe(true);
+    expect((await stopServer(restarted)).code).toBe(0);
+
+    const stored = await storedEventPaths();
+    const lost = acknowledged.filter((path) => !stored.has(path));
+    expect(lost).toEqual([]);
+  });
+
+  it("finishes a request in flight on SIGTERM, then exits 0 and releases DATA_DIR", async () => {
+    const server = await start();
+    const body = JSON.stringify({ name: "pwa_launch", path: "/in-flight" });
+    const half = Math.floor(body.length / 2);
+    const answer = new Promise<number>((resolve, reject) => {
+      const pending = request(
+        `${server.baseUrl}/api/events`,
+        { method: "POST", headers: { "content-type": "application/json", "content-length": body.length } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      pending.on("error", reject);
+      pending.write(body.slice(0, half));
+      // The rest arrives only after the server was told to stop.
+      setTimeout(() => {
+        server.child.kill("SIGTERM");
+        setTimeout(() => pending.end(body.slice(half)), 500);
+      }, 300);
+    });
+    const started = Date.now();
+    expect(await answer).toBe(204);
+    const exit = await server.exited;
+    expect(exit.code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(existsSync(join(dataDir, "tabvault.lock"))).toBe(false);
+    expect(await storedEventPaths()).toContain("/in-flight");
+  });
+
+  // Only the embedded database locks DATA_DIR.
+  it.skipIf(testDatabaseUrl)("refuses a second server on the same DATA_DIR with a message naming it", async () => {
+    await start();
+    const second = await spawnServer(serverEnv());
+    const exit = await second.exited;
+    expect(exit.code).toBe(1);
+    expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use by another TabVault process`);
+  });
+
+  it("exits non-zero naming the variable when the configuration is bad", async () => {
+    const server = await spawnServer({ ...serverEnv(), PORT: "abc" });
+    const exit = await server.exited;
+    expect(exit.code).toBe(1);
+    expect(server.output()).toContain("PORT");
+    expect(server.output()).not.toContain("    at "); // One readable line, no stack trace.
+  });
+
+  it.runIf(testDatabaseUrl)("starts two servers at once against one fresh PostgreSQL, migrating once", async () => {
+    const [first, second] = await Promise.all([
+      startServer({ ...serverEnv(), DATA_DIR: join(dataDir, "a") }),
+      startServer({ ...serverEnv(), DATA_DIR: join(dataDir, "b") }),
+    ]);
+    running.push(first, second);
+    for (const server of [first, second]) {
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+    }
+    const journal = JSON.parse(readFileSync(join(findMigrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+      entries: unknown[];
+    };
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const applied = await client.query<{ count: number; distinct: number }>(
+        "select count(*)::int as count, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations",
+      );
+      expect(applied.rows[0]).toEqual({ count: journal.entries.length, distinct: journal.entries.length });
+    } finally {
+      await client.end();
+    }
+  });
+});
