@@ -1,92 +1,14 @@
 import { z } from "zod";
+import { DEFAULT_PAID_PLAN, type PaidPlanType, paidPlanTypes, planTypes } from "./plan-catalogue";
 
 /** The plan catalogue: the one place prices, limits and feature gates are named (spec 1 §6 §9, spec 2 §5 §6). */
-export const planTypes = ["free", "basic", "pro", "premium"] as const;
+export * from "./plan-catalogue";
+
 export const planTypeSchema = z.enum(planTypes);
-export type PlanType = z.infer<typeof planTypeSchema>;
-
-export const paidPlanTypes = ["basic", "pro", "premium"] as const;
 export const paidPlanTypeSchema = z.enum(paidPlanTypes);
-export type PaidPlanType = z.infer<typeof paidPlanTypeSchema>;
-
-/** The plan chosen when a query names none or an unknown one (spec 1 §5). */
-export const DEFAULT_PAID_PLAN: PaidPlanType = "pro";
-
-export interface PlanLimits {
-  /** Tabs protected per day; null is unlimited. */
-  tabsPerDay: number | null;
-  /** Backups kept; older ones rotate out. null is unlimited. */
-  backupsKept: number | null;
-}
-
-export interface PlanFeatures {
-  autoBackup: boolean;
-  smartDetection: boolean;
-  aiPrediction: boolean;
-  teamSharing: boolean;
-  cloudSync: boolean;
-}
-
-export interface Plan {
-  type: PlanType;
-  name: string;
-  /** Monthly price in cents. */
-  priceCents: number;
-  tagline: string;
-  bullets: string[];
-  limits: PlanLimits;
-  features: PlanFeatures;
-  mostPopular?: boolean;
-}
-
-export const plans: Record<PlanType, Plan> = {
-  free: {
-    type: "free",
-    name: "Free",
-    priceCents: 0,
-    tagline: "Everything you need to stop losing tabs.",
-    bullets: ["5 protected tabs a day", "1 backup", "Manual triggers", "Android app", "Community support"],
-    limits: { tabsPerDay: 5, backupsKept: 1 },
-    features: { autoBackup: false, smartDetection: false, aiPrediction: false, teamSharing: false, cloudSync: false },
-  },
-  basic: {
-    type: "basic",
-    name: "Basic",
-    priceCents: 800,
-    tagline: "For everyday browsing on phone and PC.",
-    bullets: ["20 protected tabs", "10 backups", "Basic recovery", "Auto-save", "Windows file protection", "AI content analysis", "Email support"],
-    limits: { tabsPerDay: 20, backupsKept: 10 },
-    features: { autoBackup: true, smartDetection: true, aiPrediction: false, teamSharing: false, cloudSync: false },
-  },
-  pro: {
-    type: "pro",
-    name: "Pro",
-    priceCents: 1400,
-    tagline: "Unlimited protection across every device.",
-    bullets: ["Unlimited tabs and backups", "Advanced recovery", "Cloud sync", "AI smart recovery", "AI tab organization", "Priority support"],
-    limits: { tabsPerDay: null, backupsKept: null },
-    features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: false, cloudSync: true },
-    mostPopular: true,
-  },
-  premium: {
-    type: "premium",
-    name: "Premium",
-    priceCents: 2000,
-    tagline: "For teams that cannot afford to lose work.",
-    bullets: ["Everything in Pro", "Team management", "Admin controls", "AI team insights", "AI workflow automation", "24/7 support"],
-    limits: { tabsPerDay: null, backupsKept: null },
-    features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: true, cloudSync: true },
-  },
-};
-
-export const planList: Plan[] = planTypes.map((type) => plans[type]);
 
 /** Reads a plan from a query value: basic, pro or premium, anything else is the default (spec 1 §5). */
 export function paidPlanFromQuery(value: string | null | undefined): PaidPlanType {
   const parsed = paidPlanTypeSchema.safeParse(value);
   return parsed.success ? parsed.data : DEFAULT_PAID_PLAN;
-}
-
-export function formatPrice(cents: number): string {
-  return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
 }

@@ -1,0 +1,58 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Suspense } from "react";
+import { Route, Switch, useLocation } from "wouter";
+import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { AppLayout } from "@/components/layout/AppLayout";
+import { Toaster } from "@/components/ui/toaster";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { useAuth } from "@/hooks/useAuth";
+import { queryClient } from "@/lib/queryClient";
+import { DashboardPage, LandingPage, NotFoundPage, screens } from "./routes";
+
+/** `/`: the dashboard for signed-in users; the landing page while loading or signed out (spec 1 §2). */
+function HomeScreen() {
+  const { user } = useAuth();
+  return user ? <DashboardPage user={user} /> : <LandingPage />;
+}
+
+function PageLoading() {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center" aria-busy="true">
+      <span className="sr-only">Loading…</span>
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600 opacity-0 [animation:spin_1s_linear_infinite,fade-in_150ms_ease-out_300ms_forwards]"
+      />
+    </div>
+  );
+}
+
+function Screens() {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path="/" component={HomeScreen} />
+          {Object.entries(screens).map(([path, Screen]) => (
+            <Route key={path} path={path} component={Screen} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <AppLayout>
+          <Screens />
+        </AppLayout>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

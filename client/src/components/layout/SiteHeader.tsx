@@ -1,0 +1,84 @@
+import { LayoutDashboard, LogOut } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { displayName, useAuth } from "@/hooks/useAuth";
+import { useAuthActions } from "@/hooks/useAuthActions";
+import { sectionLinks } from "@/lib/sections";
+import { cn } from "@/lib/utils";
+import { Logo } from "./Logo";
+import { MobileMenu } from "./MobileMenu";
+import { adminNav, primaryNav } from "./navigation";
+import { SectionLink } from "./SectionLink";
+import { UserAvatar } from "./UserAvatar";
+
+const desktopLinkClass = (active: boolean) =>
+  cn(
+    "rounded-md px-2.5 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-slate-900 xl:px-3",
+    active ? "text-brand-700" : "text-slate-600",
+  );
+
+/** The sticky top navigation (spec 1 §2). Desktop links from lg up, a menu button below. */
+export function SiteHeader() {
+  const { user, isLoading } = useAuth();
+  const { signIn, getStarted, signOut } = useAuthActions();
+  const navItems = user?.isAdmin ? [...primaryNav, adminNav] : primaryNav;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link href="/" className="rounded-md" aria-label="TabVault home">
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex">
+          {user
+            ? null
+            : sectionLinks.map((item) => (
+                <SectionLink key={item.id} section={item.id} className={desktopLinkClass(false)}>
+                  {item.label}
+                </SectionLink>
+              ))}
+          {navItems.map((item) => (
+            <Link key={item.href} href={item.href} className={desktopLinkClass}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+
+        <div className="hidden items-center gap-2 lg:flex">
+          {isLoading ? (
+            <div className="h-9 w-40" aria-hidden="true" />
+          ) : user ? (
+            <>
+              <span className="flex items-center gap-2 pr-1 text-sm font-medium text-slate-700">
+                <UserAvatar user={user} />
+                <span className="max-w-[10rem] truncate">{displayName(user)}</span>
+              </span>
+              <Button asChild variant="outline" size="sm">
+                <Link href="/">
+                  <LayoutDashboard />
+                  Dashboard
+                </Link>
+              </Button>
+              <Button variant="ghost" size="sm" onClick={signOut}>
+                <LogOut />
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="ghost" size="sm" onClick={signIn}>
+                Sign In
+              </Button>
+              <Button size="sm" onClick={getStarted}>
+                Get Started
+              </Button>
+            </>
+          )}
+        </div>
+
+        <MobileMenu navItems={navItems} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ClientRoute } from "@common/routes";
+
+export interface NavItem {
+  label: string;
+  href: ClientRoute;
+}
+
+/** Top navigation links (spec 1 §2). Admin is added for admins only. */
+export const primaryNav: NavItem[] = [
+  { label: "Block Clear All", href: "/clear-all-blocker" },
+  { label: "Download", href: "/download" },
+  { label: "Documentation", href: "/documentation" },
+  { label: "Support", href: "/contact" },
+  { label: "Verify Account", href: "/verify" },
+];
+
+export const adminNav: NavItem = { label: "Admin", href: "/admin" };
+
+/** Footer link groups (spec 1 §2). */
+export const footerNav: { heading: string; items: NavItem[] }[] = [
+  {
+    heading: "Product",
+    items: [
+      { label: "Download", href: "/download" },
+      { label: "Changelog", href: "/changelog" },
+      { label: "Documentation", href: "/documentation" },
+    ],
+  },
+  {
+    heading: "Support",
+    items: [
+      { label: "Help Center", href: "/help-center" },
+      { label: "Contact", href: "/contact" },
+      { label: "System Status", href: "/system-status" },
+    ],
+  },
+  {
+    heading: "Company",
+    items: [
+      { label: "About", href: "/about" },
+      { label: "Privacy", href: "/privacy" },
+      { label: "Terms", href: "/terms" },
+      { label: "Security", href: "/security" },
+    ],
+  },
+];

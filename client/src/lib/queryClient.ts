@@ -1,0 +1,110 @@
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+
+/** HTTP methods the API uses. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Turns a non-OK response into an Error whose message is `"{status}: {body text or statusText}"`
+ * (spec 1 §7, §8). OK responses pass through untouched.
+ */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  let text = "";
+  try {
+    text = await res.text();
+  } catch {
+    // A body that cannot be read is reported with the status text instead.
+  }
+  throw new Error(`${res.status}: ${text || res.statusText}`);
+}
+
+/**
+ * The one way the client calls the API: cookies included, `Content-Type: application/json` only when
+ * there is a body, and a non-OK response throws (see {@link throwIfResNotOk}).
+ */
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const hasBody = body !== undefined;
+  const res = await fetch(url, {
+    method,
+    headers: hasBody ? { "Content-Type": "application/json" } : {},
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: "include",
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** What a query does when the API answers 401: resolve to null ("nobody signed in") or throw. */
+export type UnauthorizedBehavior = "returnNull" | "throw";
+
+/**
+ * A GET query function whose URL is the query key joined with '/', e.g. `["/api/saved-sessions", id]`
+ * fetches `/api/saved-sessions/{id}`. The response body is parsed as JSON.
+ */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.map(String).join("/"), { credentials: "include", signal });
+    if (options.on401 === "returnNull" && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** Query and mutation defaults of spec 1 §7: never stale, no refetch on focus, no polling, no retries. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}
+
+/** The application's single QueryClient. */
+export const queryClient = createQueryClient();
+
+/** The HTTP status at the front of an {@link apiRequest} error message, or null for other errors. */
+export function errorStatus(error: unknown): number | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^(\d{3}): /.exec(error.message);
+  return match ? Number(match[1]) : null;
+}
+
+/** True when the error is the API's 401 (signed out or the session expired). */
+export function isUnauthorizedError(error: unknown): boolean {
+  return errorStatus(error) === 401;
+}
+
+/**
+ * The human-readable message of an API error for a toast: the JSON body's `message` field when the
+ * body has one, otherwise the body text after the status; `fallback` when there is nothing usable
+ * (a network failure, an HTML error page, an empty body).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
+  if (!match) return fallback;
+  const body = (match[2] ?? "").trim();
+  if (body.startsWith("{")) {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (parsed !== null && typeof parsed === "object" && "message" in parsed) {
+        const message = (parsed as { message: unknown }).message;
+        if (typeof message === "string" && message.trim() !== "") return message;
+      }
+    } catch {
+      // Not JSON after all: fall through to the plain-text handling.
+    }
+    return fallback;
+  }
+  if (body === "" || body.startsWith("<")) return fallback;
+  return body;
+}

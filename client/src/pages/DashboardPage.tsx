@@ -1,0 +1,63 @@
+import type { AuthUser } from "@common/api/accounts";
+import { plans, type PlanType } from "@common/plan-catalogue";
+import { ArrowRight, Download, Layers, type LucideIcon, ShieldOff, SlidersHorizontal } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { displayName } from "@/hooks/useAuth";
+
+const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }[] = [
+  { href: "/clear-all-blocker", icon: ShieldOff, title: "Clear All Blocker", text: "Stop Clear All from closing your tabs." },
+  { href: "/sessions", icon: Layers, title: "Session Manager", text: "See and restore saved sessions." },
+  { href: "/protection-settings", icon: SlidersHorizontal, title: "Protection Settings", text: "Block or back up, and when." },
+  { href: "/download", icon: Download, title: "Download", text: "Windows and Android apps." },
+];
+
+/** The plan an upgrade button offers next. */
+const nextPlan: Record<PlanType, PlanType | null> = { free: "basic", basic: "pro", pro: "premium", premium: null };
+
+/** The signed-in home screen. The full dashboard (stats, events, demo) arrives with its own issue. */
+export default function DashboardPage({ user }: { user: AuthUser }) {
+  const plan = plans[user.planType];
+  const upgradeTo = nextPlan[user.planType];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+          <p className="mt-2 text-lg text-slate-600">Welcome back, {displayName(user)}.</p>
+        </div>
+        <Card className="flex items-center gap-4 px-5 py-3">
+          <div>
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Current plan</p>
+            <p className="font-semibold text-slate-900">{plan.name}</p>
+          </div>
+          {upgradeTo ? (
+            <Button asChild size="sm">
+              <Link href={`/subscribe?plan=${upgradeTo}`}>Upgrade to {plans[upgradeTo].name}</Link>
+            </Button>
+          ) : null}
+        </Card>
+      </div>
+
+      <h2 className="mt-10 text-lg font-semibold text-slate-900">Quick actions</h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {shortcuts.map(({ href, icon: Icon, title, text }) => (
+          <li key={href}>
+            <Link
+              href={href}
+              className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+            >
+              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <span className="mt-4 font-semibold text-slate-900">{title}</span>
+              <span className="mt-1 text-sm text-slate-600">{text}</span>
+              <ArrowRight className="mt-4 size-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

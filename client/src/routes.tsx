@@ -1,0 +1,41 @@
+import type { ClientRoute } from "@common/routes";
+import { type ComponentType, lazy, type LazyExoticComponent } from "react";
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+// Every screen is its own chunk, so `/` loads only the shell and the landing page.
+export const LandingPage = lazy(() => import("./pages/LandingPage"));
+export const DashboardPage = lazy(() => import("./pages/DashboardPage"));
+export const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
+
+/**
+ * The screen of every route in common/routes.ts except `/` (which depends on sign-in state). Typed as a
+ * Record so a route added there without a screen here fails the type-check.
+ */
+export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
+  "/product": lazy(() => import("./pages/ProductPage")),
+  "/payment": lazy(() => import("./pages/PaymentPage")),
+  "/download": lazy(() => import("./pages/DownloadPage")),
+  "/windows": lazy(() => import("./pages/WindowsPage")),
+  "/verify": lazy(() => import("./pages/VerifyPage")),
+  "/checkout": lazy(() => import("./pages/CheckoutPage")),
+  "/about": lazy(() => import("./pages/AboutPage")),
+  "/privacy": lazy(() => import("./pages/PrivacyPage")),
+  "/terms": lazy(() => import("./pages/TermsPage")),
+  "/contact": lazy(() => import("./pages/ContactPage")),
+  "/security": lazy(() => import("./pages/SecurityPage")),
+  "/documentation": lazy(() => import("./pages/DocumentationPage")),
+  "/changelog": lazy(() => import("./pages/ChangelogPage")),
+  "/help-center": lazy(() => import("./pages/HelpCenterPage")),
+  "/system-status": lazy(() => import("./pages/SystemStatusPage")),
+  "/subscribe": lazy(() => import("./pages/SubscribePage")),
+  "/admin": lazy(() => import("./pages/AdminPage")),
+  "/clear-all-blocker": lazy(() => import("./pages/ClearAllBlockerPage")),
+  "/protection-settings": lazy(() => import("./pages/ProtectionSettingsPage")),
+  "/sessions": lazy(() => import("./pages/SessionsPage")),
+  "/protection": lazy(() => import("./pages/ProtectionPage")),
+  "/protection-test": lazy(() => import("./pages/ProtectionTestPage")),
+  "/android": lazy(() => import("./pages/AndroidPage")),
+  "/download-android": lazy(() => import("./pages/DownloadAndroidPage")),
+  "/app-store": lazy(() => import("./pages/AppStorePage")),
+};

@@ -1,0 +1,86 @@
+/**
+ * The plan catalogue as plain data, without zod, so the client can import it without pulling zod into
+ * the landing page's chunks. `common/plans.ts` re-exports all of it together with the zod schemas;
+ * server code should keep importing from there.
+ */
+export const planTypes = ["free", "basic", "pro", "premium"] as const;
+export type PlanType = (typeof planTypes)[number];
+
+export const paidPlanTypes = ["basic", "pro", "premium"] as const;
+export type PaidPlanType = (typeof paidPlanTypes)[number];
+
+/** The plan chosen when a query names none or an unknown one (spec 1 §5). */
+export const DEFAULT_PAID_PLAN: PaidPlanType = "pro";
+
+export interface PlanLimits {
+  /** Tabs protected per day; null is unlimited. */
+  tabsPerDay: number | null;
+  /** Backups kept; older ones rotate out. null is unlimited. */
+  backupsKept: number | null;
+}
+
+export interface PlanFeatures {
+  autoBackup: boolean;
+  smartDetection: boolean;
+  aiPrediction: boolean;
+  teamSharing: boolean;
+  cloudSync: boolean;
+}
+
+export interface Plan {
+  type: PlanType;
+  name: string;
+  /** Monthly price in cents. */
+  priceCents: number;
+  tagline: string;
+  bullets: string[];
+  limits: PlanLimits;
+  features: PlanFeatures;
+  mostPopular?: boolean;
+}
+
+export const plans: Record<PlanType, Plan> = {
+  free: {
+    type: "free",
+    name: "Free",
+    priceCents: 0,
+    tagline: "Everything you need to stop losing tabs.",
+    bullets: ["5 protected tabs a day", "1 backup", "Manual triggers", "Android app", "Community support"],
+    limits: { tabsPerDay: 5, backupsKept: 1 },
+    features: { autoBackup: false, smartDetection: false, aiPrediction: false, teamSharing: false, cloudSync: false },
+  },
+  basic: {
+    type: "basic",
+    name: "Basic",
+    priceCents: 800,
+    tagline: "For everyday browsing on phone and PC.",
+    bullets: ["20 protected tabs", "10 backups", "Basic recovery", "Auto-save", "Windows file protection", "AI content analysis", "Email support"],
+    limits: { tabsPerDay: 20, backupsKept: 10 },
+    features: { autoBackup: true, smartDetection: true, aiPrediction: false, teamSharing: false, cloudSync: false },
+  },
+  pro: {
+    type: "pro",
+    name: "Pro",
+    priceCents: 1400,
+    tagline: "Unlimited protection across every device.",
+    bullets: ["Unlimited tabs and backups", "Advanced recovery", "Cloud sync", "AI smart recovery", "AI tab organization", "Priority support"],
+    limits: { tabsPerDay: null, backupsKept: null },
+    features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: false, cloudSync: true },
+    mostPopular: true,
+  },
+  premium: {
+    type: "premium",
+    name: "Premium",
+    priceCents: 2000,
+    tagline: "For teams that cannot afford to lose work.",
+    bullets: ["Everything in Pro", "Team management", "Admin controls", "AI team insights", "AI workflow automation", "24/7 support"],
+    limits: { tabsPerDay: null, backupsKept: null },
+    features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: true, cloudSync: true },
+  },
+};
+
+export const planList: Plan[] = planTypes.map((type) => plans[type]);
+
+export function formatPrice(cents: number): string {
+  return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+}
