@@ -1,11 +1,14 @@
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import closeWithGrace from "close-with-grace";
+import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { buildApp } from "./app";
+import { findAppRoot } from "./config/app-root";
 import { ConfigError, loadConfig } from "./config/config";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import type { DatabaseConnection } from "./db/database";
 import { openDatabase } from "./db/open-database";
+import { isDatabaseUnavailable } from "./db/unavailable";
 
 /** In-flight requests get this long after SIGTERM before the process gives up on them. */
 const shutdownGraceMs = 8000;
@@ -13,34 +16,36 @@ const shutdownGraceMs = 8000;
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase(config, {
-    onPoolError: (error) => log.warn({ err: error }, "idle database connection failed"),
-  });
-  log.info(
-    database.driver === "pglite" ? { driver: "pglite", dataDir: config.dataDir } : { driver: "postgres" },
-    "database open and migrated",
-  );
-  // From source (server/index.ts) or the bundle (dist/server/index.js), the client is in dist/client.
-  const here = fileURLToPath(new URL(".", import.meta.url));
-  const clientDir = here.includes(`${"/dist/server"}`) ? resolve(here, "../client") : resolve(here, "../dist/client");
-  const app = await buildApp(config, { database: database.db, clientDir });
+  const opened: { database?: DatabaseConnection; app?: FastifyInstance } = {};
 
+  // Installed before the database opens, so a signal during start-up still closes it cleanly.
   closeWithGrace({ delay: shutdownGraceMs, logger: log }, async ({ signal, err }) => {
     if (err) log.error({ err }, "shutting down after an uncaught error");
     else log.info({ signal }, "shutting down");
     try {
-      await app.close();
+      await opened.app?.close();
     } finally {
-      await database.close();
+      await opened.database?.close();
     }
   });
 
+  const database = await openDatabase(config, {
+    onPoolError: (error) => log.warn({ err: error }, "idle database connection failed"),
+  });
+  opened.database = database;
+  log.info(
+    database.driver === "pglite" ? { driver: "pglite", dataDir: config.dataDir } : { driver: "postgres" },
+    "database open and migrated",
+  );
+  const app = await buildApp(config, { database: database.db, clientDir: join(findAppRoot(), "dist", "client") });
+  opened.app = app;
   await app.listen({ port: config.port, host: config.host });
 }
 
 main().catch((error: unknown) => {
   // Expected start-up failures get one readable line; anything else keeps its stack.
-  const expected = error instanceof ConfigError || error instanceof DataDirLockedError;
-  console.error(expected ? error.message : error);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  else if (isDatabaseUnavailable(error)) console.error(`Cannot reach the database at start-up (DATABASE_URL): ${String(error)}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -1,18 +1,14 @@
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { findAppRoot } from "../config/app-root";
 
 /**
- * The committed SQL migrations are read from the source tree both when running from source and
- * from the esbuild bundle in dist/server, so the app root is found by walking up to package.json.
+ * The committed SQL migrations: beside the running module when the build copied them next to the
+ * bundle (dist/server/migrations), otherwise in the source tree (server/db/migrations).
  */
-export function findMigrationsFolder(start = dirname(fileURLToPath(import.meta.url))): string {
-  let directory = start;
-  for (;;) {
-    const candidate = join(directory, "server", "db", "migrations");
-    if (existsSync(join(directory, "package.json")) && existsSync(candidate)) return candidate;
-    const parent = dirname(directory);
-    if (parent === directory) throw new Error(`No server/db/migrations folder found above ${start}`);
-    directory = parent;
-  }
+export function findMigrationsFolder(): string {
+  const besideModule = fileURLToPath(new URL("./migrations", import.meta.url));
+  if (existsSync(join(besideModule, "meta", "_journal.json"))) return besideModule;
+  return join(findAppRoot(), "server", "db", "migrations");
 }
