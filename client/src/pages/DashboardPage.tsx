@@ -52,8 +52,8 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <span className="mt-4 font-semibold text-slate-900">{title}</span>
-              <span className="mt-1 text-sm text-slate-600">{text}</span>
-              <ArrowRight className="mt-4 size-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600" aria-hidden="true" />
+              <span className="mt-1 mb-4 text-sm text-slate-600">{text}</span>
+              <ArrowRight className="mt-auto size-4 pt-0 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600" aria-hidden="true" />
             </Link>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogOut } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { displayName, useAuth } from "@/hooks/useAuth";
 import { useAuthActions } from "@/hooks/useAuthActions";
 import { sectionLinks } from "@/lib/sections";
@@ -50,10 +51,15 @@ export function SiteHeader() {
             <div className="h-9 w-40" aria-hidden="true" />
           ) : user ? (
             <>
-              <span className="flex items-center gap-2 pr-1 text-sm font-medium text-slate-700">
-                <UserAvatar user={user} />
-                <span className="max-w-[10rem] truncate">{displayName(user)}</span>
-              </span>
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  <span className="flex items-center gap-2 pr-1 text-sm font-medium text-slate-700">
+                    <UserAvatar user={user} />
+                    <span className="max-w-[10rem] truncate">{displayName(user)}</span>
+                  </span>
+                </TooltipTrigger>
+                <TooltipContent>Signed in as {user.email}</TooltipContent>
+              </Tooltip>
               <Button asChild variant="outline" size="sm">
                 <Link href="/">
                   <LayoutDashboard />
