@@ -26,6 +26,8 @@ export default defineConfig({
           environment: "node",
           // PGlite costs ~600 MB per instance; two workers fit these 2-core machines.
           maxWorkers: 2,
+          // Vitest requires a group of its own for a project with a different maxWorkers.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ["server/test/global-setup.ts"],
