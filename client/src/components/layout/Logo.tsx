@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from "@common/product";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/class-names";
 
 /** The TabVault mark: a shield holding a stack of tabs. Same drawing as public/favicon.svg. */
 export function LogoMark({ className }: { className?: string }) {

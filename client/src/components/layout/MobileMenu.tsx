@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { displayName, useAuth } from "@/hooks/useAuth";
 import { useAuthActions } from "@/hooks/useAuthActions";
 import { sectionLinks } from "@/lib/sections";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/class-names";
 import { Logo } from "./Logo";
 import type { NavItem } from "./navigation";
 import { SectionLink } from "./SectionLink";

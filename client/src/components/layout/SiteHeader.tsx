@@ -5,7 +5,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { displayName, useAuth } from "@/hooks/useAuth";
 import { useAuthActions } from "@/hooks/useAuthActions";
 import { sectionLinks } from "@/lib/sections";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/class-names";
 import { Logo } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
 import { adminNav, primaryNav } from "./navigation";

@@ -1,7 +1,7 @@
 import type { AuthUser } from "@common/api/accounts";
 import { useState } from "react";
 import { initials } from "@/hooks/useAuth";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/class-names";
 
 /** The user's profile image, or their initials when there is none or it fails to load. */
 export function UserAvatar({ user, className }: { user: AuthUser; className?: string }) {

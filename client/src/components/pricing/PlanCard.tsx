@@ -3,7 +3,7 @@ import { Check } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { useAuthActions } from "@/hooks/useAuthActions";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/class-names";
 
 /** Where a paid plan's button leads (spec 1 §2: /payment?plan=…&amount=…; the price id comes later). */
 export function paymentHref(plan: Plan): string {

@@ -1,6 +1,6 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/class-names";
 
 /** Tooltip timings of spec 1 §9. */
 export const TOOLTIP_DELAY_MS = 700;
