@@ -1,31 +1,20 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../test/test-database";
-import { buildTestApp } from "../test/test-app";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../test/test-app";
 import { appEvents } from "./table";
 
 describe("POST /api/events", () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database: database.db });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useTestApp();
 
   function postEvent(payload: unknown) {
-    return app.inject({ method: "POST", url: "/api/events", payload: payload as object });
+    return server.app.inject({ method: "POST", url: "/api/events", payload: payload as object });
   }
 
   it("records a pwa_launch with its path", async () => {
     const response = await postEvent({ name: "pwa_launch", path: "/sessions" });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe("");
-    const rows = await database.db.select().from(appEvents).where(eq(appEvents.path, "/sessions"));
+    const rows = await server.database.db.select().from(appEvents).where(eq(appEvents.path, "/sessions"));
     expect(rows).toEqual([{ id: expect.any(Number), name: "pwa_launch", path: "/sessions", createdAt: expect.any(Date) }]);
   });
 

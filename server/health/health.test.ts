@@ -1,26 +1,15 @@
 import { createServer, type Server, type Socket } from "node:net";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthResponseSchema } from "@common/api/health";
 import packageJson from "../../package.json" with { type: "json" };
 import { openPostgres } from "../db/postgres";
-import { buildTestApp } from "../test/test-app";
-import { createTestDatabase, type TestDatabase } from "../test/test-database";
+import { buildTestApp, useTestApp } from "../test/test-app";
 
 describe("GET /api/health and /api/ready", () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database: database.db });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useTestApp();
 
   it("reports ok with version, uptime and database latency", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/health" });
+    const response = await server.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
     const body = healthResponseSchema.parse(response.json());
     expect(body).toMatchObject({ status: "ok", version: packageJson.version, database: { ok: true } });
@@ -29,24 +18,24 @@ describe("GET /api/health and /api/ready", () => {
   });
 
   it("reports ready", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/ready" });
+    const response = await server.app.inject({ method: "GET", url: "/api/ready" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ready: true });
   });
 
   // Last in this file: it closes the file's database.
   it("answers 503 with the same shape when the database is closed", async () => {
-    await database.close();
-    const health = await app.inject({ method: "GET", url: "/api/health" });
+    await server.database.close();
+    const health = await server.app.inject({ method: "GET", url: "/api/health" });
     expect(health.statusCode).toBe(503);
     expect(healthResponseSchema.parse(health.json())).toMatchObject({
       status: "degraded",
       database: { ok: false, latencyMs: null },
     });
-    const ready = await app.inject({ method: "GET", url: "/api/ready" });
+    const ready = await server.app.inject({ method: "GET", url: "/api/ready" });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ message: expect.any(String) });
-    const write = await app.inject({ method: "POST", url: "/api/events", payload: { name: "pwa_launch" } });
+    const write = await server.app.inject({ method: "POST", url: "/api/events", payload: { name: "pwa_launch" } });
     expect(write.statusCode).toBe(503);
     expect(write.json()).toEqual({ message: "Service temporarily unavailable" });
   });
