@@ -26,5 +26,8 @@ export const clientRoutes = [
   "/android",
   "/download-android",
   "/app-store",
+  // Sign-in by email link (the accounts issue): the form, and the screen after a link was sent.
+  "/sign-in",
+  "/check-email",
 ] as const;
 export type ClientRoute = (typeof clientRoutes)[number];

@@ -1,21 +1,32 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import type { ErrorResponse } from "@common/api/errors";
 import type { Config } from "./config/config";
 import type { Database } from "./db/database";
+import { authentication } from "./accounts/authentication";
+import { authRoutes } from "./accounts/auth-routes";
+import { signupRoutes } from "./accounts/signup-routes";
+import { adminLogRoutes } from "./admin/log-routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
 import { isServerPath, registerClientFiles } from "./http/client-files";
 import { registerErrorHandler } from "./http/errors";
+import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import type { Mailer } from "./mail/mailer";
+import { rateLimits } from "./rate-limits/rate-limits";
 import { appendSystemLog } from "./system-log/append";
 
-export type AppConfig = Pick<Config, "publicUrl" | "logLevel" | "trustProxy">;
+export type AppConfig = Pick<Config, "publicUrl" | "logLevel" | "trustProxy" | "sessionSecret" | "adminEmails">;
 
 export interface AppDeps {
   database: Database;
+  mailer: Mailer;
+  /** Shared counters (rate limits) go to Redis when given, else to the database. */
+  redis?: Redis;
   /** Injectable so later features (expiring links, trials) can be tested with a fake clock. */
   clock?: () => Date;
   /** The built client; nothing is served (API only) when it holds no index.html. */
@@ -72,9 +83,24 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     );
   });
 
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https:") });
-  await app.register(healthRoutes, { db: deps.database, startedAt, now: () => performance.now() });
-  await app.register(eventRoutes, { db: deps.database });
+  const https = config.publicUrl.startsWith("https:");
+  const db = deps.database;
+  await registerSecurityHeaders(app, { https });
+  refuseCrossOriginWrites(app, { publicUrl: config.publicUrl });
+  await app.register(rateLimits, { db, clock, redis: deps.redis });
+  await app.register(authentication, {
+    db,
+    clock,
+    sessionSecret: config.sessionSecret,
+    adminEmails: config.adminEmails,
+    secureCookies: https,
+  });
+
+  await app.register(healthRoutes, { db, startedAt, now: () => performance.now() });
+  await app.register(eventRoutes, { db });
+  await app.register(authRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
+  await app.register(signupRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
+  await app.register(adminLogRoutes, { db });
 
   const spaFallback = deps.clientDir ? await registerClientFiles(app, deps.clientDir) : undefined;
   app.setNotFoundHandler((request, reply) => {

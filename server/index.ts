@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import pino from "pino";
 import { buildApp } from "./app";
 import { findAppRoot } from "./config/app-root";
@@ -9,6 +10,8 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import type { DatabaseConnection } from "./db/database";
 import { openDatabase } from "./db/open-database";
 import { isDatabaseUnavailable } from "./db/unavailable";
+import { createMailer } from "./mail/create-mailer";
+import type { Mailer } from "./mail/mailer";
 
 /** In-flight requests get this long after SIGTERM before the process gives up on them. */
 const shutdownGraceMs = 8000;
@@ -16,7 +19,7 @@ const shutdownGraceMs = 8000;
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const log = pino({ level: config.logLevel });
-  const opened: { database?: DatabaseConnection; app?: FastifyInstance } = {};
+  const opened: { database?: DatabaseConnection; app?: FastifyInstance; mailer?: Mailer; redis?: Redis } = {};
 
   // Installed before the database opens, so a signal during start-up still closes it cleanly.
   closeWithGrace({ delay: shutdownGraceMs, logger: log }, async ({ signal, err }) => {
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
     try {
       await opened.app?.close();
     } finally {
+      await Promise.allSettled([opened.mailer?.close(), opened.redis?.quit()]);
       await opened.database?.close();
     }
   });
@@ -37,9 +41,42 @@ async function main(): Promise<void> {
     database.driver === "pglite" ? { driver: "pglite", dataDir: config.dataDir } : { driver: "postgres" },
     "database open and migrated",
   );
-  const app = await buildApp(config, { database: database.db, clientDir: join(findAppRoot(), "dist", "client") });
+  const mailer = createMailer(config, log.child({ module: "mail" }));
+  opened.mailer = mailer;
+  log.info(config.smtpUrl ? { mail: "smtp" } : { mail: "outbox", dir: join(config.dataDir, "mail") }, "mail ready");
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
+  opened.redis = redis;
+
+  const app = await buildApp(config, {
+    database: database.db,
+    mailer,
+    redis,
+    clientDir: join(findAppRoot(), "dist", "client"),
+  });
   opened.app = app;
   await app.listen({ port: config.port, host: config.host });
+}
+
+/**
+ * Commands fail fast while Redis is unreachable (instead of queueing), so a request answers 503 at
+ * once; the client keeps reconnecting in the background and serves again when Redis is back.
+ */
+async function connectRedis(url: string, log: pino.Logger): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2000,
+  });
+  redis.on("error", (error) => log.warn({ err: error }, "redis connection error"));
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new ConfigError(`Cannot reach Redis at start-up (REDIS_URL): ${String(error)}`);
+  }
+  log.info("redis connected");
+  return redis;
 }
 
 main().catch((error: unknown) => {

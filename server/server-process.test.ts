@@ -27,7 +27,9 @@ describe("the server process", () => {
   });
 
   function serverEnv(): Record<string, string> {
-    return { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    // TRUST_PROXY lets the write bursts below come from many client addresses, each under the
+    // per-IP rate limit of /api/events, the way real launches do.
+    return { DATA_DIR: dataDir, TRUST_PROXY: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   }
 
   async function start(): Promise<ServerProcess> {
@@ -66,7 +68,7 @@ describe("the server process", () => {
         try {
           const response = await fetch(`${server.baseUrl}/api/events`, {
             method: "POST",
-            headers: { "content-type": "application/json" },
+            headers: { "content-type": "application/json", "x-forwarded-for": `10.${lane}.${n >> 8}.${n & 255}` },
             body: JSON.stringify({ name: "pwa_launch", path }),
           });
           if (response.status === 204) acknowledged.push(path);

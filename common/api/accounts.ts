@@ -1,10 +1,25 @@
 import { z } from "zod";
-import { planTypeSchema } from "../plans";
+import { paidPlanTypes, planTypeSchema } from "../plans";
+
+/** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 100;
+/** A sign-in link works this long after it is sent, once. */
+export const SIGN_IN_LINK_MINUTES = 15;
 
 /**
- * The signed-in user as `GET /api/auth/user` returns it (spec 1 §3 "Current user").
- * The endpoint answers 401 when nobody is signed in; the client treats that as "signed out".
+ * An email address as the server accepts it: trimmed, lower-cased, a real address. The client's
+ * "contains @" check (spec 1 §5) stays the first line; this is the one that decides.
  */
+export const emailAddressSchema = z
+  .string({ message: "Enter an email address" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter an email address")
+  .max(MAX_EMAIL_LENGTH, `An email address has at most ${MAX_EMAIL_LENGTH} characters`)
+  .pipe(z.email({ message: "Enter a valid email address, like name@example.com" }));
+
+/** The signed-in user as `GET /api/auth/user` returns it (spec 1 §3 "Current user"); 401 when signed out. */
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -18,3 +33,80 @@ export const authUserSchema = z.object({
   createdAt: z.string(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
+
+const personName = z
+  .string()
+  .trim()
+  .max(MAX_NAME_LENGTH, `At most ${MAX_NAME_LENGTH} characters`)
+  .transform((value) => (value === "" ? null : value))
+  .nullable();
+
+/** `PATCH /api/auth/user`: the names a person sets in the dashboard; blank clears one. */
+export const updateProfileRequestSchema = z
+  .strictObject({ firstName: personName.optional(), lastName: personName.optional() })
+  .refine((body) => body.firstName !== undefined || body.lastName !== undefined, {
+    message: "Send firstName, lastName or both",
+  });
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** Where an email was captured (spec 1 §7). */
+export const signupSources = [
+  "email_signup_modal",
+  ...paidPlanTypes.map((plan) => `plan_selection_${plan}` as const),
+  "direct_download_modal",
+] as const;
+export type SignupSource = (typeof signupSources)[number];
+
+export const captureEmailRequestSchema = z.strictObject({
+  email: emailAddressSchema,
+  source: z.enum(signupSources, { message: `source must be one of ${signupSources.join(", ")}` }),
+});
+export type CaptureEmailRequest = z.input<typeof captureEmailRequestSchema>;
+
+export const captureEmailResponseSchema = z.object({
+  userExists: z.boolean(),
+  message: z.string(),
+  /** True once the address is verified (spec 1 §4 direct download modal). */
+  canDownload: z.boolean(),
+});
+export type CaptureEmailResponse = z.infer<typeof captureEmailResponseSchema>;
+
+export const createFreeAccountRequestSchema = z.strictObject({ email: emailAddressSchema });
+export type CreateFreeAccountRequest = z.input<typeof createFreeAccountRequestSchema>;
+
+export const createFreeAccountResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type CreateFreeAccountResponse = z.infer<typeof createFreeAccountResponseSchema>;
+
+export const verifyUserRequestSchema = z.strictObject({ email: emailAddressSchema });
+export type VerifyUserRequest = z.input<typeof verifyUserRequestSchema>;
+
+/**
+ * What `/verify` shows about an account (spec 1 §3 "Verification result"). Names are null unless the
+ * asker is the account's owner or an admin.
+ */
+export const verifiedUserSchema = z.object({
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  planType: planTypeSchema,
+  planStatus: z.string(),
+  createdAt: z.string(),
+});
+export type VerifiedUser = z.infer<typeof verifiedUserSchema>;
+
+export const verifyUserResponseSchema = z.object({
+  verified: z.boolean(),
+  user: verifiedUserSchema.nullable(),
+  message: z.string(),
+});
+export type VerifyUserResponse = z.infer<typeof verifyUserResponseSchema>;
+
+/** Query of the `/api/login` navigation: no email → the sign-in screen asks for one. */
+export const loginQuerySchema = z.object({
+  email: z.string().max(1000).optional(),
+  next: z.string().max(2000).optional(),
+});
+
+/** Why `/sign-in` was opened with `?error=`; the screen turns each into a sentence. */
+export const signInErrors = ["invalid-email", "link-invalid", "rate-limited", "mail-failed"] as const;
+export type SignInError = (typeof signInErrors)[number];

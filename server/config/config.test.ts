@@ -22,6 +22,8 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       adminEmails: [],
       redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: "TabVault <no-reply@localhost>",
       logLevel: "info",
       trustProxy: false,
     });
@@ -38,6 +40,8 @@ describe("loadConfig", () => {
       SESSION_SECRET: "s".repeat(40),
       ADMIN_EMAILS: " Ada@Example.com, ,grace@example.com ",
       REDIS_URL: "redis://cache:6379",
+      SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
+      MAIL_FROM: "TabVault <hello@tabvault.example>",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "2",
       UNRELATED: "ignored",
@@ -52,9 +56,15 @@ describe("loadConfig", () => {
       sessionSecret: "s".repeat(40),
       adminEmails: ["ada@example.com", "grace@example.com"],
       redisUrl: "redis://cache:6379",
+      smtpUrl: "smtps://mailer:secret@smtp.example.com:465",
+      mailFrom: "TabVault <hello@tabvault.example>",
       logLevel: "warn",
       trustProxy: 2,
     });
+  });
+
+  it("accepts a bare address as MAIL_FROM", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, MAIL_FROM: "no-reply@tabvault.example" }).mailFrom).toBe("no-reply@tabvault.example");
   });
 
   it("derives PUBLIC_URL from PORT and treats empty values as unset", () => {
@@ -75,6 +85,10 @@ describe("loadConfig", () => {
     ["SESSION_SECRET", "too-short"],
     ["ADMIN_EMAILS", "ada@example.com, not-an-email"],
     ["REDIS_URL", "http://cache"],
+    ["SMTP_URL", "http://smtp.example.com"],
+    ["SMTP_URL", "smtp.example.com"],
+    ["MAIL_FROM", "TabVault"],
+    ["MAIL_FROM", "TabVault <not an address>"],
     ["LOG_LEVEL", "verbose"],
     ["TRUST_PROXY", "maybe"],
   ])("names %s when it is %j", (name, value) => {
@@ -123,6 +137,8 @@ describe("loadConfig", () => {
       "SESSION_SECRET",
       "ADMIN_EMAILS",
       "REDIS_URL",
+      "SMTP_URL",
+      "MAIL_FROM",
       "LOG_LEVEL",
       "TRUST_PROXY",
     ]);

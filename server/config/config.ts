@@ -25,6 +25,13 @@ export const configVariables = [
   },
   { name: "ADMIN_EMAILS", description: "Comma-separated e-mail addresses that get the admin dashboard", default: "" },
   { name: "REDIS_URL", description: "Redis URL for state shared between several instances", default: "" },
+  {
+    name: "SMTP_URL",
+    description:
+      "SMTP server for outgoing mail, e.g. smtps://user:pass@smtp.example.com; when unset each message is written to DATA_DIR/mail as an .eml file and its links are logged",
+    default: "",
+  },
+  { name: "MAIL_FROM", description: "Sender of every email", default: "TabVault <no-reply@localhost>" },
   { name: "LOG_LEVEL", description: "fatal, error, warn, info, debug, trace or silent", default: "info" },
   {
     name: "TRUST_PROXY",
@@ -49,6 +56,8 @@ export interface Config {
   sessionSecret: string;
   adminEmails: string[];
   redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean | number;
 }
@@ -107,6 +116,12 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.email({ message: "must be a comma-separated list of e-mail addresses" }))),
   REDIS_URL: optionalText.pipe(urlWithProtocols(["redis:", "rediss:"]).optional()),
+  SMTP_URL: optionalText.pipe(urlWithProtocols(["smtp:", "smtps:"]).optional()),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, like "TabVault <no-reply@example.com>"')
+    .default("TabVault <no-reply@localhost>"),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
   TRUST_PROXY: z
     .string()
@@ -144,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: values.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
     adminEmails: values.ADMIN_EMAILS,
     redisUrl: values.REDIS_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
   };

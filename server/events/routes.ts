@@ -3,16 +3,28 @@ import { z } from "zod";
 import { createAppEventRequestSchema } from "@common/api/events";
 import { errorResponseSchema } from "@common/api/errors";
 import type { Database } from "../db/database";
+import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import { appEvents } from "./table";
 
 export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // A launch is a rare event; more than this from one network is a script filling the table.
+  const limitEvents = rateLimitGuard(app, [
+    {
+      name: "events-ip",
+      max: 60,
+      windowMs: 60_000,
+      key: clientAddress,
+      message: (wait) => `Too many events from your network. Try again in ${wait}.`,
+    },
+  ]);
   app.post(
     "/api/events",
     {
       schema: {
         body: createAppEventRequestSchema,
-        response: { 204: z.null(), 400: errorResponseSchema, 503: errorResponseSchema },
+        response: { 204: z.null(), 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
       },
+      preHandler: limitEvents,
     },
     async (request, reply) => {
       await db.insert(appEvents).values({ name: request.body.name, path: request.body.path ?? null });

@@ -1,16 +1,36 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { drizzle } from "drizzle-orm/pglite";
 import { buildApp, type AppConfig, type AppDeps } from "../app";
 import type { Database } from "../db/database";
 import * as schema from "../db/schema";
+import { createMailer } from "../mail/create-mailer";
+import type { Mailer } from "../mail/mailer";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const testAppConfig: AppConfig = {
   publicUrl: "http://localhost:3000",
   logLevel: "silent",
   trustProxy: false,
+  sessionSecret: "test-session-secret-that-is-long-enough-0123456789",
+  adminEmails: ["admin@tabvault.test"],
 };
+
+export const testAdminEmail = "admin@tabvault.test";
+
+/** The real local mail adapter writing .eml files into a fresh directory, as `npm start` does. */
+export function createTestMailer(): { mailer: Mailer; mailDir: string } {
+  const dataDir = mkdtempSync(join(tmpdir(), "tabvault-mail-"));
+  const mailer = createMailer(
+    { smtpUrl: undefined, mailFrom: "TabVault <no-reply@tabvault.test>", dataDir },
+    pino({ level: "silent" }),
+  );
+  return { mailer, mailDir: join(dataDir, "mail") };
+}
 
 /** For tests of HTTP behaviour that never reaches the database: no PGlite to start. */
 export function databaseNeverUsed(): Database {
@@ -21,7 +41,10 @@ export function buildTestApp(
   deps: Partial<AppDeps> = {},
   config: Partial<AppConfig> = {},
 ): Promise<FastifyInstance> {
-  return buildApp({ ...testAppConfig, ...config }, { database: databaseNeverUsed(), logger: false, ...deps });
+  return buildApp(
+    { ...testAppConfig, ...config },
+    { database: databaseNeverUsed(), mailer: createTestMailer().mailer, logger: false, ...deps },
+  );
 }
 
 export interface TestAppHandle {
@@ -29,6 +52,8 @@ export interface TestAppHandle {
   readonly app: FastifyInstance;
   /** Its private database, for arranging rows and checking what a request wrote. */
   readonly database: TestDatabase;
+  /** Where the app's mail lands as .eml files (read them with server/test/mail-outbox.ts). */
+  readonly mailDir: string;
 }
 
 /**
@@ -38,9 +63,10 @@ export interface TestAppHandle {
 export function useTestApp(deps: Partial<AppDeps> = {}, config: Partial<AppConfig> = {}): TestAppHandle {
   let app: FastifyInstance | undefined;
   let database: TestDatabase | undefined;
+  const { mailer, mailDir } = createTestMailer();
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildTestApp({ database: database.db, ...deps }, config);
+    app = await buildTestApp({ database: database.db, mailer, ...deps }, config);
   });
   afterAll(async () => {
     await app?.close();
@@ -55,5 +81,6 @@ export function useTestApp(deps: Partial<AppDeps> = {}, config: Partial<AppConfi
       if (!database) throw new Error("useTestApp: the database is created in beforeAll; use it inside a test");
       return database;
     },
+    mailDir,
   };
 }

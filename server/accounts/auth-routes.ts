@@ -1,0 +1,134 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  authUserSchema,
+  emailAddressSchema,
+  loginQuerySchema,
+  type SignInError,
+  updateProfileRequestSchema,
+} from "@common/api/accounts";
+import { errorResponseSchema } from "@common/api/errors";
+import type { Database } from "../db/database";
+import type { Mailer } from "../mail/mailer";
+import { rateLimitGuard } from "../rate-limits/rate-limits";
+import { requireUser, sessionCookieName, signedInAccount } from "./authentication";
+import { sameOriginPath } from "./next-path";
+import { mailSendingLimits } from "./rate-limit-rules";
+import { MailNotSentError, sendSignInLink } from "./sign-in-links";
+import { redeemSignInToken } from "./sign-in-tokens";
+import { findOrCreateUser, recordSignIn, toAuthUser, updateNames } from "./users";
+
+export interface AuthRoutesOptions {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** base64url of 32 bytes is 43 characters; anything else is not one of our tokens. */
+const tokenPattern = /^[A-Za-z0-9_-]{43,128}$/;
+
+/** The sign-in screen with a reason, for navigations that cannot show a JSON error. */
+function toSignInScreen(reply: FastifyReply, error: SignInError | null, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams({ ...(error ? { error } : {}), ...extra }).toString();
+  return reply.redirect(query ? `/sign-in?${query}` : "/sign-in", 303);
+}
+
+/**
+ * Sign-in by email link (spec 1 §7 browser navigations /api/login and /api/logout), the callback the
+ * link opens, and the signed-in user.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, mailer, publicUrl }) => {
+  const limitMail = rateLimitGuard(app, mailSendingLimits, {
+    // A browser navigation gets the sign-in screen with the reason, an API client the 429 itself.
+    onExceeded: (request, reply, { message, retryAfterSeconds }) => {
+      reply.header("retry-after", String(retryAfterSeconds));
+      if (request.headers.accept?.includes("text/html")) {
+        return toSignInScreen(reply, "rate-limited", { retryAfter: String(retryAfterSeconds) });
+      }
+      return reply.code(429).send({ message });
+    },
+  });
+
+  app.get(
+    "/api/login",
+    {
+      schema: { querystring: loginQuerySchema, response: { 303: z.null(), 429: errorResponseSchema } },
+      preHandler: limitMail,
+    },
+    async (request, reply) => {
+      const nextPath = sameOriginPath(request.query.next, publicUrl);
+      const keep: Record<string, string> = nextPath ? { next: nextPath } : {};
+      if (request.query.email === undefined || request.query.email.trim() === "") {
+        return toSignInScreen(reply, null, keep);
+      }
+      const email = emailAddressSchema.safeParse(request.query.email);
+      if (!email.success) {
+        return toSignInScreen(reply, "invalid-email", { email: request.query.email.slice(0, 254), ...keep });
+      }
+      // Signing in with a new address opens a free account: the link proves the address either way,
+      // and answering alike for known and unknown addresses tells nobody which exist.
+      const { user } = await findOrCreateUser(db, email.data, null);
+      try {
+        await sendSignInLink(
+          { db, mailer, publicUrl, now: app.clock(), log: request.log },
+          user,
+          { kind: "sign-in", nextPath },
+        );
+      } catch (error) {
+        if (error instanceof MailNotSentError) return toSignInScreen(reply, "mail-failed", { email: email.data, ...keep });
+        throw error;
+      }
+      return reply.redirect(`/check-email?${new URLSearchParams({ email: email.data })}`, 303);
+    },
+  );
+
+  app.get(
+    "/api/auth/callback",
+    { schema: { querystring: z.object({ token: z.string().max(1000).optional() }), response: { 303: z.null() } } },
+    async (request, reply) => {
+      const token = request.query.token ?? "";
+      const grant = tokenPattern.test(token) ? await redeemSignInToken(db, token, app.clock()) : null;
+      if (!grant) return toSignInScreen(reply, "link-invalid");
+      const user = await recordSignIn(db, grant.userId, app.clock());
+      if (!user) return toSignInScreen(reply, "link-invalid");
+      // A fresh session id at sign-in, so an id planted before sign-in is worth nothing after it.
+      await request.session.regenerate();
+      request.session.userId = user.id;
+      request.log.info({ userId: user.id }, "signed in");
+      return reply.redirect(sameOriginPath(grant.nextPath, publicUrl) ?? "/", 303);
+    },
+  );
+
+  app.get("/api/logout", { schema: { response: { 303: z.null() } } }, async (request, reply) => {
+    if (request.session?.sessionId) await request.session.destroy();
+    reply.clearCookie(sessionCookieName, { path: "/api" });
+    return reply.redirect("/", 303);
+  });
+
+  app.get(
+    "/api/auth/user",
+    { schema: { response: { 200: authUserSchema, 401: errorResponseSchema } }, preHandler: requireUser },
+    async (request) => {
+      const { user, isAdmin } = signedInAccount(request);
+      return toAuthUser(user, isAdmin);
+    },
+  );
+
+  app.patch(
+    "/api/auth/user",
+    {
+      schema: {
+        body: updateProfileRequestSchema,
+        response: { 200: authUserSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const { user, isAdmin } = signedInAccount(request);
+      const updated = await updateNames(db, user.id, request.body, app.clock());
+      if (!updated) return reply.code(401).send({ message: "Unauthorized" });
+      return toAuthUser(updated, isAdmin);
+    },
+  );
+};

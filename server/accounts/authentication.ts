@@ -1,0 +1,103 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifySession from "@fastify/session";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { ErrorResponse } from "@common/api/errors";
+import type { Database } from "../db/database";
+import { DatabaseSessionStore, sessionLifetimeMs } from "./session-store";
+import type { UserRow } from "./table";
+import { findUserById } from "./users";
+
+export const sessionCookieName = "tabvault_session";
+
+/** Who is making the request, as far as the route is concerned. */
+export interface Account {
+  user: UserRow;
+  isAdmin: boolean;
+}
+
+export interface AuthenticationOptions {
+  db: Database;
+  clock: () => Date;
+  sessionSecret: string;
+  /** Lower-cased; an account with one of these emails is an admin (ADMIN_EMAILS). */
+  adminEmails: readonly string[];
+  /** Cookies are Secure when the site is served over https. */
+  secureCookies: boolean;
+}
+
+/**
+ * Server-side sessions (@fastify/session on the database) and the guards routes use. The cookie is
+ * scoped to /api: pages and assets never carry it, so they never cost a session lookup.
+ */
+export const authentication = fp<AuthenticationOptions>(
+  async (app, options) => {
+    await app.register(fastifyCookie);
+    await app.register(fastifySession, {
+      secret: options.sessionSecret,
+      cookieName: sessionCookieName,
+      store: new DatabaseSessionStore(options.db, options.clock),
+      saveUninitialized: false,
+      rolling: false,
+      cookie: {
+        path: "/api",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: options.secureCookies,
+        maxAge: sessionLifetimeMs,
+      },
+    });
+
+    const adminEmails = new Set(options.adminEmails);
+    app.decorate("isAdminEmail", (email: string) => adminEmails.has(email));
+    app.decorateRequest("account", null);
+
+    /** Loads the signed-in account once per request; a session whose account is gone is ended. */
+    app.decorateRequest("loadAccount", async function loadAccount(this: FastifyRequest): Promise<Account | null> {
+      if (this.account) return this.account;
+      const userId = this.session?.userId;
+      if (!userId) return null;
+      const user = await findUserById(options.db, userId);
+      if (!user) {
+        await this.session.destroy();
+        return null;
+      }
+      this.account = { user, isAdmin: adminEmails.has(user.email) };
+      return this.account;
+    });
+  },
+  { name: "authentication" },
+);
+
+const unauthorized: ErrorResponse = { message: "Unauthorized" };
+const forbidden: ErrorResponse = { message: "Forbidden: this needs an admin account" };
+
+/** preHandler: 401 unless someone is signed in. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const account = await request.loadAccount();
+  if (!account) return reply.code(401).send(unauthorized);
+}
+
+/** preHandler: 401 signed out, 403 signed in without the admin role. */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const account = await request.loadAccount();
+  if (!account) return reply.code(401).send(unauthorized);
+  if (!account.isAdmin) return reply.code(403).send(forbidden);
+}
+
+/** The account a guarded route runs for; only call after requireUser or requireAdmin. */
+export function signedInAccount(request: FastifyRequest): Account {
+  if (!request.account) throw new Error("signedInAccount called on a route without requireUser");
+  return request.account;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    isAdminEmail(email: string): boolean;
+  }
+  interface FastifyRequest {
+    account: Account | null;
+    loadAccount(): Promise<Account | null>;
+  }
+}
+

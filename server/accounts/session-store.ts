@@ -1,0 +1,64 @@
+import type { SessionStore } from "@fastify/session";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Session } from "fastify";
+import type { Database } from "../db/database";
+import { tokenDigest } from "./secret-token";
+import { userSessions } from "./table";
+
+/** How long a browser stays signed in without signing in again. */
+export const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
+
+/**
+ * @fastify/session's store on our database, so any instance serves any signed-in request. Rows are
+ * keyed by a digest of the session id; the session's own JSON (cookie settings and userId) is kept
+ * as it is so the library restores exactly what it saved.
+ */
+export class DatabaseSessionStore implements SessionStore {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+  ) {}
+
+  set(sessionId: string, session: Session, callback: (error?: unknown) => void): void {
+    const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+    const expires = session.cookie.expires ?? new Date(this.clock().getTime() + sessionLifetimeMs);
+    const row = { data, userId: session.userId ?? null, expiresAt: expires };
+    this.db
+      .insert(userSessions)
+      .values({ idHash: tokenDigest(sessionId), ...row })
+      .onConflictDoUpdate({ target: userSessions.idHash, set: row })
+      .then(() => callback(), callback);
+  }
+
+  get(sessionId: string, callback: (error: unknown, session?: Session | null) => void): void {
+    this.db
+      .select({ data: userSessions.data })
+      .from(userSessions)
+      .where(and(eq(userSessions.idHash, tokenDigest(sessionId)), gt(userSessions.expiresAt, this.clock())))
+      .limit(1)
+      .then(([row]) => callback(null, row ? (row.data as Session) : null), callback);
+  }
+
+  destroy(sessionId: string, callback: (error?: unknown) => void): void {
+    this.db
+      .delete(userSessions)
+      .where(eq(userSessions.idHash, tokenDigest(sessionId)))
+      .then(() => callback(), callback);
+  }
+}
+
+/** Ends every session of an account (after a sign-out everywhere or an account deletion). */
+export async function destroySessionsOfUser(db: Database, userId: string): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.userId, userId));
+}
+
+export async function pruneExpiredSessions(db: Database, now: Date): Promise<void> {
+  await db.delete(userSessions).where(lt(userSessions.expiresAt, now));
+}
+
+declare module "fastify" {
+  interface Session {
+    /** Set at sign-in; absent for an anonymous visitor. */
+    userId?: string;
+  }
+}

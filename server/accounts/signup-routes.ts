@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  captureEmailRequestSchema,
+  captureEmailResponseSchema,
+  createFreeAccountRequestSchema,
+  createFreeAccountResponseSchema,
+  type VerifiedUser,
+  verifyUserRequestSchema,
+  verifyUserResponseSchema,
+} from "@common/api/accounts";
+import { errorResponseSchema } from "@common/api/errors";
+import type { Database } from "../db/database";
+import type { Mailer } from "../mail/mailer";
+import { rateLimitGuard } from "../rate-limits/rate-limits";
+import type { Account } from "./authentication";
+import { planStatusLabel } from "./plan-status";
+import { emailLookupLimits, mailSendingLimits } from "./rate-limit-rules";
+import { MailNotSentError, mailNotSentMessage, sendSignInLink } from "./sign-in-links";
+import type { UserRow } from "./table";
+import { findOrCreateUser, findUserByEmail } from "./users";
+
+export interface SignupRoutesOptions {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const errorResponses = {
+  400: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** Email capture, free sign-up and account verification (spec 1 §7). */
+export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, { db, mailer, publicUrl }) => {
+  const limitMail = rateLimitGuard(app, mailSendingLimits);
+  const limitLookups = rateLimitGuard(app, emailLookupLimits);
+
+  app.post(
+    "/api/capture-email",
+    {
+      schema: { body: captureEmailRequestSchema, response: { 200: captureEmailResponseSchema, ...errorResponses } },
+      preHandler: limitMail,
+    },
+    async (request, reply) => {
+      const { email, source } = request.body;
+      const { user, created } = await findOrCreateUser(db, email, source);
+      if (!created) {
+        return {
+          userExists: true,
+          message: "Welcome back! We'll email you a link to sign in.",
+          canDownload: user.emailVerifiedAt !== null,
+        };
+      }
+      try {
+        await sendSignInLink(
+          { db, mailer, publicUrl, now: app.clock(), log: request.log },
+          user,
+          { kind: "verification", nextPath: null },
+        );
+      } catch (error) {
+        if (error instanceof MailNotSentError) return reply.code(503).send({ message: mailNotSentMessage });
+        throw error;
+      }
+      return {
+        userExists: false,
+        message: "Email registered! Open the link we sent you to confirm your address.",
+        canDownload: false,
+      };
+    },
+  );
+
+  app.post(
+    "/api/create-free-account",
+    {
+      schema: {
+        body: createFreeAccountRequestSchema,
+        response: { 200: createFreeAccountResponseSchema, ...errorResponses },
+      },
+      preHandler: limitMail,
+    },
+    async (request, reply) => {
+      const { user } = await findOrCreateUser(db, request.body.email, "free_signup_dialog");
+      try {
+        await sendSignInLink(
+          { db, mailer, publicUrl, now: app.clock(), log: request.log },
+          user,
+          { kind: "sign-in", nextPath: null },
+        );
+      } catch (error) {
+        if (error instanceof MailNotSentError) return reply.code(503).send({ message: mailNotSentMessage });
+        throw error;
+      }
+      return { message: "Your free account is ready. We emailed you a link to sign in.", email: user.email };
+    },
+  );
+
+  app.post(
+    "/api/verify-user",
+    {
+      schema: { body: verifyUserRequestSchema, response: { 200: verifyUserResponseSchema, ...errorResponses } },
+      preHandler: limitLookups,
+    },
+    async (request) => {
+      const user = await findUserByEmail(db, request.body.email);
+      if (!user) {
+        return { verified: false, user: null, message: "No TabVault account uses this email address." };
+      }
+      const view = verificationView(user, await request.loadAccount());
+      if (user.emailVerifiedAt === null) {
+        return {
+          verified: false,
+          user: view,
+          message: "This account exists but its email address is not confirmed yet. Open the link we emailed, or sign in to get a new one.",
+        };
+      }
+      return { verified: true, user: view, message: "This email address belongs to a verified TabVault account." };
+    },
+  );
+};
+
+/** Names only for the account's owner or an admin; anyone else learns the plan and the date. */
+function verificationView(user: UserRow, asker: Account | null): VerifiedUser {
+  const mayReadNames = asker !== null && (asker.isAdmin || asker.user.id === user.id);
+  return {
+    email: user.email,
+    firstName: mayReadNames ? user.firstName : null,
+    lastName: mayReadNames ? user.lastName : null,
+    planType: user.planType,
+    planStatus: planStatusLabel(user),
+    createdAt: user.createdAt.toISOString(),
+  };
+}

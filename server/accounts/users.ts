@@ -1,0 +1,76 @@
+import { eq, sql } from "drizzle-orm";
+import type { AuthUser, SignupSource } from "@common/api/accounts";
+import type { Database } from "../db/database";
+import { type UserRow, users } from "./table";
+
+export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, email) });
+}
+
+export function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/**
+ * The account for an email, created on the free plan when there is none. Concurrent calls for one
+ * address meet at the unique index, so exactly one row exists afterwards; `created` says whether
+ * this call made it.
+ */
+export async function findOrCreateUser(
+  db: Database,
+  email: string,
+  signupSource: SignupSource | "free_signup_dialog" | null,
+): Promise<{ user: UserRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(users)
+    .values({ email, signupSource })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (inserted) return { user: inserted, created: true };
+  const existing = await findUserByEmail(db, email);
+  if (!existing) throw new Error(`user ${email} vanished between insert and select`);
+  return { user: existing, created: false };
+}
+
+/** Called when a link sent to the address is opened: proves the address and records the sign-in. */
+export async function recordSignIn(db: Database, userId: string, now: Date): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      lastSignInAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+export async function updateNames(
+  db: Database,
+  userId: string,
+  names: { firstName?: string | null; lastName?: string | null },
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...names, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** The API's view of an account; admin rights come from ADMIN_EMAILS, never from the row. */
+export function toAuthUser(user: UserRow, isAdmin: boolean): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    isAdmin,
+    planType: user.planType,
+    emailVerified: user.emailVerifiedAt !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

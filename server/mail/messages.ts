@@ -1,0 +1,80 @@
+import { PRODUCT_NAME } from "@common/product";
+import { renderMail } from "./mail-layout";
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function signInMessage({ link, minutesValid }: { link: string; minutesValid: number }): ComposedMail {
+  return {
+    subject: `Sign in to ${PRODUCT_NAME}`,
+    ...renderMail({
+      preheader: `Your sign-in link works once, for ${minutesValid} minutes.`,
+      heading: `Sign in to ${PRODUCT_NAME}`,
+      paragraphs: [`Open this link to sign in. It works once, for the next ${minutesValid} minutes.`],
+      action: { label: "Sign in", url: link },
+      footnote: "If you didn't ask to sign in, ignore this email: nobody can sign in without opening the link.",
+    }),
+  };
+}
+
+export function verificationMessage({
+  link,
+  minutesValid,
+  downloadUrl,
+}: {
+  link: string;
+  minutesValid: number;
+  downloadUrl: string;
+}): ComposedMail {
+  return {
+    subject: `Confirm your email for ${PRODUCT_NAME}`,
+    ...renderMail({
+      preheader: "Confirm your address and sign in: one click.",
+      heading: `Welcome to ${PRODUCT_NAME}`,
+      paragraphs: [
+        "Open the link below to confirm your email address and sign in to your free account.",
+        `The apps for Windows and Android are on the download page: ${downloadUrl}`,
+        `The link works once, for ${minutesValid} minutes. After that, ask for a new one on the sign-in page.`,
+      ],
+      action: { label: "Confirm my email", url: link },
+      footnote: "If you didn't sign up, ignore this email and no account will be confirmed.",
+    }),
+  };
+}
+
+const paidAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+
+export function receiptMessage({
+  planName,
+  amountCents,
+  paidAt,
+  paymentId,
+  dashboardUrl,
+}: {
+  planName: string;
+  amountCents: number;
+  currency: "usd";
+  paidAt: Date;
+  paymentId: string;
+  dashboardUrl: string;
+}): ComposedMail {
+  const amount = `$${(amountCents / 100).toFixed(2)}`;
+  return {
+    subject: `Your ${PRODUCT_NAME} receipt`,
+    ...renderMail({
+      preheader: `${planName}: ${amount} paid.`,
+      heading: "Thank you for your payment",
+      paragraphs: [
+        `Plan: ${planName} (monthly)`,
+        `Amount: ${amount} (USD)`,
+        `Date: ${paidAtFormat.format(paidAt)} UTC`,
+        `Reference: ${paymentId}`,
+      ],
+      action: { label: "Open your dashboard", url: dashboardUrl },
+      footnote: "Keep this email for your records.",
+    }),
+  };
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Mailer, MailMessage } from "./mailer";
+
+export interface MailLog {
+  info(details: object, message: string): void;
+}
+
+/**
+ * The local default when no SMTP server is configured: each message is composed by nodemailer into
+ * a complete RFC 822 message and written as `{outboxDir}/{time}-{random}.eml`, and its links are
+ * logged, so a fresh `npm start` can sign in by copying the link from the log or opening the file.
+ */
+export function createOutboxMailer({ outboxDir, mailFrom }: { outboxDir: string; mailFrom: string }, log: MailLog): Mailer {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message: MailMessage) {
+      const info = await composer.sendMail({ from: mailFrom, ...message });
+      const raw = info.message;
+      if (!Buffer.isBuffer(raw)) throw new Error("nodemailer did not return the composed message as a buffer");
+      await mkdir(outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+      const file = join(outboxDir, name);
+      // Written under a temporary name and renamed, so a reader never sees half a message.
+      await writeFile(`${file}.tmp`, raw, { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
+      log.info({ to: message.to, subject: message.subject, file, links: linksIn(message.text) }, "mail written to the outbox (no SMTP_URL)");
+    },
+    async close() {
+      composer.close();
+    },
+  };
+}
+
+export function linksIn(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
+}

@@ -1,0 +1,114 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../test/test-app";
+
+/** A clock the test moves forward, to reach the end of a window without waiting. */
+function fakeClock() {
+  let now = new Date("2026-11-23T10:00:00Z").getTime();
+  return { clock: () => new Date(now), advance: (ms: number) => void (now += ms) };
+}
+
+const capture = (email: string, remoteAddress = "203.0.113.7") => ({
+  method: "POST" as const,
+  url: "/api/capture-email",
+  payload: { email, source: "email_signup_modal" },
+  remoteAddress,
+});
+
+describe("rate limits on endpoints that send mail (database counters)", () => {
+  const time = fakeClock();
+  const server = useTestApp({ clock: time.clock });
+
+  it("answers 429 {message} with Retry-After after 5 requests for one address, and lifts after the window", async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await server.app.inject(capture("flood@example.com"))).statusCode).toBe(200);
+    }
+    const limited = await server.app.inject(capture("flood@example.com"));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many emails requested for this address\. .*try again in 15 minutes\.$/);
+    expect(Number(limited.headers["retry-after"])).toBe(900);
+
+    // The same address from another network is still one inbox: still limited.
+    expect((await server.app.inject(capture("flood@example.com", "198.51.100.1"))).statusCode).toBe(429);
+    // Another address from the same network is not.
+    expect((await server.app.inject(capture("other@example.com"))).statusCode).toBe(200);
+
+    time.advance(15 * 60_000 + 1);
+    expect((await server.app.inject(capture("flood@example.com"))).statusCode).toBe(200);
+  });
+
+  it("limits one network across many addresses, and counts sign-in links in the same budget", async () => {
+    const ip = "192.0.2.50";
+    for (let index = 0; index < 25; index += 1) {
+      expect((await server.app.inject(capture(`spray${index}@example.com`, ip))).statusCode).toBe(200);
+    }
+    for (let index = 0; index < 5; index += 1) {
+      const login = await server.app.inject({
+        method: "GET",
+        url: `/api/login?email=spray-login${index}@example.com`,
+        remoteAddress: ip,
+      });
+      expect(login.statusCode).toBe(303);
+    }
+    const limited = await server.app.inject(capture("one-more@example.com", ip));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/from your network/);
+    expect(limited.headers["retry-after"]).toBeDefined();
+  });
+
+  it("sends a browser that hits the limit on /api/login to the sign-in screen with the wait", async () => {
+    const ip = "192.0.2.99";
+    for (let index = 0; index < 5; index += 1) {
+      time.advance(61_000); // past the resend window
+      await server.app.inject({ method: "GET", url: "/api/login?email=busy@example.com", remoteAddress: ip });
+    }
+    const navigation = await server.app.inject({
+      method: "GET",
+      url: "/api/login?email=busy@example.com",
+      remoteAddress: ip,
+      headers: { accept: "text/html,application/xhtml+xml" },
+    });
+    expect(navigation.statusCode).toBe(303);
+    expect(navigation.headers.location).toMatch(/^\/sign-in\?error=rate-limited&retryAfter=\d+$/);
+    const api = await server.app.inject({ method: "GET", url: "/api/login?email=busy@example.com", remoteAddress: ip });
+    expect(api.statusCode).toBe(429);
+    expect(api.json().message).toMatch(/Too many emails/);
+  });
+
+  it("limits lookups on /api/verify-user per address", async () => {
+    const verify = () =>
+      server.app.inject({ method: "POST", url: "/api/verify-user", payload: { email: "looked-up@example.com" } });
+    for (let index = 0; index < 20; index += 1) expect((await verify()).statusCode).toBe(200);
+    const limited = await verify();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many lookups of this address/);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+describe("rate limits with REDIS_URL: counters shared in Redis", () => {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const prefix = `t${process.pid}${Date.now()}`;
+  const server = useTestApp({ redis });
+  beforeAll(async () => {
+    await redis.connect();
+  });
+  afterAll(async () => {
+    const keys = await redis.keys("tabvault:rate-limit:*");
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it("counts in Redis and answers 429 with Retry-After", async () => {
+    const email = `${prefix}@example.com`;
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await server.app.inject(capture(email, "203.0.113.80"))).statusCode).toBe(200);
+    }
+    const limited = await server.app.inject(capture(email, "203.0.113.80"));
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    const keys = await redis.keys(`tabvault:rate-limit:*${prefix}*`);
+    expect(keys.length).toBeGreaterThan(0);
+  });
+});
