@@ -1,13 +1,15 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
+import { AuthDialogsProvider } from "@/components/accounts/AuthDialogs";
+import { RouteGuard } from "@/components/accounts/RouteGuard";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
 import { AppLayout } from "@/components/layout/AppLayout";
 import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useAuth } from "@/hooks/useAuth";
 import { queryClient } from "@/lib/queryClient";
-import { DashboardPage, LandingPage, NotFoundPage, screens } from "./routes";
+import { DashboardPage, guardedRoutes, LandingPage, NotFoundPage, screens } from "./routes";
 
 /** `/`: the dashboard for signed-in users; the landing page while loading or signed out (spec 1 §2). */
 function HomeScreen() {
@@ -34,9 +36,20 @@ function Screens() {
       <Suspense fallback={<PageLoading />}>
         <Switch>
           <Route path="/" component={HomeScreen} />
-          {Object.entries(screens).map(([path, Screen]) => (
-            <Route key={path} path={path} component={Screen} />
-          ))}
+          {Object.entries(screens).map(([path, Screen]) => {
+            const needs = guardedRoutes[path as keyof typeof guardedRoutes];
+            return (
+              <Route key={path} path={path}>
+                {needs ? (
+                  <RouteGuard needs={needs}>
+                    <Screen />
+                  </RouteGuard>
+                ) : (
+                  <Screen />
+                )}
+              </Route>
+            );
+          })}
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
@@ -48,9 +61,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
-        <AppLayout>
-          <Screens />
-        </AppLayout>
+        <AuthDialogsProvider>
+          <AppLayout>
+            <Screens />
+          </AppLayout>
+        </AuthDialogsProvider>
         <Toaster />
       </TooltipProvider>
     </QueryClientProvider>

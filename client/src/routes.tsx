@@ -38,4 +38,16 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/android": lazy(() => import("./pages/AndroidPage")),
   "/download-android": lazy(() => import("./pages/DownloadAndroidPage")),
   "/app-store": lazy(() => import("./pages/AppStorePage")),
+  "/sign-in": lazy(() => import("./pages/SignInPage")),
+  "/check-email": lazy(() => import("./pages/CheckEmailPage")),
+};
+
+/**
+ * Screens for signed-in people only: everyone else sees the landing page (spec 2 §2), and /admin
+ * also turns away accounts without the role (spec 1 §6). The server enforces the same on its API.
+ */
+export const guardedRoutes: Partial<Record<ClientRoute, "user" | "admin">> = {
+  "/sessions": "user",
+  "/protection-settings": "user",
+  "/admin": "admin",
 };

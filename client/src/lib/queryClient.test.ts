@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { QueryFunctionContext } from "@tanstack/react-query";
-import { apiRequest, createQueryClient, errorMessage, errorStatus, getQueryFn, isUnauthorizedError } from "./queryClient";
+import {
+  apiRequest,
+  createQueryClient,
+  errorMessage,
+  errorStatus,
+  getQueryFn,
+  isUnauthorizedError,
+  UNAUTHORIZED_REDIRECT_MS,
+} from "./queryClient";
 
 type FetchArgs = [input: string, init?: RequestInit];
 
@@ -96,11 +104,25 @@ describe("createQueryClient", () => {
     expect(mutations?.retry).toBe(false);
   });
 
-  it("fetches with the default query function and throws on 401", async () => {
+  it("fetches with the default query function, throws on 401 and starts signing in again once", async () => {
+    vi.useFakeTimers();
+    const assign = vi.fn();
+    vi.stubGlobal("window", {
+      location: { pathname: "/sessions", search: "?tab=manual", assign },
+      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    });
     const fake = stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
     const client = createQueryClient();
     await expect(client.fetchQuery({ queryKey: ["/api/admin", "stats"] })).rejects.toThrow("401: Unauthorized");
     expect(fake.mock.calls[0]![0]).toBe("/api/admin/stats");
+    stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
+    await expect(client.fetchQuery({ queryKey: ["/api/user/stats"] })).rejects.toThrow("401");
+
+    expect(assign).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith("/api/login?next=%2Fsessions%3Ftab%3Dmanual");
+    vi.useRealTimers();
   });
 });
 

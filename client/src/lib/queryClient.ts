@@ -1,4 +1,5 @@
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { toast } from "@/hooks/use-toast";
 
 /** HTTP methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -50,9 +51,30 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
+/** spec 1 §9: after the 'Unauthorized' toast, sign-in starts 0.5 s later. */
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+let signingInAgain = false;
+
+/**
+ * Any API call that answers 401 means the session ended (signed out elsewhere, expired): say so and
+ * go to sign-in, coming back to this page afterwards (spec 1 §8). Once, however many calls failed.
+ */
+export function handleUnauthorized(error: unknown): void {
+  if (!isUnauthorizedError(error) || signingInAgain) return;
+  signingInAgain = true;
+  toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  const next = `${window.location.pathname}${window.location.search}`;
+  window.setTimeout(
+    () => window.location.assign(`/api/login?${new URLSearchParams({ next }).toString()}`),
+    UNAUTHORIZED_REDIRECT_MS,
+  );
+}
+
 /** Query and mutation defaults of spec 1 §7: never stale, no refetch on focus, no polling, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: handleUnauthorized }),
+    mutationCache: new MutationCache({ onError: handleUnauthorized }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: "throw" }),

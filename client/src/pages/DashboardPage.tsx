@@ -1,7 +1,9 @@
 import type { AuthUser } from "@common/api/accounts";
 import { plans, type PlanType } from "@common/plan-catalogue";
-import { ArrowRight, Download, Layers, type LucideIcon, ShieldOff, SlidersHorizontal } from "lucide-react";
+import { ArrowRight, Download, Layers, type LucideIcon, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
+import { useState } from "react";
 import { Link } from "wouter";
+import { ProfileDialog } from "@/components/accounts/ProfileDialog";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { displayName } from "@/hooks/useAuth";
@@ -20,12 +22,23 @@ const nextPlan: Record<PlanType, PlanType | null> = { free: "basic", basic: "pro
 export default function DashboardPage({ user }: { user: AuthUser }) {
   const plan = plans[user.planType];
   const upgradeTo = nextPlan[user.planType];
+  const [editingProfile, setEditingProfile] = useState(false);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
           <p className="mt-2 text-lg text-slate-600">Welcome back, {displayName(user)}.</p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-slate-500">
+            <span>
+              Signed in as <span className="font-medium text-slate-700">{user.email}</span>
+            </span>
+            <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setEditingProfile(true)}>
+              <UserPen />
+              Edit profile
+            </Button>
+          </p>
+          <ProfileDialog user={user} open={editingProfile} onOpenChange={setEditingProfile} />
         </div>
         <Card className="flex items-center gap-4 px-5 py-3">
           <div>

@@ -93,8 +93,21 @@ export function MobileMenu({ navItems }: { navItems: NavItem[] }) {
               </div>
             ) : (
               <div className="flex flex-col gap-2">
-                <Button onClick={getStarted}>Get Started</Button>
-                <Button variant="outline" onClick={signIn}>
+                <Button
+                  onClick={() => {
+                    close();
+                    getStarted();
+                  }}
+                >
+                  Get Started
+                </Button>
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    close();
+                    signIn();
+                  }}
+                >
                   Sign In
                 </Button>
               </div>

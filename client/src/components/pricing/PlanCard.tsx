@@ -13,7 +13,7 @@ export function paymentHref(plan: Plan): string {
 
 /** One plan of the catalogue in common/plans.ts: price, tagline, bullets and its call to action. */
 export function PlanCard({ plan }: { plan: Plan }) {
-  const { getStarted } = useAuthActions();
+  const { signUpFree } = useAuthActions();
   const popular = plan.mostPopular === true;
   return (
     <div
@@ -34,7 +34,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <span className="text-sm font-medium text-slate-500">/month</span>
       </p>
       {plan.priceCents === 0 ? (
-        <Button variant="secondary" className="mt-6 w-full" onClick={getStarted}>
+        <Button variant="secondary" className="mt-6 w-full" onClick={signUpFree}>
           Get Started
         </Button>
       ) : (

@@ -1,0 +1,18 @@
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { latestMailTo } from "../../server/test/mail-outbox";
+
+/**
+ * The sign-in link of the newest message to `email` in the server's outbox (DATA_DIR/mail), waiting
+ * briefly for it: the server writes the .eml before it answers, but a redirect may still be on its way.
+ */
+export async function signInLinkFor(dataDir: string, email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mail = await latestMailTo(path.join(dataDir, "mail"), email);
+    const link = mail?.links.find((candidate) => candidate.includes("/api/auth/callback?token="));
+    if (mail && link && (mail.date?.getTime() ?? Date.now()) >= after) return link;
+    if (Date.now() > deadline) throw new Error(`no sign-in mail to ${email} in ${dataDir}/mail`);
+    await sleep(100);
+  }
+}
