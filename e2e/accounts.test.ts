@@ -37,12 +37,12 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     const dialog = page.getByRole("dialog", { name: "Get started with TabVault" });
     await dialog.getByLabel("Email address").fill("nobody");
     await dialog.getByRole("button", { name: "Continue" }).click();
-    await page.getByText("Please enter a valid email address").waitFor();
+    await page.getByText("Please enter a valid email address", { exact: true }).waitFor();
 
     await dialog.getByLabel("Email address").fill("  Ada.Lovelace@Example.com ");
     await screenshot(page, "accounts-email-dialog-desktop");
     await dialog.getByRole("button", { name: "Continue" }).click();
-    await page.getByText("Email Registered!").waitFor();
+    await page.getByText("Email Registered!", { exact: true }).waitFor();
     const registered = page.getByRole("dialog", { name: "You're registered" });
     await registered.getByText("ada.lovelace@example.com").waitFor();
     await registered.getByRole("button", { name: /View Plans/ }).click();
@@ -88,7 +88,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await dialog.getByLabel("Email address").fill("ada.lovelace@example.com");
     await screenshot(page, "accounts-email-dialog-mobile");
     await dialog.getByRole("button", { name: "Continue" }).click();
-    await page.getByText("Welcome Back!").waitFor();
+    await page.getByText("Welcome Back!", { exact: true }).waitFor();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
     assert.match(page.url(), /\/check-email\?email=ada\.lovelace%40example\.com$/);
     await screenshot(page, "accounts-check-email-mobile");
@@ -135,7 +135,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await page.goto("/verify");
     await page.getByLabel("Email address").fill("ghost@example.com");
     await page.getByRole("button", { name: "Verify Account" }).click();
-    await page.getByText("User Not Found").waitFor();
+    await page.getByText("User Not Found", { exact: true }).waitFor();
     await page.getByRole("heading", { name: "No account found" }).waitFor();
     await page.getByRole("button", { name: "Try Different Email" }).click();
     await page.getByLabel("Email address").fill("ada.lovelace@example.com");
@@ -161,7 +161,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await page.goto(await signInLinkFor(server.dataDir, "linus@example.com"));
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await page.goto("/admin");
-    await page.getByText("You don't have admin privileges to access this page.").waitFor();
+    await page.getByText("You don't have admin privileges to access this page.", { exact: true }).waitFor();
     await page.waitForURL(`${server.url}/`, { timeout: 5000 });
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await context.close();
@@ -191,7 +191,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await page.getByRole("button", { name: "Edit profile" }).click();
     await page.getByLabel("First name").fill("Grace");
     await page.getByRole("button", { name: "Save profile" }).click();
-    await page.getByText("You are logged out. Logging in again...").waitFor();
+    await page.getByText("You are logged out. Logging in again...", { exact: true }).waitFor();
     await page.waitForURL(/\/sign-in\?next=%2F$/, { timeout: 5000 });
     await context.close();
   });

@@ -1,12 +1,14 @@
 import { readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { getTableName } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createPostgresDatabase, testDatabaseUrl } from "../test/test-database";
 import { findMigrationsFolder } from "./migrations-folder";
 import { openPglite } from "./pglite";
 import { migratePostgres } from "./postgres";
+import * as schema from "./schema";
 
 const migrationCount = (
   JSON.parse(readFileSync(join(findMigrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] }
@@ -50,7 +52,8 @@ describe("migrations", () => {
         const tables = await client.query<{ table_name: string }>(
           "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
         );
-        expect(tables.rows.map((row) => row.table_name)).toEqual(["app_events", "system_logs"]);
+        const declared = Object.values(schema).map((table) => getTableName(table)).sort();
+        expect(tables.rows.map((row) => row.table_name)).toEqual(declared);
       } finally {
         await client.end();
       }

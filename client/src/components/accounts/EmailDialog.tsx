@@ -38,7 +38,7 @@ export default function EmailDialog({ onClose }: { onClose: () => void }) {
 
   async function submitEmail(event: FormEvent) {
     event.preventDefault();
-    const checked = checkEmailOrToast(email);
+    const checked = checkEmailOrToast(email)?.toLowerCase();
     if (!checked) return;
     setStatus("submitting");
     try {
@@ -52,7 +52,7 @@ export default function EmailDialog({ onClose }: { onClose: () => void }) {
         );
         return;
       }
-      toast({ title: "Email Registered!", description: result.message });
+      toast({ title: "Email Registered!", description: `Check ${checked} for the link that confirms your address.` });
       setEmail(checked);
       setStep("downloads");
       setStatus("idle");
