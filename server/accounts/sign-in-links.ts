@@ -3,6 +3,7 @@ import { SIGN_IN_LINK_MINUTES } from "@common/api/accounts";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { signInMessage, verificationMessage } from "../mail/messages";
+import { pruneExpiredSessions } from "./session-store";
 import { hasRecentUnusedToken, issueSignInToken, pruneSignInTokens } from "./sign-in-tokens";
 import type { UserRow } from "./table";
 
@@ -47,7 +48,9 @@ export async function sendSignInLink(
     throw new MailNotSentError(`could not send mail to ${user.email}`, { cause: error });
   }
   // Housekeeping rides on a rare event instead of a timer every instance would run.
-  await pruneSignInTokens(db, now).catch((error: unknown) => log.warn({ err: error }, "pruning sign-in tokens failed"));
+  await Promise.all([pruneSignInTokens(db, now), pruneExpiredSessions(db, now)]).catch((error: unknown) =>
+    log.warn({ err: error }, "pruning expired sign-in tokens and sessions failed"),
+  );
   return true;
 }
 

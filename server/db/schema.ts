@@ -1,5 +1,13 @@
 /** The one schema drizzle-kit generates migrations from; each domain keeps its tables beside it. */
-export { signInTokens, userSessions, users } from "../accounts/table";
+export { deviceTokens, signInTokens, userSessions, users } from "../accounts/table";
 export { appEvents } from "../events/table";
 export { rateLimitCounters } from "../rate-limits/table";
+export {
+  protectedTabDays,
+  protectionEvents,
+  protectionSettings,
+  savedSessions,
+  sessionApplications,
+  sessionTabs,
+} from "../sessions/table";
 export { systemLogs } from "../system-log/table";

@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "../accounts/table";
+
+/** One backup of a browser (and, on Windows, its open applications). Written with its tabs in one transaction. */
+export const savedSessions = pgTable(
+  "saved_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionName: text("session_name").notNull(),
+    triggerEvent: text("trigger_event").notNull(),
+    deviceName: text("device_name"),
+    browserType: text("browser_type"),
+    windowId: text("window_id"),
+    clientSessionId: text("client_session_id"),
+    restorable: boolean("restorable").notNull().default(true),
+    tabCount: integer("tab_count").notNull(),
+    appCount: integer("app_count").notNull(),
+    /** Size of the stored tabs and applications as JSON, for "data saved". */
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("saved_sessions_user_id_created_at_idx").on(table.userId, table.createdAt.desc())],
+);
+export type SavedSessionRow = typeof savedSessions.$inferSelect;
+
+/** The tabs of a backup, in their order. */
+export const sessionTabs = pgTable(
+  "session_tabs",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => savedSessions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    title: text("title").notNull(),
+    faviconUrl: text("favicon_url"),
+    isActive: boolean("is_active").notNull(),
+    lastAccessed: timestamp("last_accessed", { withTimezone: true }),
+    formData: jsonb("form_data").$type<Record<string, string>>().notNull(),
+    scrollX: integer("scroll_x").notNull(),
+    scrollY: integer("scroll_y").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.position] })],
+);
+export type SessionTabRow = typeof sessionTabs.$inferSelect;
+
+/** Windows applications open at the moment of a backup (spec 2 §3). */
+export const sessionApplications = pgTable(
+  "session_applications",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => savedSessions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    processName: text("process_name").notNull(),
+    windowTitle: text("window_title").notNull(),
+    documentPath: text("document_path"),
+    lastSaved: timestamp("last_saved", { withTimezone: true }),
+    isUnsaved: boolean("is_unsaved").notNull(),
+    processId: integer("process_id"),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.position] })],
+);
+export type SessionApplicationRow = typeof sessionApplications.$inferSelect;
+
+/**
+ * Distinct tabs protected per account and UTC day, for the plans' "tabs a day": a tab backed up
+ * every 30 seconds counts once a day, not once per backup.
+ */
+export const protectedTabDays = pgTable(
+  "protected_tab_days",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    urlHash: text("url_hash").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day, table.urlHash] })],
+);
+
+/** What happened to an account's protection: backups, restores, blocks, toggles (spec 1 §3). */
+export const protectionEvents = pgTable(
+  "protection_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    description: text("description").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("protection_events_user_id_created_at_idx").on(table.userId, table.createdAt.desc())],
+);
+
+/** One row per account once it saves settings; absent means the defaults. */
+export const protectionSettings = pgTable("protection_settings", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull(),
+  mode: text("mode", { enum: ["block", "backup"] }).notNull(),
+  autoBackup: boolean("auto_backup").notNull(),
+  cloudSync: boolean("cloud_sync").notNull(),
+  smartDetection: boolean("smart_detection").notNull(),
+  aiPrediction: boolean("ai_prediction").notNull(),
+  teamSharing: boolean("team_sharing").notNull(),
+  blockedAttempts: integer("blocked_attempts").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
