@@ -8,6 +8,7 @@ import type { Database } from "./db/database";
 import { authentication } from "./accounts/authentication";
 import { authRoutes } from "./accounts/auth-routes";
 import { signupRoutes } from "./accounts/signup-routes";
+import { deviceTokenRoutes } from "./accounts/device-token-routes";
 import { adminLogRoutes } from "./admin/log-routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
@@ -16,6 +17,8 @@ import { isServerPath, registerClientFiles } from "./http/client-files";
 import { registerErrorHandler } from "./http/errors";
 import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { protectionRoutes } from "./protection/routes";
+import { savedSessionRoutes } from "./sessions/routes";
 import type { Mailer } from "./mail/mailer";
 import { rateLimits } from "./rate-limits/rate-limits";
 import { appendSystemLog } from "./system-log/append";
@@ -100,6 +103,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(eventRoutes, { db });
   await app.register(authRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(signupRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
+  await app.register(deviceTokenRoutes, { db });
+  await app.register(savedSessionRoutes, { db });
+  await app.register(protectionRoutes, { db });
   await app.register(adminLogRoutes, { db });
 
   const spaFallback = deps.clientDir ? await registerClientFiles(app, deps.clientDir) : undefined;

@@ -108,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     "/api/auth/user",
-    { schema: { response: { 200: authUserSchema, 401: errorResponseSchema } }, preHandler: requireUser },
+    { schema: { response: { 200: authUserSchema, 401: errorResponseSchema } }, onRequest: requireUser },
     async (request) => {
       const { user, isAdmin } = signedInAccount(request);
       return toAuthUser(user, isAdmin);
@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         body: updateProfileRequestSchema,
         response: { 200: authUserSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (request, reply) => {
       const { user, isAdmin } = signedInAccount(request);

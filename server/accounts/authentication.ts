@@ -6,6 +6,7 @@ import type { ErrorResponse } from "@common/api/errors";
 import type { Database } from "../db/database";
 import { DatabaseSessionStore, sessionLifetimeMs } from "./session-store";
 import type { UserRow } from "./table";
+import { bearerToken, userOfDeviceToken } from "./device-tokens";
 import { findUserById } from "./users";
 
 export const sessionCookieName = "tabvault_session";
@@ -13,7 +14,10 @@ export const sessionCookieName = "tabvault_session";
 /** Who is making the request, as far as the route is concerned. */
 export interface Account {
   user: UserRow;
+  /** Admin rights need the browser session; a device token never carries them. */
   isAdmin: boolean;
+  /** A browser session cookie, or a device token of the Windows or Android app. */
+  via: "session" | "device-token";
 }
 
 export interface AuthenticationOptions {
@@ -55,6 +59,12 @@ export const authentication = fp<AuthenticationOptions>(
     /** Loads the signed-in account once per request; a session whose account is gone is ended. */
     app.decorateRequest("loadAccount", async function loadAccount(this: FastifyRequest): Promise<Account | null> {
       if (this.account) return this.account;
+      const bearer = bearerToken(this.headers.authorization);
+      if (bearer !== null) {
+        const user = await userOfDeviceToken(options.db, bearer, options.clock());
+        this.account = user ? { user, isAdmin: false, via: "device-token" } : null;
+        return this.account;
+      }
       const userId = this.session?.userId;
       if (!userId) return null;
       const user = await findUserById(options.db, userId);
@@ -62,7 +72,7 @@ export const authentication = fp<AuthenticationOptions>(
         await this.session.destroy();
         return null;
       }
-      this.account = { user, isAdmin: adminEmails.has(user.email) };
+      this.account = { user, isAdmin: adminEmails.has(user.email), via: "session" };
       return this.account;
     });
   },
@@ -76,6 +86,15 @@ const forbidden: ErrorResponse = { message: "Forbidden: this needs an admin acco
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const account = await request.loadAccount();
   if (!account) return reply.code(401).send(unauthorized);
+}
+
+/** preHandler: 401 unless signed in through the browser (device tokens cannot manage device tokens). */
+export async function requireBrowserSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const account = await request.loadAccount();
+  if (!account) return reply.code(401).send(unauthorized);
+  if (account.via !== "session") {
+    return reply.code(403).send({ message: "Forbidden: sign in on the website to do this" } satisfies ErrorResponse);
+  }
 }
 
 /** preHandler: 401 signed out, 403 signed in without the admin role. */

@@ -15,7 +15,7 @@ export const adminLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         querystring: systemLogPageQuerySchema,
         response: { 200: systemLogPageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (request) => {
       const { limit, cursor } = request.query;

@@ -2,12 +2,6 @@
 export { deviceTokens, signInTokens, userSessions, users } from "../accounts/table";
 export { appEvents } from "../events/table";
 export { rateLimitCounters } from "../rate-limits/table";
-export {
-  protectedTabDays,
-  protectionEvents,
-  protectionSettings,
-  savedSessions,
-  sessionApplications,
-  sessionTabs,
-} from "../sessions/table";
+export { protectionEvents, protectionSettings } from "../protection/table";
+export { protectedTabDays, savedSessions, sessionApplications, sessionTabs } from "../sessions/table";
 export { systemLogs } from "../system-log/table";

@@ -1,6 +1,4 @@
-import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   date,
   index,
@@ -94,34 +92,3 @@ export const protectedTabDays = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.day, table.urlHash] })],
 );
-
-/** What happened to an account's protection: backups, restores, blocks, toggles (spec 1 §3). */
-export const protectionEvents = pgTable(
-  "protection_events",
-  {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    eventType: text("event_type").notNull(),
-    description: text("description").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("protection_events_user_id_created_at_idx").on(table.userId, table.createdAt.desc())],
-);
-
-/** One row per account once it saves settings; absent means the defaults. */
-export const protectionSettings = pgTable("protection_settings", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  enabled: boolean("enabled").notNull(),
-  mode: text("mode", { enum: ["block", "backup"] }).notNull(),
-  autoBackup: boolean("auto_backup").notNull(),
-  cloudSync: boolean("cloud_sync").notNull(),
-  smartDetection: boolean("smart_detection").notNull(),
-  aiPrediction: boolean("ai_prediction").notNull(),
-  teamSharing: boolean("team_sharing").notNull(),
-  blockedAttempts: integer("blocked_attempts").notNull().default(0),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
-});

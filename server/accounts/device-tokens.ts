@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import type { DeviceToken } from "@common/api/sessions";
+import type { Database } from "../db/database";
+import { tokenDigest } from "./secret-token";
+import { deviceTokens, type UserRow, users } from "./table";
+
+/** Recognisable in logs and secret scanners; the rest is 32 random bytes. */
+const tokenPrefix = "tvd_";
+/** last_used_at is written at most this often per token, not on every request. */
+const lastUsedResolutionMs = 60_000;
+export const maxDeviceTokensPerAccount = 20;
+
+/** The token of an `Authorization: Bearer …` header, or null when there is none. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? "";
+}
+
+export async function userOfDeviceToken(db: Database, token: string, now: Date): Promise<UserRow | null> {
+  if (!token.startsWith(tokenPrefix) || token.length > 200) return null;
+  const [row] = await db
+    .select({ user: users, tokenId: deviceTokens.id, lastUsedAt: deviceTokens.lastUsedAt })
+    .from(deviceTokens)
+    .innerJoin(users, eq(users.id, deviceTokens.userId))
+    .where(and(eq(deviceTokens.tokenHash, tokenDigest(token)), isNull(deviceTokens.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
+    await db
+      .update(deviceTokens)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(deviceTokens.id, row.tokenId),
+          or(isNull(deviceTokens.lastUsedAt), lt(deviceTokens.lastUsedAt, new Date(now.getTime() - lastUsedResolutionMs))),
+        ),
+      );
+  }
+  return row.user;
+}
+
+export async function createDeviceToken(
+  db: Database,
+  userId: string,
+  name: string,
+): Promise<{ token: string; deviceToken: DeviceToken } | "too-many"> {
+  return db.transaction(async (tx) => {
+    const active = await tx
+      .select({ id: deviceTokens.id })
+      .from(deviceTokens)
+      .where(and(eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt)))
+      .for("update");
+    if (active.length >= maxDeviceTokensPerAccount) return "too-many" as const;
+    const token = `${tokenPrefix}${randomBytes(32).toString("base64url")}`;
+    const [row] = await tx.insert(deviceTokens).values({ userId, name, tokenHash: tokenDigest(token) }).returning();
+    if (!row) throw new Error("device token insert returned no row");
+    return { token, deviceToken: toDeviceToken(row) };
+  });
+}
+
+export async function listDeviceTokens(db: Database, userId: string): Promise<DeviceToken[]> {
+  const rows = await db
+    .select()
+    .from(deviceTokens)
+    .where(and(eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt)))
+    .orderBy(desc(deviceTokens.createdAt));
+  return rows.map(toDeviceToken);
+}
+
+/** Revokes one of the account's tokens; false when it has no such active token. */
+export async function revokeDeviceToken(db: Database, userId: string, id: string, now: Date): Promise<boolean> {
+  const revoked = await db
+    .update(deviceTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(deviceTokens.id, id), eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt)))
+    .returning({ id: deviceTokens.id });
+  return revoked.length > 0;
+}
+
+function toDeviceToken(row: typeof deviceTokens.$inferSelect): DeviceToken {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}

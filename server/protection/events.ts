@@ -1,0 +1,33 @@
+import { desc, eq } from "drizzle-orm";
+import type { ProtectionEvent } from "@common/api/sessions";
+import type { Database } from "../db/database";
+import { protectionEvents } from "./table";
+
+/** Any query runner: the database or an open transaction. */
+type Runner = Pick<Database, "insert" | "select">;
+
+export async function recordProtectionEvent(
+  db: Runner,
+  userId: string,
+  eventType: string,
+  description: string,
+  now: Date,
+): Promise<ProtectionEvent> {
+  const [row] = await db.insert(protectionEvents).values({ userId, eventType, description, createdAt: now }).returning();
+  if (!row) throw new Error("protection event insert returned no row");
+  return toProtectionEvent(row);
+}
+
+export async function latestProtectionEvents(db: Database, userId: string, limit: number): Promise<ProtectionEvent[]> {
+  const rows = await db
+    .select()
+    .from(protectionEvents)
+    .where(eq(protectionEvents.userId, userId))
+    .orderBy(desc(protectionEvents.createdAt), desc(protectionEvents.id))
+    .limit(limit);
+  return rows.map(toProtectionEvent);
+}
+
+function toProtectionEvent(row: typeof protectionEvents.$inferSelect): ProtectionEvent {
+  return { id: String(row.id), eventType: row.eventType, description: row.description, createdAt: row.createdAt.toISOString() };
+}

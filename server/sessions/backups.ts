@@ -1,0 +1,197 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import {
+  type BackupResponse,
+  emergencyTriggers,
+  type TabSnapshot,
+  type TriggerEvent,
+  type WindowsApplication,
+} from "@common/api/sessions";
+import { plans } from "@common/plans";
+import { users, type UserRow } from "../accounts/table";
+import type { Database } from "../db/database";
+import { recordProtectionEvent } from "../protection/events";
+import { planLimitNotice } from "./plan-limits";
+import { protectedTabDays, savedSessions, sessionApplications, sessionTabs } from "./table";
+
+export interface BackupInput {
+  trigger: TriggerEvent;
+  sessionName?: string;
+  tabs: TabSnapshot[];
+  applications: WindowsApplication[];
+  browserType?: string | null;
+  deviceName?: string | null;
+  windowId?: string | number | null;
+  clientSessionId?: string | null;
+}
+
+/** A backup the plan does not allow at all (a manual save once today's tabs are used up). */
+export class BackupRefusedError extends Error {
+  override name = "BackupRefusedError";
+}
+
+/**
+ * Stores a backup with its tabs and applications in one transaction, so it is whole or absent.
+ * The plan applies on the way in: tabs beyond the day's allowance are left out (a tab counts once a
+ * day however often it is backed up), the oldest backups rotate out past the plan's count, and the
+ * result says what was cut. An emergency backup is never refused: it may always keep up to a day's
+ * allowance of tabs, even when today's is spent.
+ */
+export async function saveBackup(db: Database, user: UserRow, input: BackupInput, now: Date): Promise<BackupResponse> {
+  const plan = plans[user.planType];
+  const emergency = emergencyTriggers.includes(input.trigger);
+  const day = now.toISOString().slice(0, 10);
+
+  return db.transaction(async (tx) => {
+    // One backup per account at a time: the allowance and the rotation below read, then write.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+
+    let kept = input.tabs;
+    let newHashes: string[] = [];
+    const allowance = plan.limits.tabsPerDay;
+    if (allowance !== null && input.tabs.length > 0) {
+      const hashes = input.tabs.map((tab) => urlHash(tab.url));
+      const already = new Set(
+        (
+          await tx
+            .select({ urlHash: protectedTabDays.urlHash })
+            .from(protectedTabDays)
+            .where(and(eq(protectedTabDays.userId, user.id), eq(protectedTabDays.day, day), inArray(protectedTabDays.urlHash, hashes)))
+        ).map((row) => row.urlHash),
+      );
+      const [{ used } = { used: 0 }] = await tx
+        .select({ used: sql<number>`count(*)::int` })
+        .from(protectedTabDays)
+        .where(and(eq(protectedTabDays.userId, user.id), eq(protectedTabDays.day, day)));
+      let room = emergency ? Math.max(allowance - used, allowance) : Math.max(allowance - used, 0);
+      const accepted = new Set<string>();
+      // The active tab is chosen first: it is the one the person was looking at.
+      const order = input.tabs.map((tab, index) => ({ tab, index })).sort((a, b) => Number(b.tab.isActive) - Number(a.tab.isActive));
+      for (const { index } of order) {
+        const hash = hashes[index]!;
+        if (already.has(hash) || accepted.has(hash)) accepted.add(hash);
+        else if (room > 0) {
+          accepted.add(hash);
+          room -= 1;
+        }
+      }
+      kept = input.tabs.filter((_tab, index) => accepted.has(hashes[index]!));
+      newHashes = [...accepted].filter((hash) => !already.has(hash));
+    }
+    const tabsLeftOut = input.tabs.length - kept.length;
+    if (!emergency && kept.length === 0 && input.applications.length === 0) {
+      const notice = planLimitNotice(user.planType, tabsLeftOut, 0);
+      throw new BackupRefusedError(notice?.message ?? "Nothing to back up: the session has no tabs");
+    }
+
+    if (newHashes.length > 0) {
+      await tx
+        .insert(protectedTabDays)
+        .values(newHashes.map((hash) => ({ userId: user.id, day, urlHash: hash })))
+        .onConflictDoNothing();
+    }
+
+    const storedTabs = kept.map((tab, position) => ({
+      position,
+      url: tab.url,
+      title: tab.title,
+      faviconUrl: tab.faviconUrl ?? null,
+      isActive: tab.isActive,
+      lastAccessed: toDate(tab.lastAccessed),
+      formData: tab.formData,
+      scrollX: tab.scrollPosition.x,
+      scrollY: tab.scrollPosition.y,
+    }));
+    const storedApps = input.applications.map((app, position) => ({
+      position,
+      processName: app.processName,
+      windowTitle: app.windowTitle,
+      documentPath: app.documentPath ?? null,
+      lastSaved: toDate(app.lastSaved),
+      isUnsaved: app.isUnsaved,
+      processId: app.processId ?? null,
+    }));
+    const [session] = await tx
+      .insert(savedSessions)
+      .values({
+        userId: user.id,
+        sessionName: input.sessionName ?? defaultName(input),
+        triggerEvent: input.trigger,
+        deviceName: input.deviceName ?? null,
+        browserType: input.browserType ?? null,
+        windowId: input.windowId === undefined || input.windowId === null ? null : String(input.windowId),
+        clientSessionId: input.clientSessionId ?? null,
+        restorable: storedTabs.length > 0,
+        tabCount: storedTabs.length,
+        appCount: storedApps.length,
+        sizeBytes: Buffer.byteLength(JSON.stringify({ tabs: storedTabs, apps: storedApps })),
+        createdAt: now,
+      })
+      .returning({ id: savedSessions.id });
+    if (!session) throw new Error("saved session insert returned no row");
+    if (storedTabs.length > 0) await tx.insert(sessionTabs).values(storedTabs.map((tab) => ({ ...tab, sessionId: session.id })));
+    if (storedApps.length > 0) {
+      await tx.insert(sessionApplications).values(storedApps.map((app) => ({ ...app, sessionId: session.id })));
+    }
+
+    let backupsRotatedOut = 0;
+    const keep = plan.limits.backupsKept;
+    if (keep !== null) {
+      // The new backup always stays; the newest of the others fill the remaining places.
+      const othersKept = tx
+        .select({ id: savedSessions.id })
+        .from(savedSessions)
+        .where(and(eq(savedSessions.userId, user.id), ne(savedSessions.id, session.id)))
+        .orderBy(desc(savedSessions.createdAt), desc(savedSessions.id))
+        .limit(Math.max(keep - 1, 0));
+      const rotated = await tx
+        .delete(savedSessions)
+        .where(and(eq(savedSessions.userId, user.id), ne(savedSessions.id, session.id), notInArray(savedSessions.id, othersKept)))
+        .returning({ id: savedSessions.id });
+      backupsRotatedOut = rotated.length;
+    }
+
+    await recordProtectionEvent(tx, user.id, eventTypeOf(input.trigger), describeBackup(input, storedTabs.length, storedApps.length), now);
+
+    const limit = planLimitNotice(user.planType, tabsLeftOut, backupsRotatedOut);
+    return {
+      success: true,
+      protected: true,
+      message: `${describeBackup(input, storedTabs.length, storedApps.length)} saved.`,
+      sessionId: session.id,
+      tabsSaved: storedTabs.length,
+      appsSaved: storedApps.length,
+      limit,
+    };
+  });
+}
+
+function urlHash(url: string): string {
+  return createHash("sha256").update(url).digest("hex");
+}
+
+/** Timestamps arrive as ISO text or epoch milliseconds; anything unreadable is dropped, not stored. */
+function toDate(value: string | number | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = new Date(value);
+  const time = date.getTime();
+  return Number.isNaN(time) || time < 0 || time > 8.64e15 ? null : date;
+}
+
+function eventTypeOf(trigger: TriggerEvent): string {
+  return trigger === "manual_save" ? "manual_save" : "emergency_backup";
+}
+
+function defaultName(input: BackupInput): string {
+  if (input.trigger === "windows_x_button") return "Windows applications";
+  const browser = input.browserType && input.browserType !== "other" ? ` (${input.browserType})` : "";
+  return input.trigger === "manual_save" ? `Manual save${browser}` : `Emergency backup${browser}`;
+}
+
+function describeBackup(input: BackupInput, tabs: number, apps: number): string {
+  const what = [tabs > 0 || apps === 0 ? `${tabs} ${tabs === 1 ? "tab" : "tabs"}` : null, apps > 0 ? `${apps} ${apps === 1 ? "application" : "applications"}` : null]
+    .filter(Boolean)
+    .join(" and ");
+  const kind = input.trigger === "manual_save" ? "Manual save" : "Emergency backup";
+  return `${kind} of ${what}`;
+}

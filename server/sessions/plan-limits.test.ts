@@ -1,0 +1,137 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../accounts/table";
+import { browserSession, tab } from "../test/backup-payloads";
+import { signIn, withSession } from "../test/sign-in";
+import { useTestApp } from "../test/test-app";
+import { savedSessions } from "./table";
+
+/** A clock the test moves forward, to reach the next UTC day. */
+function fakeClock() {
+  let now = new Date("2026-11-23T10:00:00Z").getTime();
+  return { clock: () => new Date(now), advance: (ms: number) => void (now += ms) };
+}
+
+describe("plans enforced on the server", () => {
+  const time = fakeClock();
+  const server = useTestApp({ clock: time.clock });
+  const accounts = new Map<string, Promise<{ cookie: string }>>();
+  async function account(email: string, planType: "free" | "basic" | "pro" | "premium") {
+    if (!accounts.has(email)) accounts.set(email, signIn(server.app, server.mailDir, email));
+    const { cookie } = await accounts.get(email)!;
+    await server.database.db.update(users).set({ planType }).where(eq(users.email, email));
+    return cookie;
+  }
+  const post = (url: string, cookie: string, payload: object) =>
+    server.app.inject({ method: "POST", url, payload, ...withSession(cookie) });
+  const emergency = (email: string, cookie: string, tabs: number, offset = 0) =>
+    post("/api/protection/android-clear-all", cookie, {
+      userEmail: email,
+      browserSession: browserSession(0, { tabs: Array.from({ length: tabs }, (_, n) => tab(n + offset)) }),
+    });
+  const manual = (cookie: string, tabs: number, offset = 0) =>
+    post("/api/saved-sessions", cookie, { browserSession: browserSession(0, { tabs: Array.from({ length: tabs }, (_, n) => tab(n + offset)) }) });
+  const sessionsOf = async (email: string) => {
+    const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
+    return server.database.db.select().from(savedSessions).where(eq(savedSessions.userId, user!.id));
+  };
+
+  it("Free: 5 tabs a day, the active one first; the rest left out with a message naming the upgrade", async () => {
+    const cookie = await account("free@example.com", "free");
+    const tabs = Array.from({ length: 8 }, (_, n) => tab(n, { isActive: n === 7 }));
+    const response = await post("/api/protection/android-clear-all", cookie, {
+      userEmail: "free@example.com",
+      browserSession: browserSession(0, { tabs }),
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.tabsSaved).toBe(5);
+    expect(body.limit).toEqual({
+      tabsLeftOut: 3,
+      backupsRotatedOut: 0,
+      message: "3 tabs were left out (Free protects 5 tabs a day). Upgrade to Basic to protect more.",
+    });
+    const detail = (await server.app.inject({ method: "GET", url: `/api/saved-sessions/${body.sessionId}`, ...withSession(cookie) })).json();
+    expect(detail.browserTabs.map((saved: { url: string }) => saved.url)).toContain("https://example.com/article/7");
+  });
+
+  it("Free: a tab backed up again the same day does not count twice", async () => {
+    const cookie = await account("free@example.com", "free");
+    // The same five tabs (0–4 were kept above except one; 7 was kept) come back every 30 s.
+    const again = await emergency("free@example.com", cookie, 4);
+    expect(again.json().tabsSaved).toBe(4);
+  });
+
+  it("Free: keeps 1 backup; the older one rotates out and the response says so", async () => {
+    const cookie = await account("free@example.com", "free");
+    const sessions = await sessionsOf("free@example.com");
+    expect(sessions).toHaveLength(1);
+    const third = (await emergency("free@example.com", cookie, 2)).json();
+    expect(third.limit.backupsRotatedOut).toBe(1);
+    expect(third.limit.message).toMatch(/1 older backup was removed \(Free keeps 1\)/);
+    expect((await sessionsOf("free@example.com")).map((row) => row.id)).toEqual([third.sessionId]);
+  });
+
+  it("Free: a manual save with today's tabs used up is refused with 403; an emergency backup never is", async () => {
+    const cookie = await account("free@example.com", "free");
+    const refused = await manual(cookie, 3, 100);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/left out .*Upgrade to Basic/);
+
+    const rescue = await emergency("free@example.com", cookie, 7, 200);
+    expect(rescue.statusCode).toBe(201);
+    expect(rescue.json().tabsSaved).toBe(5);
+  });
+
+  it("Free: the allowance comes back the next UTC day", async () => {
+    const cookie = await account("free@example.com", "free");
+    time.advance(24 * 60 * 60_000);
+    const response = await manual(cookie, 3, 300);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ tabsSaved: 3, limit: { backupsRotatedOut: 1, tabsLeftOut: 0 } });
+  });
+
+  it("Basic: 20 tabs a day and 10 backups", async () => {
+    const cookie = await account("basic@example.com", "basic");
+    const first = (await emergency("basic@example.com", cookie, 25)).json();
+    expect(first.tabsSaved).toBe(20);
+    expect(first.limit.message).toMatch(/Basic protects 20 tabs a day\)\. Upgrade to Pro/);
+    for (let index = 0; index < 10; index += 1) await emergency("basic@example.com", cookie, 2);
+    expect(await sessionsOf("basic@example.com")).toHaveLength(10);
+  });
+
+  it.each(["pro", "premium"] as const)("%s: unlimited tabs and backups", async (plan) => {
+    const email = `${plan}@example.com`;
+    const cookie = await account(email, plan);
+    const big = (await emergency(email, cookie, 300)).json();
+    expect(big).toMatchObject({ tabsSaved: 300, limit: null });
+    for (let index = 0; index < 12; index += 1) await emergency(email, cookie, 1, index);
+    expect(await sessionsOf(email)).toHaveLength(13);
+  });
+
+  it("a backup interrupted mid-write leaves nothing half-written", async () => {
+    const cookie = await account("crash@example.com", "pro");
+    // The database fails the fourth tab's insert, after the session row and three tabs went in.
+    await server.database.db.execute(sql`
+      create or replace function fail_poisoned_tab() returns trigger language plpgsql as $$
+      begin
+        if new.url like '%/poisoned' then raise exception 'disk full'; end if;
+        return new;
+      end $$`);
+    await server.database.db.execute(
+      sql`create trigger fail_poisoned_tab before insert on session_tabs for each row execute function fail_poisoned_tab()`,
+    );
+    try {
+      const tabs = [tab(0), tab(1), tab(2), tab(3, { url: "https://example.com/poisoned" })];
+      const response = await post("/api/protection/android-clear-all", cookie, {
+        userEmail: "crash@example.com",
+        browserSession: browserSession(0, { tabs }),
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ message: "Internal server error" });
+      expect(await sessionsOf("crash@example.com")).toEqual([]);
+    } finally {
+      await server.database.db.execute(sql`drop trigger fail_poisoned_tab on session_tabs`);
+    }
+  });
+});
