@@ -6,6 +6,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
+import { benchBrowserSession, signInAccounts } from "./bench/accounts.mjs";
 import { initialClientSize } from "./bench/client-size.mjs";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -35,6 +37,35 @@ async function waitFor(url) {
   throw new Error(`${url} did not answer within 30 s`);
 }
 
+/**
+ * The session rows need plans set on accounts, which only PostgreSQL lets this process do while the
+ * server runs; a throwaway database is created for the run and dropped after it.
+ */
+const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function createBenchDatabase() {
+  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `tv_bench_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 function measure(title, options) {
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options }, (error, result) => {
@@ -56,8 +87,19 @@ const dataDir = await mkdtemp(path.join(tmpdir(), "tabvault-bench-"));
 const appPort = await freePort();
 const barePort = await freePort();
 const appUrl = `http://127.0.0.1:${appPort}`;
+const benchDatabase = await createBenchDatabase();
 const app = spawn(process.execPath, ["dist/server/index.js"], {
-  env: { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", PUBLIC_URL: appUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: appUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    // Sign-ups of the bench accounts come from distinct forwarded addresses (scripts/bench/accounts.mjs).
+    TRUST_PROXY: "true",
+    ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const bare = fork("scripts/bench/bare-server.mjs", { env: { ...process.env, PORT: String(barePort) } });
@@ -70,6 +112,38 @@ try {
   const bareRow = await measure("bare Fastify route", { url: `http://127.0.0.1:${barePort}/bare` });
   rows.push(bareRow);
   rows.push(await measure("GET /api/health", { url: `${appUrl}/api/health` }));
+
+  if (benchDatabase) {
+    // One account per connection, on the Pro plan so a 50-tab backup is stored whole; each stays under
+    // the per-account write limit (120 a minute) for the length of a row.
+    const accounts = await signInAccounts(appUrl, dataDir, CONNECTIONS);
+    const database = new pg.Client({ connectionString: benchDatabase.url });
+    await database.connect();
+    await database.query("update users set plan_type = 'pro'");
+    await database.end();
+    const body = JSON.stringify({ browserSession: benchBrowserSession(50) });
+    let nextAccount = 0;
+    const accountFor = () => accounts[nextAccount++ % accounts.length];
+    rows.push(
+      await measure("POST /api/saved-sessions (50-tab backup)", {
+        url: `${appUrl}/api/saved-sessions`,
+        method: "POST",
+        setupClient: (client) => {
+          const account = accountFor();
+          client.setHeaders({ cookie: account.cookie, "content-type": "application/json", origin: appUrl });
+          client.setBody(body);
+        },
+      }),
+    );
+    rows.push(
+      await measure("GET /api/saved-sessions (list)", {
+        url: `${appUrl}/api/saved-sessions`,
+        setupClient: (client) => client.setHeaders({ cookie: accountFor().cookie }),
+      }),
+    );
+  } else {
+    console.warn(`PostgreSQL at ${BENCH_DATABASE_URL} is not reachable: the session rows are skipped.`);
+  }
 
   const size = await initialClientSize();
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -84,7 +158,8 @@ try {
   const report = `# Benchmarks
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${DURATION_SECONDS} s per row, ${CONNECTIONS} connections,
-autocannon in a separate process from the server; the app runs on the embedded PGlite database).
+autocannon in a separate process from the server; the app runs on ${benchDatabase ? "PostgreSQL" : "the embedded PGlite database"}).
+Session rows: one signed-in Pro account per connection; the backup row stores 50 tabs per request.
 The ratio to the bare Fastify route measured in the same run is the figure to compare between runs.
 
 ${table}
@@ -98,4 +173,5 @@ Initial client download for \`/\` (gzip): JavaScript ${kb(size.jsGzipBytes)}, CS
   bare.kill("SIGTERM");
   await new Promise((r) => app.once("exit", r));
   await rm(dataDir, { recursive: true, force: true });
+  await benchDatabase?.drop();
 }
