@@ -2,6 +2,7 @@
 export { deviceTokens, signInTokens, userSessions, users } from "../accounts/table";
 export { appEvents } from "../events/table";
 export { rateLimitCounters } from "../rate-limits/table";
+export { payments, processedPaymentEvents, subscriptions } from "../payments/table";
 export { protectionEvents, protectionSettings } from "../protection/table";
 export { protectedTabDays, savedSessions, sessionApplications, sessionTabs } from "../sessions/table";
 export { systemLogs } from "../system-log/table";

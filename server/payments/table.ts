@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { paymentStatuses } from "@common/api/payments";
+import { paidPlanTypes } from "@common/plans";
+import { users } from "../accounts/table";
+
+const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
+
+/**
+ * Every attempt to pay, one-time or the first invoice of a subscription. The amount is the server's
+ * own (from the plan catalogue), in cents; provider_payment_id is the spec's stripePaymentIntentId.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    planType: text("plan_type", { enum: paidPlanTypes }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: paymentStatuses }).notNull(),
+    kind: text("kind", { enum: ["one_time", "subscription"] }).notNull(),
+    provider: text("provider", { enum: ["stripe", "sandbox"] }).notNull(),
+    providerPaymentId: text("provider_payment_id").unique("payments_provider_payment_id_unique"),
+    failureMessage: text("failure_message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("payments_status_check", sql.raw(`status in (${list(paymentStatuses)})`)),
+    check("payments_amount_check", sql`amount_cents > 0`),
+    // The admin's newest-first pages and the month's sums.
+    index("payments_created_at_id_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("payments_status_created_at_idx").on(table.status, table.createdAt),
+    index("payments_user_id_idx").on(table.userId),
+  ],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A recurring plan. `provider_updated_at` orders events, so an older one never overwrites a newer. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planType: text("plan_type", { enum: paidPlanTypes }).notNull(),
+    status: text("status").notNull(),
+    provider: text("provider", { enum: ["stripe", "sandbox"] }).notNull(),
+    providerSubscriptionId: text("provider_subscription_id").notNull().unique("subscriptions_provider_id_unique"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("subscriptions_user_id_idx").on(table.userId)],
+);
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Provider events already handled, written in the same transaction as their effect. */
+export const processedPaymentEvents = pgTable("processed_payment_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
