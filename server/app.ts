@@ -17,19 +17,28 @@ import { isServerPath, registerClientFiles } from "./http/client-files";
 import { registerErrorHandler } from "./http/errors";
 import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { choosePaymentProvider } from "./payments/choose-provider";
+import { paymentRoutes } from "./payments/routes";
+import { stripeWebhookPath, stripeWebhookRoutes } from "./payments/stripe-webhook";
+import type { StripeEndpoint } from "./payments/stripe-provider";
 import { protectionRoutes } from "./protection/routes";
 import { savedSessionRoutes } from "./sessions/routes";
 import type { Mailer } from "./mail/mailer";
 import { rateLimits } from "./rate-limits/rate-limits";
 import { appendSystemLog } from "./system-log/append";
 
-export type AppConfig = Pick<Config, "publicUrl" | "logLevel" | "trustProxy" | "sessionSecret" | "adminEmails">;
+export type AppConfig = Pick<
+  Config,
+  "publicUrl" | "logLevel" | "trustProxy" | "sessionSecret" | "adminEmails" | "nodeEnv" | "stripe"
+>;
 
 export interface AppDeps {
   database: Database;
   mailer: Mailer;
   /** Shared counters (rate limits) go to Redis when given, else to the database. */
   redis?: Redis;
+  /** Where the Stripe SDK sends requests; tests point it at a local stand-in for api.stripe.com. */
+  stripeEndpoint?: StripeEndpoint;
   /** Injectable so later features (expiring links, trials) can be tested with a fake clock. */
   clock?: () => Date;
   /** The built client; nothing is served (API only) when it holds no index.html. */
@@ -89,7 +98,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const https = config.publicUrl.startsWith("https:");
   const db = deps.database;
   await registerSecurityHeaders(app, { https });
-  refuseCrossOriginWrites(app, { publicUrl: config.publicUrl });
+  refuseCrossOriginWrites(app, { publicUrl: config.publicUrl, exemptPaths: [stripeWebhookPath] });
   await app.register(rateLimits, { db, clock, redis: deps.redis });
   await app.register(authentication, {
     db,
@@ -106,6 +115,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(deviceTokenRoutes, { db });
   await app.register(savedSessionRoutes, { db });
   await app.register(protectionRoutes, { db });
+  await app.register(paymentRoutes, {
+    db,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    payments: choosePaymentProvider(config, deps.stripeEndpoint),
+  });
+  if (config.stripe) {
+    await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
+  }
   await app.register(adminLogRoutes, { db });
 
   const spaFallback = deps.clientDir ? await registerClientFiles(app, deps.clientDir) : undefined;

@@ -40,7 +40,8 @@ export const authentication = fp<AuthenticationOptions>(
     await app.register(fastifySession, {
       secret: options.sessionSecret,
       cookieName: sessionCookieName,
-      store: new DatabaseSessionStore(options.db, options.clock),
+      // Real time, not the app's clock: @fastify/session sets cookie expiry from Date.now() itself.
+      store: new DatabaseSessionStore(options.db, () => new Date()),
       saveUninitialized: false,
       rolling: false,
       cookie: {

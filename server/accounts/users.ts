@@ -19,7 +19,7 @@ export function findUserById(db: Database, id: string): Promise<UserRow | undefi
 export async function findOrCreateUser(
   db: Database,
   email: string,
-  signupSource: SignupSource | "free_signup_dialog" | null,
+  signupSource: SignupSource | "free_signup_dialog" | "payment_page" | null,
 ): Promise<{ user: UserRow; created: boolean }> {
   const [inserted] = await db
     .insert(users)

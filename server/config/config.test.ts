@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       redisUrl: undefined,
       smtpUrl: undefined,
       mailFrom: "TabVault <no-reply@localhost>",
+      stripe: undefined,
       logLevel: "info",
       trustProxy: false,
     });
@@ -42,6 +43,12 @@ describe("loadConfig", () => {
       REDIS_URL: "redis://cache:6379",
       SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
       MAIL_FROM: "TabVault <hello@tabvault.example>",
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PRICE_BASIC: "price_b",
+      STRIPE_PRICE_PRO: "price_p",
+      STRIPE_PRICE_PREMIUM: "price_x",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "2",
       UNRELATED: "ignored",
@@ -58,9 +65,21 @@ describe("loadConfig", () => {
       redisUrl: "redis://cache:6379",
       smtpUrl: "smtps://mailer:secret@smtp.example.com:465",
       mailFrom: "TabVault <hello@tabvault.example>",
+      stripe: {
+        secretKey: "sk_live_abc",
+        publishableKey: "pk_live_abc",
+        webhookSecret: "whsec_abc",
+        prices: { basic: "price_b", pro: "price_p", premium: "price_x" },
+      },
       logLevel: "warn",
       trustProxy: 2,
     });
+  });
+
+  it("names what Stripe still needs when only the secret key is set", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC, STRIPE_PRICE_PRO, STRIPE_PRICE_PREMIUM required when STRIPE_SECRET_KEY is set/,
+    );
   });
 
   it("accepts a bare address as MAIL_FROM", () => {
@@ -88,6 +107,8 @@ describe("loadConfig", () => {
     ["SMTP_URL", "http://smtp.example.com"],
     ["SMTP_URL", "smtp.example.com"],
     ["MAIL_FROM", "TabVault"],
+    ["STRIPE_SECRET_KEY", "pk_test_wrong_kind"],
+    ["STRIPE_WEBHOOK_SECRET", "secret"],
     ["MAIL_FROM", "TabVault <not an address>"],
     ["LOG_LEVEL", "verbose"],
     ["TRUST_PROXY", "maybe"],
@@ -139,6 +160,12 @@ describe("loadConfig", () => {
       "REDIS_URL",
       "SMTP_URL",
       "MAIL_FROM",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_PUBLISHABLE_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "STRIPE_PRICE_BASIC",
+      "STRIPE_PRICE_PRO",
+      "STRIPE_PRICE_PREMIUM",
       "LOG_LEVEL",
       "TRUST_PROXY",
     ]);

@@ -32,6 +32,17 @@ export const configVariables = [
     default: "",
   },
   { name: "MAIL_FROM", description: "Sender of every email", default: "TabVault <no-reply@localhost>" },
+  {
+    name: "STRIPE_SECRET_KEY",
+    description:
+      "Stripe secret key (sk_…); when unset, payments use the local sandbox (never in production, where they answer 503 'Stripe not configured')",
+    default: "",
+  },
+  { name: "STRIPE_PUBLISHABLE_KEY", description: "Stripe publishable key (pk_…) for Stripe Elements; required with STRIPE_SECRET_KEY", default: "" },
+  { name: "STRIPE_WEBHOOK_SECRET", description: "Signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY", default: "" },
+  { name: "STRIPE_PRICE_BASIC", description: "Stripe price id of the monthly Basic plan; required with STRIPE_SECRET_KEY", default: "" },
+  { name: "STRIPE_PRICE_PRO", description: "Stripe price id of the monthly Pro plan; required with STRIPE_SECRET_KEY", default: "" },
+  { name: "STRIPE_PRICE_PREMIUM", description: "Stripe price id of the monthly Premium plan; required with STRIPE_SECRET_KEY", default: "" },
   { name: "LOG_LEVEL", description: "fatal, error, warn, info, debug, trace or silent", default: "info" },
   {
     name: "TRUST_PROXY",
@@ -58,8 +69,17 @@ export interface Config {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Stripe when its key is set; otherwise the sandbox outside production, nothing in production. */
+  stripe: StripeConfig | undefined;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean | number;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  prices: { basic: string; pro: string; premium: string };
 }
 
 export class ConfigError extends Error {
@@ -122,6 +142,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, like "TabVault <no-reply@example.com>"')
     .default("TabVault <no-reply@localhost>"),
+  STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional()),
+  STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().regex(/^pk_/, "must start with pk_").optional()),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_/, "must start with whsec_").optional()),
+  STRIPE_PRICE_BASIC: optionalText.pipe(z.string().regex(/^price_/, "must start with price_").optional()),
+  STRIPE_PRICE_PRO: optionalText.pipe(z.string().regex(/^price_/, "must start with price_").optional()),
+  STRIPE_PRICE_PREMIUM: optionalText.pipe(z.string().regex(/^price_/, "must start with price_").optional()),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
   TRUST_PROXY: z
     .string()
@@ -149,6 +175,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const dataDir = resolve(values.DATA_DIR);
+  let stripe: StripeConfig | undefined;
+  if (values.STRIPE_SECRET_KEY) {
+    const required = {
+      STRIPE_PUBLISHABLE_KEY: values.STRIPE_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: values.STRIPE_WEBHOOK_SECRET,
+      STRIPE_PRICE_BASIC: values.STRIPE_PRICE_BASIC,
+      STRIPE_PRICE_PRO: values.STRIPE_PRICE_PRO,
+      STRIPE_PRICE_PREMIUM: values.STRIPE_PRICE_PREMIUM,
+    };
+    const missing = Object.entries(required)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: ${missing.join(", ")} required when STRIPE_SECRET_KEY is set`);
+    }
+    stripe = {
+      secretKey: values.STRIPE_SECRET_KEY,
+      publishableKey: required.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: required.STRIPE_WEBHOOK_SECRET!,
+      prices: { basic: required.STRIPE_PRICE_BASIC!, pro: required.STRIPE_PRICE_PRO!, premium: required.STRIPE_PRICE_PREMIUM! },
+    };
+  }
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -161,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: values.REDIS_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    stripe,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
   };

@@ -52,6 +52,8 @@ export const subscriptions = pgTable(
     status: text("status").notNull(),
     provider: text("provider", { enum: ["stripe", "sandbox"] }).notNull(),
     providerSubscriptionId: text("provider_subscription_id").notNull().unique("subscriptions_provider_id_unique"),
+    /** Stripe's customer, reused for the account's next subscription. */
+    providerCustomerId: text("provider_customer_id"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }).notNull(),

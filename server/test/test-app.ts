@@ -18,6 +18,8 @@ export const testAppConfig: AppConfig = {
   trustProxy: false,
   sessionSecret: "test-session-secret-that-is-long-enough-0123456789",
   adminEmails: ["admin@tabvault.test"],
+  nodeEnv: "test",
+  stripe: undefined,
 };
 
 export const testAdminEmail = "admin@tabvault.test";

@@ -30,6 +30,7 @@ CREATE TABLE "subscriptions" (
 	"status" text NOT NULL,
 	"provider" text NOT NULL,
 	"provider_subscription_id" text NOT NULL,
+	"provider_customer_id" text,
 	"current_period_end" timestamp with time zone,
 	"cancel_at_period_end" boolean DEFAULT false NOT NULL,
 	"provider_updated_at" timestamp with time zone NOT NULL,

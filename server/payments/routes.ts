@@ -1,0 +1,258 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { emailAddressSchema } from "@common/api/accounts";
+import { errorResponseSchema } from "@common/api/errors";
+import {
+  createPaymentIntentRequestSchema,
+  createSubscriptionRequestSchema,
+  currentSubscriptionSchema,
+  paymentConfigSchema,
+  paymentNotConfiguredMessage,
+  paymentSetupResponseSchema,
+  sandboxConfirmRequestSchema,
+  sandboxConfirmResponseSchema,
+  type Subscription,
+} from "@common/api/payments";
+import { formatPrice, type PaidPlanType, plans } from "@common/plans";
+import { requireUser, signedInAccount } from "../accounts/authentication";
+import type { UserRow } from "../accounts/table";
+import { findOrCreateUser } from "../accounts/users";
+import type { Database } from "../db/database";
+import type { Mailer } from "../mail/mailer";
+import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
+import type { ConfiguredProvider } from "./choose-provider";
+import { endLapsedSubscriptions, type OutcomeContext, paymentFailed, paymentSucceeded } from "./outcomes";
+import { ProviderError } from "./provider";
+import { cardInputProblem, cardOutcome } from "./sandbox-cards";
+import { payments, type SubscriptionRow, subscriptions } from "./table";
+
+export interface PaymentRoutesOptions {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  payments: ConfiguredProvider;
+}
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+  502: errorResponseSchema,
+  503: errorResponseSchema,
+};
+const setupFailedMessage = "Payment setup failed";
+const minutes = (count: number) => count * 60_000;
+
+/** Payments of spec 1 §7: the server prices every plan itself; the provider only moves the money. */
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
+  const { db, mailer, publicUrl } = options;
+  const configured = options.payments;
+  const outcomeContext = (log: OutcomeContext["log"]): OutcomeContext => ({ db, mailer, publicUrl, log, now: app.clock() });
+
+  // Setting up a payment can create an account for an email, and confirming one is where stolen
+  // card numbers would be tried: both are limited per network and per address.
+  const limitSetup = rateLimitGuard(app, [
+    { name: "payment-setup-ip", max: 30, windowMs: minutes(15), key: clientAddress, message: (wait) => `Too many payment attempts from your network. Try again in ${wait}.` },
+    {
+      name: "payment-setup-email",
+      max: 10,
+      windowMs: minutes(15),
+      key: (request) => {
+        const parsed = emailAddressSchema.safeParse((request.body as { email?: unknown } | undefined)?.email);
+        return parsed.success ? parsed.data : null;
+      },
+      message: (wait) => `Too many payment attempts for this address. Try again in ${wait}.`,
+    },
+  ]);
+  const limitConfirm = rateLimitGuard(app, [
+    { name: "payment-confirm-ip", max: 20, windowMs: minutes(15), key: clientAddress, message: (wait) => `Too many card attempts from your network. Try again in ${wait}.` },
+  ]);
+
+  app.get("/api/payments/config", { schema: { response: { 200: paymentConfigSchema } } }, async () => {
+    if (configured.kind === "unavailable") return { provider: "unavailable" as const, publishableKey: null, priceIds: {} };
+    return { provider: configured.kind, publishableKey: configured.provider.publishableKey, priceIds: configured.provider.priceIds };
+  });
+
+  app.post(
+    "/api/create-payment-intent",
+    { schema: { body: createPaymentIntentRequestSchema, response: { 200: paymentSetupResponseSchema, ...errors } }, preHandler: limitSetup },
+    async (request, reply) => {
+      const { amount, planType, email } = request.body;
+      const plan = plans[planType];
+      if (Math.round(amount * 100) !== plan.priceCents) {
+        return reply.code(400).send({ message: `amount ${amount} does not match the ${plan.name} plan (${formatPrice(plan.priceCents)} a month)` });
+      }
+      if (configured.kind === "unavailable") return reply.code(503).send({ message: paymentNotConfiguredMessage });
+
+      const account = await request.loadAccount();
+      let user: UserRow;
+      if (account) user = account.user;
+      else if (email) user = (await findOrCreateUser(db, email, "payment_page")).user;
+      else return reply.code(400).send({ message: "body.email: Enter the email address the plan is for" });
+
+      const [payment] = await db
+        .insert(payments)
+        .values({ userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "one_time", provider: configured.kind, createdAt: app.clock(), updatedAt: app.clock() })
+        .returning();
+      if (!payment) throw new Error("payment insert returned no row");
+      try {
+        const setup = await configured.provider.createPaymentIntent({ paymentId: payment.id, amountCents: plan.priceCents, email: user.email, planType });
+        await db.update(payments).set({ providerPaymentId: setup.providerPaymentId }).where(eq(payments.id, payment.id));
+        return { clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        request.log.error({ err: error }, "payment intent could not be created");
+        await db.update(payments).set({ status: "failed", failureMessage: error.message.slice(0, 500) }).where(eq(payments.id, payment.id));
+        return reply.code(502).send({ message: setupFailedMessage });
+      }
+    },
+  );
+
+  app.post(
+    "/api/create-subscription",
+    {
+      schema: { body: createSubscriptionRequestSchema, response: { 200: paymentSetupResponseSchema, ...errors } },
+      onRequest: requireUser,
+      preHandler: limitSetup,
+    },
+    async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const { planType, priceId } = request.body;
+      const plan = plans[planType];
+      if (configured.kind === "unavailable") return reply.code(503).send({ message: paymentNotConfiguredMessage });
+      if (priceId && priceId !== configured.provider.priceIds[planType]) {
+        return reply.code(400).send({ message: `priceId ${priceId} is not the ${plan.name} plan's price` });
+      }
+      await endLapsedSubscriptions(db, user.id, app.clock());
+      const [active] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ["active", "trialing", "past_due"])))
+        .limit(1);
+      if (active) {
+        return reply.code(409).send({ message: `You already have an active ${plans[active.planType].name} subscription` });
+      }
+      const [previous] = await db
+        .select({ customerId: subscriptions.providerCustomerId })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, user.id))
+        .orderBy(desc(subscriptions.createdAt))
+        .limit(1);
+
+      const now = app.clock();
+      const [payment] = await db
+        .insert(payments)
+        .values({ userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "subscription", provider: configured.kind, createdAt: now, updatedAt: now })
+        .returning();
+      if (!payment) throw new Error("payment insert returned no row");
+      try {
+        const setup = await configured.provider.createSubscription({
+          paymentId: payment.id,
+          userId: user.id,
+          email: user.email,
+          planType,
+          existingCustomerId: previous?.customerId ?? null,
+        });
+        await db.transaction(async (tx) => {
+          await tx.update(payments).set({ providerPaymentId: setup.providerPaymentId }).where(eq(payments.id, payment.id));
+          await tx.insert(subscriptions).values({
+            userId: user.id,
+            planType,
+            status: setup.status,
+            provider: configured.kind as "stripe" | "sandbox",
+            providerSubscriptionId: setup.providerSubscriptionId,
+            providerCustomerId: setup.providerCustomerId,
+            currentPeriodEnd: setup.currentPeriodEnd,
+            providerUpdatedAt: now,
+            createdAt: now,
+          });
+        });
+        return { clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        request.log.error({ err: error }, "subscription could not be created");
+        await db.update(payments).set({ status: "failed", failureMessage: error.message.slice(0, 500) }).where(eq(payments.id, payment.id));
+        return reply.code(502).send({ message: "Failed to initialize subscription. Please try again." });
+      }
+    },
+  );
+
+  app.get(
+    "/api/subscription",
+    { schema: { response: { 200: currentSubscriptionSchema, ...errors } }, onRequest: requireUser },
+    async (request) => {
+      const { user } = signedInAccount(request);
+      await endLapsedSubscriptions(db, user.id, app.clock());
+      return { subscription: await currentSubscription(db, user.id) };
+    },
+  );
+
+  app.post(
+    "/api/subscription/cancel",
+    { schema: { response: { 200: currentSubscriptionSchema, ...errors } }, onRequest: requireUser },
+    async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const [active] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ["active", "trialing", "past_due"])))
+        .limit(1);
+      if (!active) return reply.code(404).send({ message: "You have no active subscription" });
+      if (configured.kind !== "unavailable") {
+        try {
+          await configured.provider.cancelSubscription(active.providerSubscriptionId);
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+          return reply.code(502).send({ message: "The subscription could not be cancelled just now. Please try again." });
+        }
+      }
+      await db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, active.id));
+      return { subscription: await currentSubscription(db, user.id) };
+    },
+  );
+
+  if (configured.kind === "sandbox") {
+    const sandbox = configured.provider;
+    app.post(
+      "/api/sandbox/confirm",
+      { schema: { body: sandboxConfirmRequestSchema, response: { 200: sandboxConfirmResponseSchema, ...errors } }, preHandler: limitConfirm },
+      async (request, reply) => {
+        const paymentId = sandbox.paymentIdOfClientSecret(request.body.clientSecret);
+        const [payment] = paymentId ? await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [];
+        if (!payment?.providerPaymentId) return reply.code(400).send({ message: "This payment is unknown; start again from the plan" });
+        const planType: PaidPlanType = payment.planType;
+        if (payment.status === "succeeded") return { status: "succeeded" as const, message: "Payment already succeeded", planType };
+        const problem = cardInputProblem(request.body.card, app.clock());
+        if (problem) return reply.code(400).send({ message: problem });
+        const outcome = cardOutcome(request.body.card.number);
+        const context = outcomeContext(request.log);
+        if (outcome.status === "succeeded") {
+          await paymentSucceeded(context, { providerPaymentId: payment.providerPaymentId });
+          return { status: "succeeded" as const, message: "Payment succeeded", planType };
+        }
+        await paymentFailed(context, { providerPaymentId: payment.providerPaymentId, message: outcome.message });
+        return { status: "failed" as const, message: outcome.message, planType };
+      },
+    );
+  }
+};
+
+async function currentSubscription(db: Database, userId: string): Promise<Subscription | null> {
+  const rows: SubscriptionRow[] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    planType: row.planType,
+    status: row.status,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
+}

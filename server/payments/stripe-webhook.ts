@@ -1,0 +1,93 @@
+import type { FastifyPluginAsync } from "fastify";
+import type Stripe from "stripe";
+import type { ErrorResponse } from "@common/api/errors";
+import { paidPlanTypes, type PaidPlanType } from "@common/plans";
+import type { StripeConfig } from "../config/config";
+import type { Database } from "../db/database";
+import type { Mailer } from "../mail/mailer";
+import { type OutcomeContext, paymentFailed, paymentSucceeded, subscriptionChanged } from "./outcomes";
+import { createStripeClient } from "./stripe-provider";
+
+export const stripeWebhookPath = "/api/stripe/webhook";
+
+export interface StripeWebhookOptions {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  stripe: StripeConfig;
+}
+
+const asPlan = (value: unknown): PaidPlanType | undefined =>
+  paidPlanTypes.includes(value as PaidPlanType) ? (value as PaidPlanType) : undefined;
+
+/**
+ * Stripe's events, verified by the Stripe-Signature over the raw body. Registered in its own
+ * encapsulated plugin so only this route reads JSON as raw bytes. Every handler records the event id
+ * in the same transaction as its effect, so a replay changes nothing.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = async (app, options) => {
+  const stripe = createStripeClient(options.stripe.secretKey);
+  app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(stripeWebhookPath, async (request, reply) => {
+    const signature = request.headers["stripe-signature"];
+    if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
+      return reply.code(400).send({ message: "Missing Stripe-Signature or body" } satisfies ErrorResponse);
+    }
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(request.body, signature, options.stripe.webhookSecret);
+    } catch {
+      request.log.warn("stripe webhook with a bad signature");
+      return reply.code(400).send({ message: "Invalid Stripe signature" } satisfies ErrorResponse);
+    }
+    const context: OutcomeContext = { db: options.db, mailer: options.mailer, publicUrl: options.publicUrl, log: request.log, now: app.clock() };
+    await handleEvent(context, event);
+    return { received: true };
+  });
+};
+
+async function handleEvent(context: OutcomeContext, event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case "payment_intent.succeeded": {
+      const intent = event.data.object;
+      await paymentSucceeded(context, { providerPaymentId: intent.id, paymentId: intent.metadata?.paymentId, eventId: event.id });
+      return;
+    }
+    case "payment_intent.payment_failed": {
+      const intent = event.data.object;
+      await paymentFailed(context, {
+        providerPaymentId: intent.id,
+        paymentId: intent.metadata?.paymentId,
+        eventId: event.id,
+        message: intent.last_payment_error?.message ?? "The payment failed",
+      });
+      return;
+    }
+    case "invoice.paid": {
+      const invoice = event.data.object;
+      if (!invoice.id) return;
+      const metadata = invoice.parent?.subscription_details?.metadata ?? {};
+      await paymentSucceeded(context, { providerPaymentId: invoice.id, paymentId: metadata.paymentId, eventId: event.id });
+      return;
+    }
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const subscription = event.data.object;
+      const periodEnd = subscription.items?.data?.[0]?.current_period_end;
+      await subscriptionChanged(context, {
+        eventId: event.id,
+        providerSubscriptionId: subscription.id,
+        status: event.type === "customer.subscription.deleted" ? "canceled" : subscription.status,
+        currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        changedAt: new Date(event.created * 1000),
+        planType: asPlan(subscription.metadata?.planType),
+      });
+      return;
+    }
+    default:
+      // Other event types are not subscribed to; acknowledging them stops Stripe retrying.
+      return;
+  }
+}
