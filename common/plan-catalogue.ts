@@ -12,6 +12,11 @@ export type PaidPlanType = (typeof paidPlanTypes)[number];
 /** The plan chosen when a query names none or an unknown one (spec 1 §5). */
 export const DEFAULT_PAID_PLAN: PaidPlanType = "pro";
 
+/** Reads a plan from a query value: basic, pro or premium, anything else is the default (spec 1 §5). */
+export function paidPlanFromQuery(value: string | null | undefined): PaidPlanType {
+  return paidPlanTypes.find((plan) => plan === value) ?? DEFAULT_PAID_PLAN;
+}
+
 export interface PlanLimits {
   /** Tabs protected per day; null is unlimited. */
   tabsPerDay: number | null;

@@ -4,6 +4,7 @@ import { Route, Switch, useLocation } from "wouter";
 import { AuthDialogsProvider } from "@/components/accounts/AuthDialogs";
 import { RouteGuard } from "@/components/accounts/RouteGuard";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { PaymentReturn } from "@/components/payments/PaymentReturn";
 import { AppLayout } from "@/components/layout/AppLayout";
 import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
@@ -14,7 +15,12 @@ import { DashboardPage, guardedRoutes, LandingPage, NotFoundPage, screens } from
 /** `/`: the dashboard for signed-in users; the landing page while loading or signed out (spec 1 §2). */
 function HomeScreen() {
   const { user } = useAuth();
-  return user ? <DashboardPage user={user} /> : <LandingPage />;
+  return (
+    <>
+      {user ? <DashboardPage user={user} /> : <LandingPage />}
+      <PaymentReturn />
+    </>
+  );
 }
 
 function PageLoading() {

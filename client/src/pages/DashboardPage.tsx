@@ -4,6 +4,7 @@ import { ArrowRight, Download, Layers, type LucideIcon, ShieldOff, SlidersHorizo
 import { useState } from "react";
 import { Link } from "wouter";
 import { ProfileDialog } from "@/components/accounts/ProfileDialog";
+import { SubscriptionStatus } from "@/components/payments/SubscriptionStatus";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { displayName } from "@/hooks/useAuth";
@@ -39,6 +40,7 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
             </Button>
           </p>
           <ProfileDialog user={user} open={editingProfile} onOpenChange={setEditingProfile} />
+          {user.planType === "free" ? null : <SubscriptionStatus />}
         </div>
         <Card className="flex items-center gap-4 px-5 py-3">
           <div>

@@ -1,10 +1,39 @@
-import { Sparkles } from "lucide-react";
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+import { paidPlanFromQuery, plans } from "@common/plan-catalogue";
+import { useCallback } from "react";
+import { useSearchParams } from "wouter";
+import { CheckoutLayout } from "@/components/payments/CheckoutLayout";
+import { createSubscription } from "@/components/payments/payment-flow";
+import { PaymentPanel } from "@/components/payments/PaymentPanel";
+import { PlanSummary } from "@/components/payments/PlanSummary";
+import { useRequireSignIn } from "@/hooks/useRequireSignIn";
+import { errorMessage } from "@/lib/queryClient";
 
+/** spec 1 §8: the subscription screen's setup failures. */
+function subscriptionSetupFailure(error: unknown): { title: string; description: string } {
+  const message = errorMessage(error, "Failed to initialize subscription. Please try again.");
+  if (message === "Stripe not configured") {
+    return {
+      title: "Payment System Unavailable",
+      description: "Stripe integration is being configured. Please try again shortly or contact support.",
+    };
+  }
+  return { title: "Setup Error", description: message };
+}
+
+/** `/subscribe?plan=…&price_id=…` (spec 1 §2, §6): a monthly subscription for the signed-in account. */
 export default function SubscribePage() {
+  const [params] = useSearchParams();
+  const plan = paidPlanFromQuery(params.get("plan"));
+  const priceId = params.get("price_id");
+  const { user } = useRequireSignIn();
+  const prepare = useCallback(() => createSubscription({ planType: plan, priceId }), [plan, priceId]);
   return (
-    <PagePlaceholder icon={Sparkles} eyebrow="Plans" title="Upgrade Your Plan">
-      <p>Signed-in customers will start a monthly Basic, Pro or Premium subscription here, with an order summary of the plan they chose.</p>
-    </PagePlaceholder>
+    <CheckoutLayout
+      title={`Subscribe to ${plans[plan].name}`}
+      intro={user ? <>Billed monthly to <strong className="text-slate-900">{user.email}</strong>. Cancel any time from your dashboard.</> : "Sign in to continue with your purchase."}
+      summary={<PlanSummary plan={plan} amountCents={plans[plan].priceCents} mode="subscription" />}
+    >
+      {user ? <PaymentPanel setupKey={`${plan}-${priceId}`} key={`${plan}-${priceId}`} plan={plan} prepare={prepare} setupFailure={subscriptionSetupFailure} /> : null}
+    </CheckoutLayout>
   );
 }

@@ -1,0 +1,78 @@
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { Loader2, Lock } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { CardResult } from "./SandboxCardForm";
+
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+
+/** Stripe.js is loaded once per key, and only on a payment screen when Stripe is the provider. */
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripeByKey.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripeByKey.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+/** Stripe Elements for a PaymentIntent or a subscription's first invoice; card data never touches us. */
+export default function StripeCardForm({
+  publishableKey,
+  clientSecret,
+  amountLabel,
+  returnUrl,
+  onResult,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  amountLabel: string;
+  returnUrl: string;
+  onResult: (result: CardResult) => void;
+}) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: "stripe" } }}>
+      <ElementsForm amountLabel={amountLabel} returnUrl={returnUrl} onResult={onResult} />
+    </Elements>
+  );
+}
+
+function ElementsForm({ amountLabel, returnUrl, onResult }: { amountLabel: string; returnUrl: string; onResult: (result: CardResult) => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setSubmitting(true);
+    const { error, paymentIntent } = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: returnUrl },
+      redirect: "if_required",
+    });
+    setSubmitting(false);
+    if (error) onResult({ status: "failed", message: error.message ?? "Please check your payment details and try again." });
+    else if (paymentIntent?.status === "succeeded" || paymentIntent?.status === "processing") onResult({ status: "succeeded" });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <PaymentElement />
+      <Button type="submit" size="lg" className="w-full" disabled={!stripe || submitting}>
+        {submitting ? (
+          <>
+            <Loader2 className="animate-spin" aria-hidden="true" />
+            Processing Payment...
+          </>
+        ) : (
+          <>
+            <Lock aria-hidden="true" />
+            Pay {amountLabel}
+          </>
+        )}
+      </Button>
+    </form>
+  );
+}

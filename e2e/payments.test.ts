@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
+import { signInLinkFor } from "./support/mail";
+import { type RunningServer, startServer } from "./support/server";
+
+const ADMIN = "money@tabvault.test";
+
+async function payWithCard(page: Page, number: string) {
+  await page.getByText("Sandbox — no real charge.").waitFor();
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry").fill("12 / 30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+describe("plans and payments in the sandbox", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startServer({ ADMIN_EMAILS: ADMIN });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signInAs(page: Page, email: string) {
+    await page.goto(`/api/login?email=${encodeURIComponent(email)}`);
+    await page.goto(await signInLinkFor(server.dataDir, email));
+  }
+
+  test("a visitor buys Pro from the landing page's pricing and lands home with the toast and the install dialog", async () => {
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/#pricing");
+    await page.locator("#pricing").getByRole("link", { name: "Choose Pro" }).click();
+    await page.waitForURL(/\/payment\?plan=pro&amount=14$/);
+    await page.getByRole("heading", { name: "Get TabVault Pro" }).waitFor();
+    await page.getByLabel("Email address").fill("buyer@example.com");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByText("Order summary").waitFor();
+    await screenshot(page, "payments-payment-desktop");
+    await payWithCard(page, "4242 4242 4242 4242");
+    await page.getByText("Payment Successful!", { exact: true }).waitFor();
+    await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+    await page.getByText("Welcome to Pro!", { exact: true }).waitFor();
+    await page.getByRole("dialog", { name: "Install TabVault" }).waitFor();
+    await screenshot(page, "payments-install-dialog-desktop");
+
+    const verified = await fetch(`${server.url}/api/verify-user`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "buyer@example.com" }),
+    });
+    assert.equal(((await verified.json()) as { user: { planType: string } }).user.planType, "pro");
+    await context.close();
+  });
+
+  test("a declined card shows 'Payment Failed' and the failed payment is recorded (390 px)", async () => {
+    const context = await newContext(browser, server.url, MOBILE);
+    const page = await context.newPage();
+    await page.goto("/payment?plan=basic&email=declined%40example.com");
+    await payWithCard(page, "4000 0000 0000 0002");
+    await page.getByText("Payment Failed", { exact: true }).waitFor();
+    await page.getByText("Your card was declined.", { exact: true }).waitFor();
+    await screenshot(page, "payments-declined-mobile");
+
+    const admin = await newContext(browser, server.url, DESKTOP);
+    const adminPage = await admin.newPage();
+    await signInAs(adminPage, ADMIN);
+    const logs = await adminPage.evaluate(async () => (await fetch("/api/admin/logs?limit=50")).json());
+    const messages = (logs as { entries: { level: string; message: string }[] }).entries;
+    assert.ok(messages.some((entry) => entry.level === "error" && entry.message.includes("Payment failed: Basic by declined@example.com")));
+    await admin.close();
+    await context.close();
+  });
+
+  test("checkout asks a visitor to sign in first", async () => {
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/checkout?plan=premium");
+    await page.getByText("Please sign in to continue with your purchase.", { exact: true }).waitFor();
+    await page.waitForURL(/\/sign-in\?next=%2Fcheckout%3Fplan%3Dpremium$/, { timeout: 5000 });
+    await context.close();
+  });
+
+  test("a signed-in person subscribes to Basic from /subscribe and the dashboard shows the renewal", async () => {
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInAs(page, "subscriber@example.com");
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await page.goto("/subscribe?plan=basic&price_id=sandbox_price_basic");
+    await page.getByRole("heading", { name: "Subscribe to Basic" }).waitFor();
+    await screenshot(page, "payments-subscribe-desktop");
+    await payWithCard(page, "4242 4242 4242 4242");
+    await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+    await page.getByText("Welcome to Basic!", { exact: true }).waitFor();
+    await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
+    await page.getByText(/Basic renews on/).waitFor();
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByRole("dialog", { name: "Cancel your Basic subscription?" }).getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByText(/Basic ends on/).waitFor();
+    await screenshot(page, "payments-dashboard-desktop");
+    await context.close();
+  });
+});
