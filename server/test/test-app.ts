@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -25,13 +26,13 @@ export const testAppConfig: AppConfig = {
 export const testAdminEmail = "admin@tabvault.test";
 
 /** The real local mail adapter writing .eml files into a fresh directory, as `npm start` does. */
-export function createTestMailer(): { mailer: Mailer; mailDir: string } {
+export function createTestMailer(): { mailer: Mailer; mailDir: string; remove: () => Promise<void> } {
   const dataDir = mkdtempSync(join(tmpdir(), "tabvault-mail-"));
   const mailer = createMailer(
     { smtpUrl: undefined, mailFrom: "TabVault <no-reply@tabvault.test>", dataDir },
     pino({ level: "silent" }),
   );
-  return { mailer, mailDir: join(dataDir, "mail") };
+  return { mailer, mailDir: join(dataDir, "mail"), remove: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
 /** For tests of HTTP behaviour that never reaches the database: no PGlite to start. */
@@ -39,14 +40,19 @@ export function databaseNeverUsed(): Database {
   return drizzle.mock({ schema }) as Database;
 }
 
-export function buildTestApp(
+export async function buildTestApp(
   deps: Partial<AppDeps> = {},
   config: Partial<AppConfig> = {},
 ): Promise<FastifyInstance> {
-  return buildApp(
+  const outbox = deps.mailer ? undefined : createTestMailer();
+  const mailer = deps.mailer ?? outbox?.mailer;
+  if (!mailer) throw new Error("unreachable: a mailer is either given or created");
+  const app = await buildApp(
     { ...testAppConfig, ...config },
-    { database: databaseNeverUsed(), mailer: createTestMailer().mailer, logger: false, ...deps },
+    { database: databaseNeverUsed(), logger: false, ...deps, mailer },
   );
+  if (outbox) app.addHook("onClose", outbox.remove);
+  return app;
 }
 
 export interface TestAppHandle {
@@ -65,7 +71,7 @@ export interface TestAppHandle {
 export function useTestApp(deps: Partial<AppDeps> = {}, config: Partial<AppConfig> = {}): TestAppHandle {
   let app: FastifyInstance | undefined;
   let database: TestDatabase | undefined;
-  const { mailer, mailDir } = createTestMailer();
+  const { mailer, mailDir, remove } = createTestMailer();
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await buildTestApp({ database: database.db, mailer, ...deps }, config);
@@ -73,6 +79,7 @@ export function useTestApp(deps: Partial<AppDeps> = {}, config: Partial<AppConfi
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    await remove();
   });
   return {
     get app() {
