@@ -9,7 +9,9 @@ import { authentication } from "./accounts/authentication";
 import { authRoutes } from "./accounts/auth-routes";
 import { signupRoutes } from "./accounts/signup-routes";
 import { deviceTokenRoutes } from "./accounts/device-token-routes";
+import { adminDailyRoutes } from "./admin/daily-routes";
 import { adminLogRoutes } from "./admin/log-routes";
+import { adminPaymentRoutes } from "./admin/payment-routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
@@ -125,6 +127,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
   }
   await app.register(adminLogRoutes, { db });
+  await app.register(adminPaymentRoutes, { db });
+  await app.register(adminDailyRoutes, { db });
 
   const spaFallback = deps.clientDir ? await registerClientFiles(app, deps.clientDir) : undefined;
   app.setNotFoundHandler((request, reply) => {

@@ -1,8 +1,10 @@
 import { desc, lt } from "drizzle-orm";
+import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema } from "@common/api/errors";
 import { systemLogPageQuerySchema, systemLogPageSchema } from "@common/api/system-log";
-import { requireAdmin } from "../accounts/authentication";
+import { requireAdmin, signedInAccount } from "../accounts/authentication";
+import { appendSystemLog } from "../system-log/append";
 import type { Database } from "../db/database";
 import { systemLogs } from "../system-log/table";
 
@@ -30,6 +32,21 @@ export const adminLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         entries: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
         nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
       };
+    },
+  );
+
+  app.delete(
+    "/api/admin/logs",
+    {
+      schema: { response: { 204: z.null(), 401: errorResponseSchema, 403: errorResponseSchema } },
+      onRequest: requireAdmin,
+    },
+    async (request, reply) => {
+      const { user } = signedInAccount(request);
+      await db.delete(systemLogs);
+      // The one entry left says who emptied the log, so clearing it is never silent.
+      await appendSystemLog(db, "warning", `System log cleared by ${user.email}`);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -26,7 +26,8 @@ export const payments = pgTable(
     provider: text("provider", { enum: ["stripe", "sandbox"] }).notNull(),
     providerPaymentId: text("provider_payment_id").unique("payments_provider_payment_id_unique"),
     failureMessage: text("failure_message"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Millisecond precision, as JavaScript dates have: the admin's page cursor round-trips exactly.
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

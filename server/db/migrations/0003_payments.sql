@@ -10,7 +10,7 @@ CREATE TABLE "payments" (
 	"provider" text NOT NULL,
 	"provider_payment_id" text,
 	"failure_message" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payments_provider_payment_id_unique" UNIQUE("provider_payment_id"),
 	CONSTRAINT "payments_status_check" CHECK (status in ('incomplete', 'processing', 'failed', 'succeeded', 'refunded')),
