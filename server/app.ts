@@ -85,6 +85,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API's own index of routes, for the fuzzer and anything else that must cover every endpoint.
+  const routeTable: RouteEntry[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeTable.push({ method, url: route.url });
+    }
+  });
+  app.decorate("routeTable", routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("clock", clock);
@@ -149,8 +157,15 @@ function trustProxySetting(trustProxy: boolean | number): boolean | ((address: s
   return (_address, hop) => hop < trustProxy;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     clock: () => Date;
+    /** Every route registered, e.g. `{ method: "GET", url: "/api/saved-sessions/:id" }`. */
+    routeTable: readonly RouteEntry[];
   }
 }

@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { findMigrationsFolder } from "./db/migrations-folder";
 import { openPglite } from "./db/pglite";
 import { createPostgresDatabase, testDatabaseUrl } from "./test/test-database";
+import { browserSession, tab } from "./test/backup-payloads";
+import { signInOnProcess } from "./test/process-sign-in";
 import { spawnServer, startServer, stopServer, type ServerProcess } from "./test/server-process";
 
 /** Each test gets an empty DATA_DIR and, on PostgreSQL, an empty database. */
@@ -36,6 +38,25 @@ describe("the server process", () => {
     const server = await startServer(serverEnv());
     running.push(server);
     return server;
+  }
+
+  /** Runs one query on whichever database the stopped server used. */
+  async function queryStored<Row>(sql: string): Promise<Row[]> {
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows as Row[];
+      } finally {
+        await client.end();
+      }
+    }
+    const database = await openPglite({ dataDir, migrate: false });
+    try {
+      return (await database.client.query<Row>(sql)).rows;
+    } finally {
+      await database.close();
+    }
   }
 
   async function storedEventPaths(): Promise<Set<string>> {
@@ -94,6 +115,49 @@ describe("the server process", () => {
     const stored = await storedEventPaths();
     const lost = acknowledged.filter((path) => !stored.has(path));
     expect(lost).toEqual([]);
+  });
+
+  it("leaves every backup whole or absent when killed with SIGKILL during a burst of backup writes", async () => {
+    const server = await start();
+    const email = "burst@example.com";
+    const cookie = await signInOnProcess(server.baseUrl, dataDir, email);
+    let acknowledged = 0;
+    let killed = false;
+    const writer = async (lane: number) => {
+      for (let n = 0; !killed; n++) {
+        // Distinct URLs per backup, so the Free plan's daily allowance trims some and not others.
+        const tabs = Array.from({ length: 20 }, (_, index) => tab(lane * 100_000 + n * 20 + index));
+        try {
+          const response = await fetch(`${server.baseUrl}/api/protection/android-clear-all`, {
+            method: "POST",
+            headers: { cookie, "content-type": "application/json", "x-forwarded-for": `10.9.${lane}.1` },
+            body: JSON.stringify({ userEmail: email, browserSession: browserSession(0, { tabs }) }),
+          });
+          if (response.status === 201) acknowledged += 1;
+          if (response.status === 429) return;
+        } catch {
+          return;
+        }
+      }
+    };
+    const lanes = Array.from({ length: 4 }, (_, lane) => writer(lane));
+    while (acknowledged < 40) await new Promise((resolve) => setTimeout(resolve, 5));
+    server.child.kill("SIGKILL");
+    killed = true;
+    await server.exited;
+    await Promise.all(lanes);
+
+    const restarted = await start();
+    expect((await fetch(`${restarted.baseUrl}/api/health`)).status).toBe(200);
+    expect((await stopServer(restarted)).code).toBe(0);
+    const broken = await queryStored<{ id: string }>(`
+      select s.id from saved_sessions s left join session_tabs t on t.session_id = s.id
+      group by s.id, s.tab_count having count(t.session_id) <> s.tab_count`);
+    expect(broken).toEqual([]);
+    const orphans = await queryStored<{ count: number }>(
+      "select count(*)::int as count from session_tabs t where not exists (select 1 from saved_sessions s where s.id = t.session_id)",
+    );
+    expect(orphans[0]?.count).toBe(0);
   });
 
   it("finishes a request in flight on SIGTERM, then exits 0 and releases DATA_DIR", async () => {
