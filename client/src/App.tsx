@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { AuthDialogsProvider } from "@/components/accounts/AuthDialogs";
 import { RouteGuard } from "@/components/accounts/RouteGuard";
@@ -11,6 +11,19 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import { useAuth } from "@/hooks/useAuth";
 import { queryClient } from "@/lib/queryClient";
 import { DashboardPage, guardedRoutes, LandingPage, NotFoundPage, screens } from "./routes";
+
+const ProtectionRuntime = lazy(() => import("./protection/ProtectionRuntime"));
+
+/** The capture engine and blocker, for signed-in people only. */
+function SignedInRuntime() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProtectionRuntime user={user} />
+    </Suspense>
+  );
+}
 
 /** `/`: the dashboard for signed-in users; the landing page while loading or signed out (spec 1 §2). */
 function HomeScreen() {
@@ -71,6 +84,7 @@ export function App() {
           <AppLayout>
             <Screens />
           </AppLayout>
+          <SignedInRuntime />
         </AuthDialogsProvider>
         <Toaster />
       </TooltipProvider>

@@ -1,0 +1,103 @@
+import type { BrowserSessionInput, TabSnapshotInput } from "@common/api/sessions";
+import { detectBrowserType, snapshotCurrentPage } from "./page-snapshot";
+import { readRecentTabs } from "./recent-tabs";
+import { readLocalProtection } from "./storage-keys";
+
+/** spec 2 §9: while the page has focus, a capture every 30 s. */
+export const CAPTURE_INTERVAL_MS = 30_000;
+
+export type CaptureKind = "emergency" | "automatic";
+
+/** The open page first (with its forms and scroll), then the other recently visited pages. */
+export function currentBrowserSession(): BrowserSessionInput {
+  const current = snapshotCurrentPage();
+  const others: TabSnapshotInput[] = readRecentTabs()
+    .filter((entry) => entry.url !== current.url)
+    .map((entry) => ({ url: entry.url, title: entry.title, faviconUrl: entry.faviconUrl, isActive: false, lastAccessed: entry.lastAccessed }));
+  return {
+    tabs: [current, ...others].filter((tab) => /^https?:/.test(tab.url)),
+    windowId: "web",
+    browserType: detectBrowserType(),
+    sessionId: sessionStorageId(),
+    timestamp: Date.now(),
+  };
+}
+
+function sessionStorageId(): string {
+  try {
+    let id = sessionStorage.getItem("tabvault_capture_session");
+    if (!id) {
+      id = crypto.randomUUID();
+      sessionStorage.setItem("tabvault_capture_session", id);
+    }
+    return id;
+  } catch {
+    return "web";
+  }
+}
+
+/**
+ * Captures the session and sends it: an emergency backup (Clear All shortcut, tab hidden, page
+ * leaving) or an automatic one (timer, history navigation; only in backup mode with Automatic Backup
+ * on). Skipped while one is in flight, with no tabs, or when nothing changed since the last one sent.
+ * Failures are only logged (spec 2 §8).
+ */
+export function createCapture(userEmail: string) {
+  let inFlight = false;
+  const lastSent: Partial<Record<CaptureKind, string>> = {};
+
+  return async function capture(kind: CaptureKind, options: { keepalive?: boolean } = {}): Promise<boolean> {
+    const settings = readLocalProtection();
+    if (!settings.enabled) return false;
+    if (kind === "automatic" && !(settings.mode === "backup" && settings.autoBackup)) return false;
+    if (inFlight) return false;
+    const session = currentBrowserSession();
+    if (session.tabs.length === 0) return false;
+    const fingerprint = JSON.stringify(session.tabs.map((tab) => [tab.url, tab.formData, tab.scrollPosition]));
+    if (lastSent[kind] === fingerprint) return false;
+
+    inFlight = true;
+    try {
+      const [url, body] =
+        kind === "emergency"
+          ? ["/api/protection/android-clear-all", { userEmail, browserSession: session }]
+          : ["/api/saved-sessions", { sessionName: "Automatic backup", browserSession: session }];
+      const response = await fetch(url, {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        keepalive: options.keepalive === true,
+      });
+      if (!response.ok) throw new Error(`${response.status}`);
+      lastSent[kind] = fingerprint;
+      return true;
+    } catch (error) {
+      console.warn("TabVault: the backup could not be sent", error);
+      return false;
+    } finally {
+      inFlight = false;
+    }
+  };
+}
+
+/** Wires the capture triggers of spec 2 §9 to the page; returns the way to stop them. */
+export function startCaptureTriggers(capture: ReturnType<typeof createCapture>): () => void {
+  const timer = window.setInterval(() => {
+    if (document.hasFocus()) void capture("automatic");
+  }, CAPTURE_INTERVAL_MS);
+  const onHidden = () => {
+    if (document.visibilityState === "hidden") void capture("emergency", { keepalive: true });
+  };
+  const onPageHide = () => void capture("emergency", { keepalive: true });
+  const onPopState = () => void capture("automatic");
+  document.addEventListener("visibilitychange", onHidden);
+  window.addEventListener("pagehide", onPageHide);
+  window.addEventListener("popstate", onPopState);
+  return () => {
+    window.clearInterval(timer);
+    document.removeEventListener("visibilitychange", onHidden);
+    window.removeEventListener("pagehide", onPageHide);
+    window.removeEventListener("popstate", onPopState);
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Which form fields a backup may keep (spec 2 §5), with the privacy rules of Firefox's session
+ * restore: never passwords (or fields that ever were one), hidden fields, fields with
+ * autocomplete=off, values still equal to the page's default, or anything that looks like a card.
+ * Pure: the DOM is read elsewhere and described with {@link FieldFacts}.
+ */
+export interface FieldFacts {
+  tag: "input" | "textarea" | "select";
+  /** The input's type attribute, lower-cased; "" for textarea and select. */
+  type: string;
+  name: string;
+  id: string;
+  value: string;
+  defaultValue: string;
+  autocomplete: string;
+  /** True when the field was a password field at any point while the page was open. */
+  everPassword: boolean;
+}
+
+const textTypes = new Set(["text", "email", "search", "url", "tel", "number", ""]);
+
+/** A run of 13–19 digits (spaces or dashes allowed) that passes the Luhn check. */
+export function looksLikeCardNumber(value: string): boolean {
+  const digits = value.replace(/[\s-]/g, "");
+  if (!/^\d{13,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function mayCapture(field: FieldFacts): boolean {
+  if (field.everPassword || field.type === "password" || field.type === "hidden") return false;
+  if (field.tag === "input" && !textTypes.has(field.type)) return false;
+  if (field.autocomplete.trim().toLowerCase() === "off") return false;
+  if (field.value.trim() === "" || field.value === field.defaultValue) return false;
+  if (/cc-|card/.test(field.autocomplete.toLowerCase()) || looksLikeCardNumber(field.value)) return false;
+  return true;
+}
+
+/** The key a value is stored under (spec 2 §5): name, else id, else field or select index. */
+export function fieldKey(field: FieldFacts, index: number): string {
+  if (field.name) return field.name;
+  if (field.id) return field.id;
+  return field.tag === "select" ? `select_${index}` : `field_${index}`;
+}
+
+export function captureFields(fields: FieldFacts[]): Record<string, string> {
+  const captured: Record<string, string> = {};
+  fields.forEach((field, index) => {
+    if (mayCapture(field)) captured[fieldKey(field, index)] = field.value.slice(0, 10_000);
+  });
+  return captured;
+}
