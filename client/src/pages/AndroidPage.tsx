@@ -1,10 +1,133 @@
-import { Smartphone } from "lucide-react";
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+import type { ProtectionStatus, UserStats } from "@common/api/sessions";
+import { plans, type PlanFeatures } from "@common/plan-catalogue";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { BarChart3, Check, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";
+import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Switch } from "@/components/ui/switch";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/hooks/use-toast";
+import { useAuth } from "@/hooks/useAuth";
+import { loginHref } from "@/hooks/useAuthActions";
+import { apiRequest, isUnauthorizedError } from "@/lib/queryClient";
 
+const features: { key: keyof PlanFeatures | null; label: string }[] = [
+  { key: null, label: "Clear All blocking" },
+  { key: "autoBackup", label: "Automatic backup" },
+  { key: "smartDetection", label: "Smart Detection" },
+  { key: "aiPrediction", label: "AI Prediction" },
+  { key: "cloudSync", label: "Cross-device sync" },
+  { key: "teamSharing", label: "Team Sharing" },
+];
+
+/** `/android` (spec 2 §2): the Android dashboard. */
 export default function AndroidPage() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const statusKey = ["/api/protection/status", user?.email ?? ""];
+  const status = useQuery<ProtectionStatus>({ queryKey: statusKey, enabled: Boolean(user) });
+  const stats = useQuery<UserStats>({ queryKey: ["/api/user/stats"], enabled: Boolean(user) });
+  const plan = plans[user?.planType ?? "free"];
+
+  // The switch flips only once the server has agreed (spec 2 §4).
+  const toggle = useMutation({
+    mutationFn: async (enabled: boolean) => (await apiRequest("POST", "/api/protection/toggle", { enabled })).json() as Promise<{ enabled: boolean }>,
+    onSuccess: (result) => queryClient.setQueryData<ProtectionStatus>(statusKey, (current) => (current ? { ...current, isActive: result.enabled } : current)),
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to toggle protection", variant: "destructive" });
+    },
+  });
+
   return (
-    <PagePlaceholder icon={Smartphone} eyebrow="Android app" title="Android Dashboard">
-      <p>Control protection on your Android phone: switch it on or off, see your statistics and adjust the features your plan includes.</p>
-    </PagePlaceholder>
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-slate-900">
+            <Smartphone className="size-7 text-brand-600" aria-hidden="true" />
+            Android Dashboard
+          </h1>
+          <p className="mt-2 text-slate-600">Your phone's protection at a glance.</p>
+        </div>
+        {user ? (
+          <label className="flex items-center gap-3">
+            <span id="android-toggle" className="font-medium text-slate-900">
+              {status.data?.isActive ? "Protection on" : "Protection off"}
+            </span>
+            <Switch
+              size="lg"
+              checked={status.data?.isActive ?? false}
+              disabled={!status.data || toggle.isPending}
+              onCheckedChange={(value) => toggle.mutate(value)}
+              aria-labelledby="android-toggle"
+            />
+          </label>
+        ) : (
+          <Button asChild>
+            <a href={loginHref(undefined, "/android")}>Sign in to manage protection</a>
+          </Button>
+        )}
+      </div>
+
+      <Tabs defaultValue="protection" className="mt-8">
+        <TabsList aria-label="Android dashboard">
+          <TabsTrigger value="protection"><Shield aria-hidden="true" />Protection</TabsTrigger>
+          <TabsTrigger value="features"><Sparkles aria-hidden="true" />Features</TabsTrigger>
+          <TabsTrigger value="settings"><Settings2 aria-hidden="true" />Settings</TabsTrigger>
+          <TabsTrigger value="analytics"><BarChart3 aria-hidden="true" />Analytics</TabsTrigger>
+        </TabsList>
+        <TabsContent value="protection">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Tile label="Backups saved" value={status.data?.sessionCount ?? "—"} />
+            <Tile label="Clear All blocked" value={stats.data?.blockedAttempts ?? "—"} />
+            <Tile label="Last backup" value={status.data?.lastBackup ? new Date(status.data.lastBackup).toLocaleDateString() : "—"} />
+          </div>
+        </TabsContent>
+        <TabsContent value="features">
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {features.map((feature) => {
+              const included = feature.key === null || plan.features[feature.key];
+              return (
+                <li key={feature.label} className="flex items-center justify-between rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <span className="font-medium text-slate-900">{feature.label}</span>
+                  {included ? (
+                    <Badge variant="success"><Check className="size-3" aria-hidden="true" />Included</Badge>
+                  ) : (
+                    <Badge variant="outline"><Lock className="size-3" aria-hidden="true" />Upgrade</Badge>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </TabsContent>
+        <TabsContent value="settings">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <p className="text-slate-700">
+              You are on the <strong>{plan.name}</strong> plan:{" "}
+              {plan.limits.tabsPerDay === null ? "unlimited tabs and backups" : `${plan.limits.tabsPerDay} tabs a day, ${plan.limits.backupsKept} ${plan.limits.backupsKept === 1 ? "backup" : "backups"}`}.
+            </p>
+            <Button asChild variant="secondary" className="mt-4">
+              <Link href="/protection-settings">Open protection settings</Link>
+            </Button>
+          </div>
+        </TabsContent>
+        <TabsContent value="analytics">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Tile label="Tabs protected" value={stats.data?.protectedTabs ?? "—"} />
+            <Tile label="Data saved" value={stats.data?.dataSaved ?? "—"} />
+            <Tile label="Days active" value={stats.data?.daysActive ?? "—"} />
+          </div>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function Tile({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p className="text-sm text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+    </div>
   );
 }

@@ -1,13 +1,22 @@
 import type { AuthUser } from "@common/api/accounts";
 import { plans, type PlanType } from "@common/plan-catalogue";
-import { ArrowRight, Download, Layers, type LucideIcon, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
+import type { UserStats } from "@common/api/sessions";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowRight, Download, Layers, type LucideIcon, RotateCcw, Save, Settings, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ProfileDialog } from "@/components/accounts/ProfileDialog";
+import { DeviceTokens } from "@/components/dashboard/DeviceTokens";
+import { ProtectedTabDemo } from "@/components/dashboard/ProtectedTabDemo";
+import { RecentEvents } from "@/components/dashboard/RecentEvents";
+import { StatTiles } from "@/components/dashboard/StatTiles";
 import { SubscriptionStatus } from "@/components/payments/SubscriptionStatus";
+import { USER_STATS_KEY } from "@/components/sessions/session-api";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { toast } from "@/hooks/use-toast";
 import { displayName } from "@/hooks/useAuth";
+import { apiRequest, isUnauthorizedError } from "@/lib/queryClient";
 
 const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }[] = [
   { href: "/clear-all-blocker", icon: ShieldOff, title: "Clear All Blocker", text: "Stop Clear All from closing your tabs." },
@@ -19,11 +28,21 @@ const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }
 /** The plan an upgrade button offers next. */
 const nextPlan: Record<PlanType, PlanType | null> = { free: "basic", basic: "pro", pro: "premium", premium: null };
 
-/** The signed-in home screen. The full dashboard (stats, events, demo) arrives with its own issue. */
+/** The signed-in home screen (spec 1 §2): who you are, your numbers, recent events, what to do next. */
 export default function DashboardPage({ user }: { user: AuthUser }) {
   const plan = plans[user.planType];
   const upgradeTo = nextPlan[user.planType];
   const [editingProfile, setEditingProfile] = useState(false);
+  const queryClient = useQueryClient();
+  const stats = useQuery<UserStats>({ queryKey: USER_STATS_KEY });
+  // Quick actions record what the person did (spec 1 §7), then the stats refresh.
+  const recordEvent = useMutation({
+    mutationFn: (event: { eventType: "manual_backup" | "manual_restore"; description: string }) => apiRequest("POST", "/api/user/protection-event", event),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY }),
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to record protection event", variant: "destructive" });
+    },
+  });
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -55,7 +74,55 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
         </Card>
       </div>
 
-      <h2 className="mt-10 text-lg font-semibold text-slate-900">Quick actions</h2>
+      <div className="mt-8">
+        <StatTiles stats={stats.data} />
+      </div>
+
+      {user.planType === "free" ? (
+        <div className="mt-6 grid gap-4 sm:grid-cols-2">
+          {[
+            ["5 protected tabs a day", "Free protects up to 5 different tabs each day. Basic protects 20."],
+            ["1 backup kept", "Each new backup replaces the last. Basic keeps your 10 latest."],
+          ].map(([title, text]) => (
+            <div key={title} className="flex items-center justify-between gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-5">
+              <div>
+                <p className="font-semibold text-amber-900">{title}</p>
+                <p className="text-sm text-amber-800">{text}</p>
+              </div>
+              <Button asChild size="sm">
+                <Link href="/subscribe?plan=basic">Upgrade to Basic</Link>
+              </Button>
+            </div>
+          ))}
+        </div>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <ProtectedTabDemo />
+        <RecentEvents events={stats.data?.protectionEvents} />
+      </div>
+
+      <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Quick actions</h2>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => recordEvent.mutate({ eventType: "manual_backup", description: "Manual backup from the dashboard" })}>
+            <Save aria-hidden="true" />
+            Record a manual backup
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => recordEvent.mutate({ eventType: "manual_restore", description: "Manual restore from the dashboard" })}>
+            <RotateCcw aria-hidden="true" />
+            Record a manual restore
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => toast({ title: "Settings", description: "The settings panel is coming in the next update." })}
+          >
+            <Settings aria-hidden="true" />
+            Settings
+          </Button>
+        </div>
+      </div>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {shortcuts.map(({ href, icon: Icon, title, text }) => (
           <li key={href}>
@@ -73,6 +140,10 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
           </li>
         ))}
       </ul>
+
+      <div className="mt-8">
+        <DeviceTokens />
+      </div>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useLocation } from "wouter";
 import { toast } from "@/hooks/use-toast";
 import { startBlocker } from "./blocker";
 import { createCapture, startCaptureTriggers } from "./capture-engine";
-import { snapshotCurrentPage, watchPasswordFields } from "./page-snapshot";
+import { snapshotCurrentPage, watchFormFields } from "./page-snapshot";
 import { recordVisit } from "./recent-tabs";
 import { applyRestoreHandoff } from "./restore-handoff";
 import { writeLocalProtection } from "./storage-keys";
@@ -34,14 +34,15 @@ export default function ProtectionRuntime({ user }: { user: AuthUser }) {
 
   useEffect(() => {
     const capture = createCapture(user.email);
+    const hasUnsavedInput = () => Object.keys(snapshotCurrentPage().formData ?? {}).length > 0;
     const stops = [
-      watchPasswordFields(),
-      startCaptureTriggers(capture),
+      watchFormFields(),
+      startCaptureTriggers(capture, hasUnsavedInput),
       startBlocker({
         onShortcut: () => void capture("emergency"),
         onBlocked: () =>
           toast({ title: "Clear All Blocked!", description: `${PRODUCT_NAME} prevented your tabs from being cleared`, duration: BLOCK_NOTICE_MS }),
-        hasUnsavedInput: () => Object.keys(snapshotCurrentPage().formData ?? {}).length > 0,
+        hasUnsavedInput,
       }),
     ];
     return () => stops.forEach((stop) => stop());

@@ -81,15 +81,21 @@ export function createCapture(userEmail: string) {
   };
 }
 
-/** Wires the capture triggers of spec 2 §9 to the page; returns the way to stop them. */
-export function startCaptureTriggers(capture: ReturnType<typeof createCapture>): () => void {
+/**
+ * Wires the capture triggers of spec 2 §9 to the page; returns the way to stop them. A tab going
+ * hidden or away backs up only when it holds typing: otherwise every switch to another tab would
+ * replace a Free account's one backup with a copy of whatever TabVault page was open.
+ */
+export function startCaptureTriggers(capture: ReturnType<typeof createCapture>, hasUnsavedInput: () => boolean): () => void {
   const timer = window.setInterval(() => {
     if (document.hasFocus()) void capture("automatic");
   }, CAPTURE_INTERVAL_MS);
   const onHidden = () => {
-    if (document.visibilityState === "hidden") void capture("emergency", { keepalive: true });
+    if (document.visibilityState === "hidden" && hasUnsavedInput()) void capture("emergency", { keepalive: true });
   };
-  const onPageHide = () => void capture("emergency", { keepalive: true });
+  const onPageHide = () => {
+    if (hasUnsavedInput()) void capture("emergency", { keepalive: true });
+  };
   const onPopState = () => void capture("automatic");
   document.addEventListener("visibilitychange", onHidden);
   window.addEventListener("pagehide", onPageHide);

@@ -10,6 +10,7 @@ const field = (facts: Partial<FieldFacts>): FieldFacts => ({
   defaultValue: "",
   autocomplete: "",
   everPassword: false,
+  userEdited: false,
   ...facts,
 });
 
@@ -34,6 +35,10 @@ describe("form capture", () => {
     ["a file input", { type: "file", value: "C:\\fakepath\\a.pdf" }],
   ])("never keeps %s", (_label, facts) => {
     expect(mayCapture(field(facts))).toBe(false);
+  });
+
+  it("keeps a typed value even when the page mirrors it into the default (React's controlled fields)", () => {
+    expect(mayCapture(field({ value: "typed", defaultValue: "typed", userEdited: true }))).toBe(true);
   });
 
   it("recognises card numbers by Luhn, not by length alone", () => {

@@ -15,6 +15,11 @@ export interface FieldFacts {
   autocomplete: string;
   /** True when the field was a password field at any point while the page was open. */
   everPassword: boolean;
+  /**
+   * True once the person typed into it. React keeps a controlled field's value attribute in step
+   * with its value, so "equal to the default" alone cannot tell typing from a pre-filled page.
+   */
+  userEdited: boolean;
 }
 
 const textTypes = new Set(["text", "email", "search", "url", "tel", "number", ""]);
@@ -39,7 +44,7 @@ export function mayCapture(field: FieldFacts): boolean {
   if (field.everPassword || field.type === "password" || field.type === "hidden") return false;
   if (field.tag === "input" && !textTypes.has(field.type)) return false;
   if (field.autocomplete.trim().toLowerCase() === "off") return false;
-  if (field.value.trim() === "" || field.value === field.defaultValue) return false;
+  if (field.value.trim() === "" || (field.value === field.defaultValue && !field.userEdited)) return false;
   if (/cc-|card/.test(field.autocomplete.toLowerCase()) || looksLikeCardNumber(field.value)) return false;
   return true;
 }

@@ -3,13 +3,22 @@ import { captureFields, type FieldFacts } from "./form-fields";
 
 /** Fields that were password fields when the person focused them, even if a "show" toggle changed them. */
 const everPassword = new WeakSet<Element>();
+/** Fields the person typed into (trusted input events only). */
+const edited = new WeakSet<Element>();
 
-export function watchPasswordFields(): () => void {
-  const mark = (event: FocusEvent) => {
+export function watchFormFields(): () => void {
+  const markPassword = (event: FocusEvent) => {
     if (event.target instanceof HTMLInputElement && event.target.type === "password") everPassword.add(event.target);
   };
-  document.addEventListener("focusin", mark, true);
-  return () => document.removeEventListener("focusin", mark, true);
+  const markEdited = (event: Event) => {
+    if (event.isTrusted && event.target instanceof Element) edited.add(event.target);
+  };
+  document.addEventListener("focusin", markPassword, true);
+  document.addEventListener("input", markEdited, true);
+  return () => {
+    document.removeEventListener("focusin", markPassword, true);
+    document.removeEventListener("input", markEdited, true);
+  };
 }
 
 function factsOf(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): FieldFacts {
@@ -27,6 +36,7 @@ function factsOf(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectEle
     defaultValue,
     autocomplete: element.getAttribute("autocomplete") ?? "",
     everPassword: everPassword.has(element),
+    userEdited: edited.has(element),
   };
 }
 

@@ -1,0 +1,121 @@
+import type { SavedSessionDetail } from "@common/api/sessions";
+import { triggerLabels } from "@common/api/sessions";
+import { AppWindow, FormInput, Globe, Loader2, MoveVertical, RotateCcw, Trash2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** The selected session: device, created, type, and every tab with what was typed and where it was read. */
+export function SessionDetails({
+  session,
+  restoring,
+  deleting,
+  onRestore,
+  onDelete,
+}: {
+  session: SavedSessionDetail;
+  restoring: boolean;
+  deleting: boolean;
+  onRestore: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold text-slate-900">{session.sessionName}</h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-500">Device</dt>
+            <dd className="text-slate-800">{session.deviceName ?? session.browserType ?? "This browser"}</dd>
+            <dt className="text-slate-500">Created</dt>
+            <dd className="text-slate-800">{timeFormat.format(new Date(session.createdAt))}</dd>
+            <dt className="text-slate-500">Type</dt>
+            <dd className="text-slate-800">{triggerLabels[session.triggerEvent] ?? session.triggerEvent}</dd>
+          </dl>
+        </div>
+        <div className="flex gap-2">
+          <Button onClick={onRestore} disabled={!session.restorable || restoring}>
+            {restoring ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+            {restoring ? "Restoring..." : "Restore Session"}
+          </Button>
+          <Button variant="outline" size="icon" onClick={onDelete} disabled={deleting} aria-label="Delete session">
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+
+      {session.browserTabs.length > 0 ? (
+        <>
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Tabs ({session.browserTabs.length})</h3>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {session.browserTabs.map((tab) => {
+              const fields = Object.entries(tab.formData);
+              return (
+                <li key={tab.id} className="p-3">
+                  <div className="flex items-start gap-3">
+                    {tab.faviconUrl ? (
+                      <img src={tab.faviconUrl} alt="" className="mt-0.5 size-4 shrink-0" loading="lazy" referrerPolicy="no-referrer" />
+                    ) : (
+                      <Globe className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <p className="flex items-center gap-2 font-medium text-slate-900">
+                        <span className="truncate">{tab.title || tab.url}</span>
+                        {tab.isActive ? <Badge variant="success">Active</Badge> : null}
+                      </p>
+                      <p className="truncate text-xs text-slate-500">{tab.url}</p>
+                      {fields.length > 0 || tab.scrollPosition.y > 0 ? (
+                        <div className="mt-2 space-y-1 text-xs text-slate-600">
+                          {fields.length > 0 ? (
+                            <div className="flex items-start gap-1.5">
+                              <FormInput className="mt-0.5 size-3.5 shrink-0 text-brand-600" aria-hidden="true" />
+                              <span>
+                                Form values:{" "}
+                                {fields.map(([name, value], index) => (
+                                  <span key={name}>
+                                    {index > 0 ? ", " : null}
+                                    <span className="font-medium text-slate-800">{name}</span> = “{value.length > 60 ? `${value.slice(0, 60)}…` : value}”
+                                  </span>
+                                ))}
+                              </span>
+                            </div>
+                          ) : null}
+                          {tab.scrollPosition.y > 0 ? (
+                            <div className="flex items-center gap-1.5">
+                              <MoveVertical className="size-3.5 shrink-0 text-brand-600" aria-hidden="true" />
+                              Scroll position: {tab.scrollPosition.y}px down
+                            </div>
+                          ) : null}
+                        </div>
+                      ) : null}
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+
+      {session.openApps.length > 0 ? (
+        <>
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Applications ({session.openApps.length})</h3>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {session.openApps.map((app, index) => (
+              <li key={`${app.processName}-${index}`} className="flex items-start gap-3 p-3 text-sm">
+                <AppWindow className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    {app.windowTitle || app.processName} {app.isUnsaved ? <Badge variant="warning">Unsaved</Badge> : null}
+                  </p>
+                  <p className="truncate text-xs text-slate-500">{app.documentPath ?? app.processName}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
