@@ -12,6 +12,7 @@ import { deviceTokenRoutes } from "./accounts/device-token-routes";
 import { adminDailyRoutes } from "./admin/daily-routes";
 import { adminLogRoutes } from "./admin/log-routes";
 import { adminPaymentRoutes } from "./admin/payment-routes";
+import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
@@ -31,7 +32,7 @@ import { appendSystemLog } from "./system-log/append";
 
 export type AppConfig = Pick<
   Config,
-  "publicUrl" | "logLevel" | "trustProxy" | "sessionSecret" | "adminEmails" | "nodeEnv" | "stripe"
+  "publicUrl" | "logLevel" | "trustProxy" | "sessionSecret" | "adminEmails" | "nodeEnv" | "stripe" | "releasesDir"
 >;
 
 export interface AppDeps {
@@ -134,6 +135,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   if (config.stripe) {
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
   }
+  await app.register(downloadRoutes, { db, releasesDir: config.releasesDir, secret: config.sessionSecret });
   await app.register(adminLogRoutes, { db });
   await app.register(adminPaymentRoutes, { db });
   await app.register(adminDailyRoutes, { db });

@@ -63,6 +63,8 @@ export interface Config {
   publicUrl: string;
   /** Absolute path. */
   dataDir: string;
+  /** Absolute path of the published release files. */
+  releasesDir: string;
   databaseUrl: string | undefined;
   sessionSecret: string;
   adminEmails: string[];
@@ -118,6 +120,7 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
   PUBLIC_URL: optionalText.pipe(urlWithProtocols(["http:", "https:"]).optional()),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  RELEASES_DIR: z.string().trim().min(1, "must not be empty").default("./releases"),
   DATABASE_URL: optionalText.pipe(urlWithProtocols(["postgres:", "postgresql:"]).optional()),
   SESSION_SECRET: optionalText.pipe(
     z
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     dataDir,
+    releasesDir: resolve(values.RELEASES_DIR),
     databaseUrl: values.DATABASE_URL,
     sessionSecret: values.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
     adminEmails: values.ADMIN_EMAILS,

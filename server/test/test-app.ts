@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
@@ -21,6 +22,7 @@ export const testAppConfig: AppConfig = {
   adminEmails: ["admin@tabvault.test"],
   nodeEnv: "test",
   stripe: undefined,
+  releasesDir: fileURLToPath(new URL("../downloads/fixtures", import.meta.url)),
 };
 
 export const testAdminEmail = "admin@tabvault.test";

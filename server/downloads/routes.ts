@@ -1,0 +1,160 @@
+import send from "@fastify/send";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { emailAddressSchema } from "@common/api/accounts";
+import {
+  ANDROID_APK_PATH,
+  apkInfoSchema,
+  availableDownloadsQuerySchema,
+  availableDownloadsSchema,
+  DOWNLOAD_LINK_HOURS,
+  generateDownloadRequestSchema,
+  generateDownloadResponseSchema,
+  type Platform,
+  platformNames,
+  platforms,
+} from "@common/api/downloads";
+import { errorResponseSchema } from "@common/api/errors";
+import { findUserByEmail } from "../accounts/users";
+import type { Database } from "../db/database";
+import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
+import { appendSystemLog } from "../system-log/append";
+import { countDownload } from "./counts";
+import { downloadItems, releaseFile } from "./releases";
+import { createLinkSigner } from "./signed-links";
+
+export interface DownloadRoutesOptions {
+  db: Database;
+  releasesDir: string;
+  secret: string;
+}
+
+const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema };
+const notAvailable = (platform: Platform) => (platform === "android" ? "Android APK not available" : `${platformNames[platform]} installer not available`);
+const minutes = (count: number) => count * 60_000;
+
+/** Release files (spec 1 §3, §7; spec 2 §7): the list, signed 24-hour links, and the files themselves. */
+export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = async (app, { db, releasesDir, secret }) => {
+  const signer = createLinkSigner(secret);
+  const limitLinks = rateLimitGuard(app, [
+    { name: "download-link-ip", max: 60, windowMs: minutes(15), key: clientAddress, message: (wait) => `Too many download requests from your network. Try again in ${wait}.` },
+    {
+      name: "download-link-email",
+      max: 20,
+      windowMs: minutes(15),
+      key: (request) => (request.body as { email?: string } | undefined)?.email ?? null,
+      message: (wait) => `Too many download links for this address. Try again in ${wait}.`,
+    },
+  ]);
+
+  /** A verified address, or a signed-in account asking for its own. */
+  async function canDownload(request: FastifyRequest, email: string | undefined): Promise<boolean> {
+    const account = await request.loadAccount();
+    if (account && (email === undefined || email === account.user.email)) return true;
+    if (email === undefined) return false;
+    const user = await findUserByEmail(db, email);
+    return user?.emailVerifiedAt != null;
+  }
+
+  /** Streams a release file with Range, ETag and Content-Length; counts it once it was sent whole. */
+  async function serveFile(request: FastifyRequest, reply: FastifyReply, platform: Platform, fileName: string) {
+    const result = await send(request.raw, encodeURIComponent(fileName), {
+      root: releasesDir,
+      dotfiles: "deny",
+      index: false,
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      cacheControl: false,
+    });
+    if (result.type !== "file") {
+      result.stream.destroy?.();
+      return reply.code(404).send({ message: notAvailable(platform) });
+    }
+    const size = result.metadata.stat.size;
+    const range = result.headers["content-range"];
+    // A whole file, or the range that ends it (a resumed download), is one completed download.
+    const completes = result.statusCode === 200 || (result.statusCode === 206 && range?.endsWith(`-${size - 1}/${size}`));
+    reply.raw.once("finish", () => {
+      if (!completes) return;
+      void countDownload(db, platform, app.clock()).catch((error: unknown) => request.log.warn({ err: error }, "download not counted"));
+      void appendSystemLog(db, "info", `Download completed: ${platformNames[platform]} ${fileName}`);
+    });
+    return reply
+      .code(result.statusCode)
+      .headers(result.headers)
+      .header("content-type", platform === "android" ? "application/vnd.android.package-archive" : "application/octet-stream")
+      .header("content-disposition", `attachment; filename="${fileName.replace(/"/g, "")}"`)
+      .header("cache-control", "private, no-store")
+      .send(result.stream);
+  }
+
+  app.get(
+    "/api/downloads/available",
+    { schema: { querystring: availableDownloadsQuerySchema, response: { 200: availableDownloadsSchema, ...errors } } },
+    async (request) => ({
+      downloads: await downloadItems(releasesDir),
+      canDownload: await canDownload(request, request.query.email),
+    }),
+  );
+
+  app.post(
+    "/api/generate-download",
+    { schema: { body: generateDownloadRequestSchema, response: { 200: generateDownloadResponseSchema, ...errors } }, preHandler: limitLinks },
+    async (request, reply) => {
+      const { platform, email } = request.body;
+      if (!(await canDownload(request, email))) {
+        return reply.code(403).send({ message: "Please check your email for verification before downloading" });
+      }
+      const file = await releaseFile(releasesDir, platform);
+      if (!file) return reply.code(404).send({ message: notAvailable(platform) });
+      return {
+        downloadUrl: signer.sign({ platform, fileName: file.release.fileName, email }, app.clock()),
+        message: `Your ${platformNames[platform]} download (version ${file.release.version}) is ready. The link works for ${DOWNLOAD_LINK_HOURS} hours.`,
+        platform,
+      };
+    },
+  );
+
+  app.get(
+    "/download/file/:platform/:fileName",
+    {
+      schema: {
+        params: z.object({ platform: z.enum(platforms, { message: "Unknown platform" }), fileName: z.string().min(1).max(200) }),
+        querystring: z.object({
+          email: emailAddressSchema,
+          expires: z.coerce.number().int().positive(),
+          signature: z.string().min(1).max(100),
+        }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { platform, fileName } = request.params;
+      const { email, expires, signature } = request.query;
+      const verdict = signer.verify({ platform, fileName, email, expires }, signature, app.clock());
+      if (verdict === "invalid") {
+        return reply.code(403).send({ message: "This download link is not valid. Request a new one from the download page." });
+      }
+      if (verdict === "expired") {
+        return reply.code(410).send({ message: `This download link has expired (links work for ${DOWNLOAD_LINK_HOURS} hours). Request a new one from the download page.` });
+      }
+      const file = await releaseFile(releasesDir, platform);
+      // A link for a file the manifest no longer names is as gone as an expired one.
+      if (!file || file.release.fileName !== fileName) return reply.code(404).send({ message: notAvailable(platform) });
+      return serveFile(request, reply, platform, fileName);
+    },
+  );
+
+  app.get("/api/apk-info", { schema: { response: { 200: apkInfoSchema, ...errors } } }, async (_request, reply) => {
+    const file = await releaseFile(releasesDir, "android");
+    return file ? { size: file.size } : reply.code(404).send({ message: notAvailable("android") });
+  });
+
+  app.get(ANDROID_APK_PATH, { schema: { response: errors } }, async (request, reply) => {
+    const file = await releaseFile(releasesDir, "android");
+    if (!file) return reply.code(404).send({ message: notAvailable("android") });
+    return serveFile(request, reply, "android", file.release.fileName);
+  });
+};
