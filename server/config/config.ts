@@ -14,6 +14,11 @@ export const configVariables = [
   },
   { name: "DATA_DIR", description: "Directory for the embedded database and generated secrets", default: "./data" },
   {
+    name: "RELEASES_DIR",
+    description: "Directory of the Windows and Android release files and their manifest.json (see README, Publishing a release)",
+    default: "./releases",
+  },
+  {
     name: "DATABASE_URL",
     description: "PostgreSQL URL; when unset the embedded PGlite database in DATA_DIR/db is used",
     default: "",
