@@ -62,7 +62,6 @@ describe("loadConfig", () => {
       publicUrl: "https://tabvault.example",
       dataDir,
       releasesDir: "/srv/tabvault/releases",
-      releasesDir: "/srv/tabvault/releases",
       databaseUrl: "postgres://app@db:5432/tabvault",
       sessionSecret: "s".repeat(40),
       adminEmails: ["ada@example.com", "grace@example.com"],
