@@ -3,14 +3,23 @@ import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, use
 // Loaded on first open, so the landing page's entry chunk carries none of the dialogs' code.
 const EmailDialog = lazy(() => import("./EmailDialog"));
 const FreeSignupDialog = lazy(() => import("./FreeSignupDialog"));
+const DownloadDialog = lazy(() => import("@/components/downloads/DownloadDialog"));
+const DirectDownloadDialog = lazy(() => import("@/components/downloads/DirectDownloadDialog"));
 
-type OpenDialog = { kind: "email" } | { kind: "free-signup"; email: string } | null;
+type OpenDialog =
+  | { kind: "email" }
+  | { kind: "free-signup"; email: string }
+  | { kind: "download"; email: string }
+  | { kind: "direct-download" }
+  | null;
 
 interface AuthDialogs {
   /** The three-step email dialog of Sign In and Get Started (spec 1 §2, §4). */
   openEmailDialog: () => void;
   /** The free sign-up dialog (email only), optionally prefilled. */
   openFreeSignup: (email?: string) => void;
+  /** The email gate before a download (spec 1 §4 direct download modal). */
+  openDirectDownload: () => void;
 }
 
 const AuthDialogsContext = createContext<AuthDialogs | null>(null);
@@ -25,6 +34,7 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
     () => ({
       openEmailDialog: () => setOpen({ kind: "email" }),
       openFreeSignup: (email = "") => setOpen({ kind: "free-signup", email }),
+      openDirectDownload: () => setOpen({ kind: "direct-download" }),
     }),
     [],
   );
@@ -34,7 +44,9 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
     <AuthDialogsContext.Provider value={dialogs}>
       {children}
       <Suspense fallback={null}>
-        {open?.kind === "email" ? <EmailDialog onClose={close} /> : null}
+        {open?.kind === "email" ? <EmailDialog onClose={close} onFreeDownload={(email) => setOpen({ kind: "download", email })} /> : null}
+        {open?.kind === "download" ? <DownloadDialog email={open.email} onClose={close} /> : null}
+        {open?.kind === "direct-download" ? <DirectDownloadDialog onClose={close} /> : null}
         {open?.kind === "free-signup" ? <FreeSignupDialog initialEmail={open.email} onClose={close} /> : null}
       </Suspense>
     </AuthDialogsContext.Provider>

@@ -28,7 +28,7 @@ async function captureEmail(email: string, source: SignupSource): Promise<Captur
  * Sign In / Get Started (spec 1 §2, §4): email → a known address is welcomed back and sent to sign in;
  * a new one is registered (a confirmation link is mailed) and offered the free download or the plans.
  */
-export default function EmailDialog({ onClose }: { onClose: () => void }) {
+export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () => void; onFreeDownload: (email: string) => void }) {
   const [, navigate] = useLocation();
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
@@ -78,8 +78,7 @@ export default function EmailDialog({ onClose }: { onClose: () => void }) {
   }
 
   function chooseFreeDownload() {
-    onClose();
-    navigate("/download");
+    onFreeDownload(email);
   }
 
   return (

@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Download } from "playwright-core";
+import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
+import { signInLinkFor } from "./support/mail";
+import { type RunningServer, startServer } from "./support/server";
+
+const fixtures = path.resolve("server/downloads/fixtures");
+
+async function savedBytes(download: Download): Promise<Buffer> {
+  const file = await download.path();
+  return readFile(file);
+}
+
+describe("downloads with a fixture RELEASES_DIR", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let releasesDir: string;
+  before(async () => {
+    releasesDir = await mkdtemp(path.join(tmpdir(), "tabvault-e2e-releases-"));
+    await cp(fixtures, releasesDir, { recursive: true });
+    server = await startServer({ RELEASES_DIR: releasesDir });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    await rm(releasesDir, { recursive: true, force: true });
+  });
+
+  test("a visitor confirms an address and downloads the Windows file from /download, byte for byte", async () => {
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/download");
+    await page.getByRole("heading", { name: "Download TabVault" }).waitFor();
+    await page.getByRole("img", { name: "QR code of this page's address" }).waitFor();
+    await page.getByRole("button", { name: "Download for Windows" }).click();
+    const gate = page.getByRole("dialog", { name: "Get the TabVault app" });
+    await gate.getByLabel("Email address").fill("win-visitor@example.com");
+    await gate.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Verification Required", { exact: true }).waitFor();
+    await screenshot(page, "downloads-page-desktop");
+
+    await page.goto(await signInLinkFor(server.dataDir, "win-visitor@example.com"));
+    await page.goto("/download");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download for Windows" }).click();
+    const download = await downloading;
+    assert.equal(download.suggestedFilename(), "TabVault-Setup-2.1.0.exe");
+    assert.ok((await savedBytes(download)).equals(await readFile(path.join(fixtures, "TabVault-Setup-2.1.0.exe"))));
+    await page.getByText("TabVault-Setup-2.1.0.exe downloaded.").waitFor();
+    await page.getByRole("button", { name: "Download Again" }).waitFor();
+    await context.close();
+  });
+
+  test("the Android file from the email dialog's free download, once the address is confirmed", async () => {
+    const context = await newContext(browser, server.url, MOBILE);
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Get Started" }).click();
+    await page.getByLabel("Email address").fill("droid@example.com");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: /Free download/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Download TabVault" });
+    await dialog.getByRole("button", { name: "Download for Android" }).click();
+    await page.getByText("Verification Required", { exact: true }).waitFor();
+
+    const verify = await context.newPage();
+    await verify.goto(await signInLinkFor(server.dataDir, "droid@example.com"));
+    await verify.close();
+
+    const downloading = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Download for Android" }).click();
+    const download = await downloading;
+    assert.ok((await savedBytes(download)).equals(await readFile(path.join(fixtures, "TabVault-2.1.0.apk"))));
+    await page.getByText("Download Started", { exact: true }).waitFor();
+    await page.getByText("Installation Guide", { exact: true }).waitFor({ timeout: 5000 });
+    await screenshot(page, "downloads-dialog-mobile");
+    await context.close();
+  });
+
+  test("/download-android downloads the APK from a plan card", async () => {
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/download-android");
+    await page.getByText("Recommended", { exact: true }).waitFor();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download APK" }).nth(1).click();
+    const download = await downloading;
+    assert.ok((await savedBytes(download)).equals(await readFile(path.join(fixtures, "TabVault-2.1.0.apk"))));
+    await page.getByText("Download Complete!", { exact: true }).waitFor();
+    await screenshot(page, "downloads-android-desktop");
+    await context.close();
+  });
+
+  test("with the APK removed: an error toast on /download-android and no broken link on /download", async () => {
+    await rm(path.join(releasesDir, "TabVault-2.1.0.apk"));
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/download-android");
+    await page.getByRole("button", { name: "Download APK" }).first().click();
+    await page.getByText("Unable to start download. Please try again.", { exact: true }).waitFor();
+    await page.goto("/download");
+    const android = page.getByRole("button", { name: "Android coming soon" });
+    await android.waitFor();
+    assert.equal(await android.isDisabled(), true);
+    await context.close();
+  });
+});
