@@ -12,6 +12,7 @@ import { deviceTokenRoutes } from "./accounts/device-token-routes";
 import { adminDailyRoutes } from "./admin/daily-routes";
 import { adminLogRoutes } from "./admin/log-routes";
 import { adminPaymentRoutes } from "./admin/payment-routes";
+import { adminStatsRoutes } from "./admin/stats-routes";
 import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(adminLogRoutes, { db });
   await app.register(adminPaymentRoutes, { db });
   await app.register(adminDailyRoutes, { db });
+  await app.register(adminStatsRoutes, { db });
 
   const spaFallback = deps.clientDir ? await registerClientFiles(app, deps.clientDir) : undefined;
   app.setNotFoundHandler((request, reply) => {
