@@ -22,6 +22,7 @@ describe("admin endpoints", () => {
     ["GET", "/api/admin/logs"],
     ["DELETE", "/api/admin/logs"],
     ["GET", "/api/admin/daily"],
+    ["GET", "/api/admin/stats"],
   ] as const)("%s %s: 401 signed out, 403 for a user, 2xx for an admin", async (method, url) => {
     expect((await server.app.inject({ method, url })).statusCode).toBe(401);
     const asUser = await server.app.inject({ method, url, ...withSession(await user()) });

@@ -14,7 +14,7 @@ import { UserAvatar } from "./UserAvatar";
 
 const desktopLinkClass = (active: boolean) =>
   cn(
-    "rounded-md px-2.5 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-slate-900 xl:px-3",
+    "whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-slate-900 xl:px-3",
     active ? "text-brand-700" : "text-slate-600",
   );
 
@@ -55,7 +55,7 @@ export function SiteHeader() {
                 <TooltipTrigger asChild>
                   <span className="flex items-center gap-2 pr-1 text-sm font-medium text-slate-700">
                     <UserAvatar user={user} />
-                    <span className="max-w-[10rem] truncate">{displayName(user)}</span>
+                    <span className="max-w-[7rem] truncate 2xl:max-w-[12rem]">{displayName(user)}</span>
                   </span>
                 </TooltipTrigger>
                 <TooltipContent>Signed in as {user.email}</TooltipContent>

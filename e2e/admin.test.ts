@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import Papa from "papaparse";
+import type { Browser } from "playwright-core";
+import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { signInLinkFor } from "./support/mail";
+import { type RunningServer, startServer } from "./support/server";
+
+const ADMIN = "chief@tabvault.test";
+
+describe("the admin dashboard", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startServer({ ADMIN_EMAILS: ADMIN, RELEASES_DIR: path.resolve("server/downloads/fixtures") });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function post(url: string, body: unknown) {
+    const response = await fetch(`${server.url}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  async function pay(email: string, card: string) {
+    const { clientSecret } = await post("/api/create-payment-intent", { amount: 14, planType: "pro", email });
+    return post("/api/sandbox/confirm", { clientSecret, card: { number: card, expMonth: 12, expYear: 2030, cvc: "123" } });
+  }
+
+  test("shows figures that match what happened, exports the payments as CSV, and clears the log", async () => {
+    // Two sign-ups, one succeeded and one failed payment.
+    await post("/api/capture-email", { email: "first@example.com", source: "email_signup_modal" });
+    await post("/api/capture-email", { email: "second@example.com", source: "plan_selection_pro" });
+    assert.equal((await pay("first@example.com", "4242424242424242")).status, "succeeded");
+    assert.equal((await pay("second@example.com", "4000000000000002")).status, "failed");
+
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`/api/login?email=${encodeURIComponent(ADMIN)}&next=%2Fadmin`);
+    await page.goto(await signInLinkFor(server.dataDir, ADMIN));
+    await page.waitForURL(`${server.url}/admin`);
+
+    // One download, by the (verified) admin.
+    const downloaded = await page.evaluate(async (email) => {
+      const link = (await (await fetch("/api/generate-download", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ platform: "android", email }) })).json()) as { downloadUrl: string };
+      return (await fetch(link.downloadUrl)).arrayBuffer().then((bytes) => bytes.byteLength);
+    }, ADMIN);
+    assert.equal(downloaded, 90000);
+    await page.reload();
+
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    for (const figure of ["Total users: 3", "Revenue this month: $14.00", "Failed payments this month: 1", "App downloads: 1", "Downloads today: 1", "Monthly growth: +100%"]) {
+      await page.getByLabel(figure).waitFor();
+    }
+    await page.getByRole("cell", { name: "failed" }).waitFor();
+    await page.getByRole("cell", { name: "succeeded" }).waitFor();
+    await screenshot(page, "admin-desktop");
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const download = await downloading;
+    assert.match(download.suggestedFilename(), /^tabvault-payments-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = Papa.parse<Record<string, string>>((await readFile(await download.path(), "utf8")).trim(), { header: true }).data;
+    const api = (await page.evaluate(async () => (await fetch("/api/admin/payments?limit=50")).json())) as {
+      payments: { id: string; amount: number; status: string; user: { email: string } }[];
+    };
+    assert.deepEqual(
+      rows.map((row) => [row.id, row.amount, row.status, row.userEmail]),
+      api.payments.map((payment) => [payment.id, payment.amount.toFixed(2), payment.status, payment.user.email]),
+    );
+    assert.equal(rows.length, 2);
+
+    await page.getByRole("button", { name: "Clear logs" }).click();
+    await page.getByText("System log cleared", { exact: true }).waitFor();
+    const log = page.getByRole("list", { name: "System log entries" });
+    await log.getByText(`System log cleared by ${ADMIN}`).waitFor();
+    assert.equal(await log.getByRole("listitem").count(), 1);
+    await context.close();
+  });
+});
