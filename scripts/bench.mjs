@@ -98,6 +98,7 @@ const app = spawn(process.execPath, ["dist/server/index.js"], {
     LOG_LEVEL: "warn",
     // Sign-ups of the bench accounts come from distinct forwarded addresses (scripts/bench/accounts.mjs).
     TRUST_PROXY: "true",
+    ADMIN_EMAILS: "admin-0@bench.tabvault.test",
     ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
   },
   stdio: ["ignore", "ignore", "inherit"],
@@ -141,8 +142,25 @@ try {
         setupClient: (client) => client.setHeaders({ cookie: accountFor().cookie }),
       }),
     );
+
+    // The admin's figures and payment pages over 100,000 seeded payments.
+    const [admin] = await signInAccounts(appUrl, dataDir, 1, "admin");
+    const seed = new pg.Client({ connectionString: benchDatabase.url });
+    await seed.connect();
+    await seed.query(`
+      insert into payments (user_id, email, plan_type, amount_cents, status, kind, provider, provider_payment_id, created_at)
+      select u.id, u.email, (array['basic','pro','premium'])[1 + n % 3], (array[800,1400,2000])[1 + n % 3],
+             case when n % 10 = 0 then 'failed' else 'succeeded' end, 'one_time', 'sandbox', 'sandbox_pi_bench_' || n,
+             now() - (n || ' minutes')::interval
+      from generate_series(1, 100000) as n cross join lateral (select id, email from users order by email limit 1) as u`);
+    await seed.query("analyze payments");
+    await seed.end();
+    rows.push(await measure("GET /api/admin/stats (100,000 payments)", { url: `${appUrl}/api/admin/stats`, headers: { cookie: admin.cookie } }));
+    rows.push(
+      await measure("GET /api/admin/payments?limit=50 (100,000 payments)", { url: `${appUrl}/api/admin/payments?limit=50`, headers: { cookie: admin.cookie } }),
+    );
   } else {
-    console.warn(`PostgreSQL at ${BENCH_DATABASE_URL} is not reachable: the session rows are skipped.`);
+    console.warn(`PostgreSQL at ${BENCH_DATABASE_URL} is not reachable: the session and admin rows are skipped.`);
   }
 
   const size = await initialClientSize();
@@ -159,7 +177,8 @@ try {
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${DURATION_SECONDS} s per row, ${CONNECTIONS} connections,
 autocannon in a separate process from the server; the app runs on ${benchDatabase ? "PostgreSQL" : "the embedded PGlite database"}).
-Session rows: one signed-in Pro account per connection; the backup row stores 50 tabs per request.
+Session rows: one signed-in Pro account per connection; the backup row stores 50 tabs per request. Admin rows: one
+admin session, 100,000 payments seeded.
 The ratio to the bare Fastify route measured in the same run is the figure to compare between runs.
 
 ${table}
