@@ -1,87 +1,18 @@
 // `npm run bench`: starts the built server on a temporary DATA_DIR and a bare Fastify route, measures both
 // with autocannon from this (separate) process, and writes docs/benchmarks.md.
 import { fork, spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { benchBrowserSession, signInAccounts } from "./bench/accounts.mjs";
 import { initialClientSize } from "./bench/client-size.mjs";
+import { BENCH_DATABASE_URL, createBenchDatabase, freePort, measure as measureWith, resultTable, waitFor, writeReportSection } from "./bench/harness.mjs";
+
+const measure = (title, options) => measureWith(title, { connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within 30 s`);
-}
-
-/**
- * The session rows need plans set on accounts, which only PostgreSQL lets this process do while the
- * server runs; a throwaway database is created for the run and dropped after it.
- */
-const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function createBenchDatabase() {
-  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `tv_bench_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BENCH_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-function measure(title, options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options }, (error, result) => {
-      if (error) return reject(error);
-      const non2xx = result.non2xx ?? 0;
-      resolve({
-        title,
-        requestsPerSecond: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx,
-      });
-    });
-  });
-}
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "tabvault-bench-"));
 const appPort = await freePort();
@@ -165,15 +96,8 @@ try {
 
   const size = await initialClientSize();
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const table = [
-    "| endpoint | requests/s | p50 ms | p99 ms | errors | non-2xx | ratio to bare |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...rows.map(
-      (r) =>
-        `| ${r.title} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.requestsPerSecond / bareRow.requestsPerSecond).toFixed(2)} |`,
-    ),
-  ].join("\n");
-  const report = `# Benchmarks
+  const table = resultTable(rows, bareRow);
+  const report = `## Endpoints
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${DURATION_SECONDS} s per row, ${CONNECTIONS} connections,
 autocannon in a separate process from the server; the app runs on ${benchDatabase ? "PostgreSQL" : "the embedded PGlite database"}).
@@ -185,7 +109,7 @@ ${table}
 
 Initial client download for \`/\` (gzip): JavaScript ${kb(size.jsGzipBytes)}, CSS ${kb(size.cssGzipBytes)}.
 `;
-  await writeFile("docs/benchmarks.md", report);
+  await writeReportSection("endpoints", report);
   console.log(report);
 } finally {
   app.kill("SIGTERM");

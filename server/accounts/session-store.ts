@@ -1,9 +1,20 @@
 import type { SessionStore } from "@fastify/session";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Session } from "fastify";
 import type { Database } from "../db/database";
+import { preparedPerDatabase } from "../db/prepared";
 import { tokenDigest } from "./secret-token";
 import { userSessions } from "./table";
+
+/** Every request with a session cookie runs this, so it is prepared once. */
+const sessionById = preparedPerDatabase((db) =>
+  db
+    .select({ data: userSessions.data })
+    .from(userSessions)
+    .where(and(eq(userSessions.idHash, sql.placeholder("idHash")), gt(userSessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`)))
+    .limit(1)
+    .prepare("session_by_id"),
+);
 
 /** How long a browser stays signed in without signing in again. */
 export const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
@@ -31,11 +42,8 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   get(sessionId: string, callback: (error: unknown, session?: Session | null) => void): void {
-    this.db
-      .select({ data: userSessions.data })
-      .from(userSessions)
-      .where(and(eq(userSessions.idHash, tokenDigest(sessionId)), gt(userSessions.expiresAt, this.clock())))
-      .limit(1)
+    sessionById(this.db)
+      .execute({ idHash: tokenDigest(sessionId), now: this.clock().toISOString() })
       .then(([row]) => callback(null, row ? (row.data as Session) : null), callback);
   }
 

@@ -1,14 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { AuthUser, SignupSource } from "@common/api/accounts";
 import type { Database } from "../db/database";
+import { preparedPerDatabase } from "../db/prepared";
 import { type UserRow, users } from "./table";
 
 export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   return db.query.users.findFirst({ where: eq(users.email, email) });
 }
 
-export function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
+const userById = preparedPerDatabase((db) =>
+  db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("user_by_id"),
+);
+
+/** On every signed-in request, so prepared once rather than built each time. */
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await userById(db).execute({ id });
+  return row;
 }
 
 /**

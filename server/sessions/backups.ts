@@ -43,8 +43,11 @@ export async function saveBackup(db: Database, user: UserRow, input: BackupInput
   const day = now.toISOString().slice(0, 10);
 
   return db.transaction(async (tx) => {
-    // One backup per account at a time: the allowance and the rotation below read, then write.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    // One backup per account at a time where a limit applies: the allowance and the rotation below
+    // read, then write. Unlimited plans have nothing to race for and skip the lock.
+    if (plan.limits.tabsPerDay !== null || plan.limits.backupsKept !== null) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    }
 
     let kept = input.tabs;
     let newHashes: string[] = [];

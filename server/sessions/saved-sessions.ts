@@ -1,18 +1,25 @@
-import { and, asc, count, desc, eq, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, sum } from "drizzle-orm";
 import type { SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/sessions";
 import type { Database } from "../db/database";
+import { preparedPerDatabase } from "../db/prepared";
 import { type SavedSessionRow, savedSessions, sessionApplications, sessionTabs, type SessionTabRow } from "./table";
 
 /** The most an account's list returns at once; Free and Basic keep far fewer. */
 const listLimit = 500;
 
-export async function listSavedSessions(db: Database, userId: string): Promise<SavedSessionSummary[]> {
-  const rows = await db
+const sessionsOfUser = preparedPerDatabase((db) =>
+  db
     .select()
     .from(savedSessions)
-    .where(eq(savedSessions.userId, userId))
-    .orderBy(desc(savedSessions.createdAt), desc(savedSessions.id))
-    .limit(listLimit);
+    .where(eq(savedSessions.userId, sql.placeholder("userId")))
+    // NULLS LAST, as the (user_id, created_at desc) index is built, so no sort is needed.
+    .orderBy(sql`${savedSessions.createdAt} desc nulls last`, desc(savedSessions.id))
+    .limit(listLimit)
+    .prepare("saved_sessions_of_user"),
+);
+
+export async function listSavedSessions(db: Database, userId: string): Promise<SavedSessionSummary[]> {
+  const rows = await sessionsOfUser(db).execute({ userId });
   return rows.map(toSummary);
 }
 

@@ -1,0 +1,125 @@
+// `npm run bench:load`: a mixed workload from this process against one server on PostgreSQL, with a bare
+// Fastify route measured in the same run for the ratio. 70 % reads as signed-in people (GET /api/auth/user and
+// GET /api/saved-sessions), 20 % 20-tab backups, 10 % public pages; 200 connections for 30 s. Writes the
+// "load" section of docs/benchmarks.md.
+import { fork, spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { benchBrowserSession, signInAccounts } from "./bench/accounts.mjs";
+import { BENCH_DATABASE_URL, createBenchDatabase, freePort, measure, resultTable, waitFor, writeReportSection } from "./bench/harness.mjs";
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const TARGET = { p99Ms: 100, requestsPerSecond: 1500, rssMb: 300 };
+
+const database = await createBenchDatabase();
+if (!database) {
+  console.error(`bench:load needs PostgreSQL (BENCH_DATABASE_URL, default ${BENCH_DATABASE_URL}).`);
+  process.exit(1);
+}
+const dataDir = await mkdtemp(path.join(tmpdir(), "tabvault-load-"));
+const appPort = await freePort();
+const barePort = await freePort();
+const appUrl = `http://127.0.0.1:${appPort}`;
+const app = spawn(process.execPath, ["dist/server/index.js"], {
+  env: {
+    ...process.env,
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: appUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    SESSION_SECRET: "bench-load-secret-bench-load-secret-0123",
+    TRUST_PROXY: "true",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const bare = fork("scripts/bench/bare-server.mjs", { env: { ...process.env, PORT: String(barePort) } });
+
+/** The server's resident memory, sampled from /proc while the load runs. */
+function sampleRss(pid) {
+  let peak = 0;
+  const timer = setInterval(async () => {
+    try {
+      const status = await readFile(`/proc/${pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb);
+    } catch {
+      // not on Linux, or the process is gone
+    }
+  }, 250);
+  return { stop: () => (clearInterval(timer), Math.round(peak / 1024)) };
+}
+
+try {
+  await waitFor(`${appUrl}/api/health`);
+  await waitFor(`http://127.0.0.1:${barePort}/bare`);
+  const accounts = await signInAccounts(appUrl, dataDir, CONNECTIONS, "load");
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query("update users set plan_type = 'pro'");
+  await client.end();
+
+  const backupBody = JSON.stringify({ browserSession: benchBrowserSession(20) });
+  let nextAccount = 0;
+  const bareRow = await measure("bare Fastify route", { url: `http://127.0.0.1:${barePort}/bare`, connections: CONNECTIONS, duration: 10 });
+  const rss = sampleRss(app.pid);
+  const mixRow = await measure("mixed workload (70 % reads, 20 % 20-tab backups, 10 % public pages)", {
+    url: appUrl,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    setupClient: (connection) => {
+      const account = accounts[nextAccount++ % accounts.length];
+      connection.setHeaders({ cookie: account.cookie, origin: appUrl });
+    },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const roll = Math.random();
+          if (roll < 0.35) return { ...request, method: "GET", path: "/api/auth/user", body: undefined };
+          if (roll < 0.7) return { ...request, method: "GET", path: "/api/saved-sessions", body: undefined };
+          if (roll < 0.9) {
+            return {
+              ...request,
+              method: "POST",
+              path: "/api/saved-sessions",
+              body: backupBody,
+              headers: { ...request.headers, "content-type": "application/json" },
+            };
+          }
+          return { ...request, method: "GET", path: "/", body: undefined, headers: { ...request.headers, accept: "text/html" } };
+        },
+      },
+    ],
+  });
+  const peakRssMb = rss.stop();
+
+  const verdict = [
+    `p99 ${mixRow.p99} ms (target under ${TARGET.p99Ms}): ${mixRow.p99 < TARGET.p99Ms ? "met" : "missed"}`,
+    `${mixRow.requestsPerSecond} requests/s (target ${TARGET.requestsPerSecond}): ${mixRow.requestsPerSecond >= TARGET.requestsPerSecond ? "met" : "missed"}`,
+    `errors ${mixRow.errors}, non-2xx ${mixRow.non2xx} (target 0): ${mixRow.errors + mixRow.non2xx === 0 ? "met" : "missed"}`,
+    `peak RSS ${peakRssMb} MB (target under ${TARGET.rssMb}): ${peakRssMb < TARGET.rssMb ? "met" : "missed"}`,
+  ];
+  const report = `## Load
+
+Written by \`npm run bench:load\` on ${new Date().toISOString().slice(0, 10)}: one server process (NODE_ENV=production) on
+PostgreSQL, ${CONNECTIONS} connections for ${DURATION_SECONDS} s from a second process (autocannon), each connection a signed-in Pro
+account. The bare route ran 10 s with the same connections just before.
+
+${resultTable([bareRow, mixRow], bareRow)}
+
+${verdict.map((line) => `- ${line}`).join("\n")}
+`;
+  await writeReportSection("load", report);
+  console.log(report);
+} finally {
+  app.kill("SIGTERM");
+  bare.kill("SIGTERM");
+  await new Promise((resolve) => app.once("exit", resolve));
+  await rm(dataDir, { recursive: true, force: true });
+  await database.drop();
+}

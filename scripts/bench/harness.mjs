@@ -1,0 +1,105 @@
+// What both benchmarks share: free ports, waiting for a server, a throwaway PostgreSQL database, measuring with
+// autocannon, and writing one section of docs/benchmarks.md without touching the others.
+import { readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import autocannon from "autocannon";
+import pg from "pg";
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 30 s`);
+}
+
+/**
+ * The session rows need plans set on accounts, which only PostgreSQL lets this process do while the
+ * server runs; a throwaway database is created for the run and dropped after it.
+ */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export async function createBenchDatabase() {
+  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `tv_bench_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** autocannon with the figures the reports need. */
+export function measure(title, options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      const non2xx = result.non2xx ?? 0;
+      resolve({
+        title,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx,
+      });
+    });
+  });
+}
+
+export function resultTable(rows, bare) {
+  return [
+    "| endpoint | requests/s | p50 ms | p99 ms | errors | non-2xx | ratio to bare |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(
+      (r) =>
+        `| ${r.title} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} |`,
+    ),
+  ].join("\n");
+}
+
+/** Replaces the section between `<!-- name:start -->` and `<!-- name:end -->`, or appends it. */
+export async function writeReportSection(name, content, file = "docs/benchmarks.md") {
+  let text = "";
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    text = "# Benchmarks\n";
+  }
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const block = `${start}\n${content.trim()}\n${end}`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  const next = from !== -1 && to !== -1 ? `${text.slice(0, from)}${block}${text.slice(to + end.length)}` : `${text.trimEnd()}\n\n${block}\n`;
+  await writeFile(file, next);
+}
