@@ -89,12 +89,7 @@ export function resultTable(rows, bare) {
 
 /** Replaces the section between `<!-- name:start -->` and `<!-- name:end -->`, or appends it. */
 export async function writeReportSection(name, content, file = "docs/benchmarks.md") {
-  let text = "";
-  try {
-    text = await readFile(file, "utf8");
-  } catch {
-    text = "# Benchmarks\n";
-  }
+  const text = await readFile(file, "utf8").catch(() => "# Benchmarks\n");
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const block = `${start}\n${content.trim()}\n${end}`;
