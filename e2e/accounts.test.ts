@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInLinkFor } from "./support/mail";
+import { assertNoSecretsInLogs } from "./support/secrets";
 import { type RunningServer, startServer } from "./support/server";
 
 const ADMIN = "boss@tabvault.test";
@@ -14,9 +15,14 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     server = await startServer({ ADMIN_EMAILS: ADMIN });
     browser = await launchBrowser();
   });
+  const secretsSeen: string[] = [];
   after(async () => {
     await browser?.close();
-    await server?.stop();
+    try {
+      if (server) await assertNoSecretsInLogs(server, secretsSeen);
+    } finally {
+      await server?.stop();
+    }
   });
 
   async function sessionCookie(context: BrowserContext): Promise<string | undefined> {
@@ -70,6 +76,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
 
     const cookie = await sessionCookie(context);
     assert.ok(cookie, "signed in: a session cookie is set");
+    secretsSeen.push(cookie);
     await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
     await page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
 

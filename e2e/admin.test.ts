@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import type { Browser } from "playwright-core";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
 import { signInLinkFor } from "./support/mail";
+import { assertNoSecretsInLogs } from "./support/secrets";
 import { type RunningServer, startServer } from "./support/server";
 
 const ADMIN = "chief@tabvault.test";
@@ -17,9 +18,14 @@ describe("the admin dashboard", () => {
     server = await startServer({ ADMIN_EMAILS: ADMIN, RELEASES_DIR: path.resolve("server/downloads/fixtures") });
     browser = await launchBrowser();
   });
+  const secretsSeen: string[] = [];
   after(async () => {
     await browser?.close();
-    await server?.stop();
+    try {
+      if (server) await assertNoSecretsInLogs(server, secretsSeen);
+    } finally {
+      await server?.stop();
+    }
   });
 
   async function post(url: string, body: unknown) {

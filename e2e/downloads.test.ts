@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, Download } from "playwright-core";
 import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInLinkFor } from "./support/mail";
+import { assertNoSecretsInLogs } from "./support/secrets";
 import { type RunningServer, startServer } from "./support/server";
 
 const fixtures = path.resolve("server/downloads/fixtures");
@@ -25,9 +26,14 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     server = await startServer({ RELEASES_DIR: releasesDir });
     browser = await launchBrowser();
   });
+  const secretsSeen: string[] = [];
   after(async () => {
     await browser?.close();
-    await server?.stop();
+    try {
+      if (server) await assertNoSecretsInLogs(server, secretsSeen);
+    } finally {
+      await server?.stop();
+    }
     await rm(releasesDir, { recursive: true, force: true });
   });
 

@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInLinkFor } from "./support/mail";
+import { assertNoSecretsInLogs } from "./support/secrets";
 import { type RunningServer, startServer } from "./support/server";
 
 const ADMIN = "money@tabvault.test";
@@ -22,9 +23,14 @@ describe("plans and payments in the sandbox", () => {
     server = await startServer({ ADMIN_EMAILS: ADMIN });
     browser = await launchBrowser();
   });
+  const secretsSeen: string[] = [];
   after(async () => {
     await browser?.close();
-    await server?.stop();
+    try {
+      if (server) await assertNoSecretsInLogs(server, secretsSeen);
+    } finally {
+      await server?.stop();
+    }
   });
 
   async function signInAs(page: Page, email: string) {

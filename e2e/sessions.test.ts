@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInLinkFor } from "./support/mail";
+import { assertNoSecretsInLogs } from "./support/secrets";
 import { type RunningServer, startServer } from "./support/server";
 
 describe("sessions: backup, restore, blocker, settings, devices", () => {
@@ -12,9 +13,14 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     server = await startServer();
     browser = await launchBrowser();
   });
+  const secretsSeen: string[] = [];
   after(async () => {
     await browser?.close();
-    await server?.stop();
+    try {
+      if (server) await assertNoSecretsInLogs(server, secretsSeen);
+    } finally {
+      await server?.stop();
+    }
   });
 
   async function signInAs(page: Page, email: string) {
@@ -124,6 +130,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByRole("button", { name: "Create token" }).click();
     const token = (await page.locator("code").first().textContent())?.trim() ?? "";
     assert.match(token, /^tvd_/);
+    secretsSeen.push(token);
     await screenshot(page, "sessions-dashboard-desktop");
 
     const backup = await fetch(`${server.url}/api/protection/android-clear-all`, {

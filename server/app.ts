@@ -19,6 +19,7 @@ import { healthRoutes } from "./health/routes";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
 import { isServerPath, registerClientFiles } from "./http/client-files";
 import { registerErrorHandler } from "./http/errors";
+import { requestForLog } from "./http/log-redaction";
 import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { choosePaymentProvider } from "./payments/choose-provider";
@@ -74,6 +75,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
               paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
               censor: "[redacted]",
             },
+            // Sign-in links and download links carry their secret in the query string.
+            serializers: { req: requestForLog },
             ...(deps.logger ? { stream: deps.logger.stream } : {}),
           },
     trustProxy: trustProxySetting(config.trustProxy),

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     database.driver === "pglite" ? { driver: "pglite", dataDir: config.dataDir } : { driver: "postgres" },
     "database open and migrated",
   );
-  const mailer = createMailer(config, log.child({ module: "mail" }));
+  const mailer = createMailer({ ...config, logLinks: config.nodeEnv === "development" }, log.child({ module: "mail" }));
   opened.mailer = mailer;
   log.info(config.smtpUrl ? { mail: "smtp" } : { mail: "outbox", dir: join(config.dataDir, "mail") }, "mail ready");
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;

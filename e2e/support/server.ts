@@ -33,7 +33,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = "";
   // Started as `node …` (not npx) so the PID we signal is the server's own.
   const child = spawn(process.execPath, ["dist/server/index.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
+    // NODE_ENV=test: the outbox logs no sign-in links, so the logs can be checked for secrets.
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -5,9 +5,14 @@ import { createSmtpMailer } from "./smtp-mailer";
 
 /** SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/mail. */
 export function createMailer(
-  { smtpUrl, mailFrom, dataDir }: { smtpUrl: string | undefined; mailFrom: string; dataDir: string },
+  {
+    smtpUrl,
+    mailFrom,
+    dataDir,
+    logLinks = true,
+  }: { smtpUrl: string | undefined; mailFrom: string; dataDir: string; logLinks?: boolean },
   log: MailLog,
 ): Mailer {
   if (smtpUrl) return createSmtpMailer({ smtpUrl, mailFrom });
-  return createOutboxMailer({ outboxDir: join(dataDir, "mail"), mailFrom }, log);
+  return createOutboxMailer({ outboxDir: join(dataDir, "mail"), mailFrom, logLinks }, log);
 }

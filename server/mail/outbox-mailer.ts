@@ -10,10 +10,13 @@ export interface MailLog {
 
 /**
  * The local default when no SMTP server is configured: each message is composed by nodemailer into
- * a complete RFC 822 message and written as `{outboxDir}/{time}-{random}.eml`, and its links are
- * logged, so a fresh `npm start` can sign in by copying the link from the log or opening the file.
+ * a complete RFC 822 message and written as `{outboxDir}/{time}-{random}.eml`; in development its links
+ * are logged too, so a fresh `npm start` can sign in by copying the link from the log or the file.
  */
-export function createOutboxMailer({ outboxDir, mailFrom }: { outboxDir: string; mailFrom: string }, log: MailLog): Mailer {
+export function createOutboxMailer(
+  { outboxDir, mailFrom, logLinks = true }: { outboxDir: string; mailFrom: string; logLinks?: boolean },
+  log: MailLog,
+): Mailer {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message: MailMessage) {
@@ -26,7 +29,11 @@ export function createOutboxMailer({ outboxDir, mailFrom }: { outboxDir: string;
       // Written under a temporary name and renamed, so a reader never sees half a message.
       await writeFile(`${file}.tmp`, raw, { mode: 0o600 });
       await rename(`${file}.tmp`, file);
-      log.info({ to: message.to, subject: message.subject, file, links: linksIn(message.text) }, "mail written to the outbox (no SMTP_URL)");
+      // Links carry sign-in tokens: printed for a developer's `npm start`, never outside development.
+      log.info(
+        { to: message.to, subject: message.subject, file, ...(logLinks ? { links: linksIn(message.text) } : {}) },
+        "mail written to the outbox (no SMTP_URL)",
+      );
     },
     async close() {
       composer.close();
