@@ -45,6 +45,18 @@ describe("the admin dashboard", () => {
     assert.equal((await pay("first@example.com", "4242424242424242")).status, "succeeded");
     assert.equal((await pay("second@example.com", "4000000000000002")).status, "failed");
 
+    // A visitor writes through the contact form; the admin reads it below.
+    const visitor = await newContext(browser, server.url, DESKTOP);
+    const form = await visitor.newPage();
+    await form.goto("/contact");
+    await form.getByLabel("Name").fill("Vera Visitor");
+    await form.getByLabel("Email").fill("vera@example.com");
+    await form.getByLabel("Subject").fill("Where is my backup?");
+    await form.getByLabel("Message").fill("I pressed Clear All on my phone.\nCan you help?");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await form.getByText("Message Sent", { exact: true }).waitFor();
+    await visitor.close();
+
     const context = await newContext(browser, server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto(`/api/login?email=${encodeURIComponent(ADMIN)}&next=%2Fadmin`);
@@ -64,6 +76,7 @@ describe("the admin dashboard", () => {
       await page.getByLabel(figure).waitFor();
     }
     await page.getByRole("cell", { name: "failed" }).waitFor();
+    await page.getByRole("list", { name: "Contact messages" }).getByText("Where is my backup?").waitFor();
     await page.getByRole("cell", { name: "succeeded" }).waitFor();
     await screenshot(page, "admin-desktop");
 

@@ -13,6 +13,7 @@ import { adminDailyRoutes } from "./admin/daily-routes";
 import { adminLogRoutes } from "./admin/log-routes";
 import { adminPaymentRoutes } from "./admin/payment-routes";
 import { adminStatsRoutes } from "./admin/stats-routes";
+import { contactRoutes } from "./contact/routes";
 import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
   }
   await app.register(downloadRoutes, { db, releasesDir: config.releasesDir, secret: config.sessionSecret });
+  await app.register(contactRoutes, { db });
   await app.register(adminLogRoutes, { db });
   await app.register(adminPaymentRoutes, { db });
   await app.register(adminDailyRoutes, { db });

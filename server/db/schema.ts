@@ -1,5 +1,6 @@
 /** The one schema drizzle-kit generates migrations from; each domain keeps its tables beside it. */
 export { deviceTokens, signInTokens, userSessions, users } from "../accounts/table";
+export { contactMessages } from "../contact/table";
 export { downloadCounts } from "../downloads/table";
 export { appEvents } from "../events/table";
 export { rateLimitCounters } from "../rate-limits/table";

@@ -1,8 +1,9 @@
 import type { AdminDaily, AdminPayment, AdminPaymentPage, AdminStats } from "@common/api/admin";
+import type { ContactMessage } from "@common/api/contact";
 import type { SystemLogPage } from "@common/api/system-log";
 import { plans } from "@common/plan-catalogue";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CreditCard, Download, FileDown, Loader2, ScrollText, Trash2, TrendingUp, Users, XCircle } from "lucide-react";
+import { CreditCard, Download, FileDown, Inbox, Loader2, ScrollText, Trash2, TrendingUp, Users, XCircle } from "lucide-react";
 import { useState } from "react";
 import { DailyBars } from "@/components/admin/DailyBars";
 import { paymentsCsv, paymentsCsvFileName } from "@/components/admin/payments-csv";
@@ -60,6 +61,11 @@ export default function AdminPage() {
     onError: (error) => {
       if (!isUnauthorizedError(error)) toast({ title: "Failed to clear logs", variant: "destructive" });
     },
+  });
+  const messages = useQuery({
+    queryKey: ["/api/admin/messages"],
+    queryFn: () => get<{ messages: ContactMessage[] }>("/api/admin/messages?limit=50"),
+    refetchInterval: autoRefresh ? REFRESH.payments : false,
   });
   const [exporting, setExporting] = useState(false);
 
@@ -186,6 +192,30 @@ export default function AdminPage() {
             Load more
           </Button>
         ) : null}
+      </section>
+
+      <section className="mt-10" aria-labelledby="messages-heading">
+        <h2 id="messages-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+          <Inbox className="size-5 text-brand-600" aria-hidden="true" />
+          Contact messages
+        </h2>
+        <ul className="mt-4 max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Contact messages">
+          {(messages.data?.messages ?? []).map((message) => (
+            <li key={message.id} className="px-4 py-3 text-sm">
+              <p className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="font-semibold text-slate-900">{message.subject}</span>
+                <time className="text-xs text-slate-500" dateTime={message.createdAt}>
+                  {timeFormat.format(new Date(message.createdAt))}
+                </time>
+              </p>
+              <p className="text-xs text-slate-500">
+                {message.name} · <a className="underline" href={`mailto:${message.email}`}>{message.email}</a>
+              </p>
+              <p className="mt-1 whitespace-pre-wrap text-slate-700">{message.message}</p>
+            </li>
+          ))}
+          {messages.data && messages.data.messages.length === 0 ? <li className="px-4 py-6 text-center text-slate-500">No messages.</li> : null}
+        </ul>
       </section>
 
       <section className="mt-10" aria-labelledby="logs-heading">
