@@ -33,6 +33,18 @@ describe("app shell", () => {
     await context.close();
   });
 
+  test("/system-status shows live checks from the server", async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto("/system-status");
+    const services = page.getByRole("list", { name: "Services" });
+    await services.getByText("Database").waitFor();
+    await services.getByText(/Answered in \d+ ms/).waitFor();
+    await page.getByText(/this server up for/).waitFor();
+    await screenshot(page, "system-status-desktop");
+    await context.close();
+  });
+
   test("an unknown path shows the Page Not Found card and links home", async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();

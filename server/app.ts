@@ -29,6 +29,7 @@ import { stripeWebhookPath, stripeWebhookRoutes } from "./payments/stripe-webhoo
 import type { StripeEndpoint } from "./payments/stripe-provider";
 import { protectionRoutes } from "./protection/routes";
 import { savedSessionRoutes } from "./sessions/routes";
+import { statusRoutes } from "./status/routes";
 import type { Mailer } from "./mail/mailer";
 import { rateLimits } from "./rate-limits/rate-limits";
 import { appendSystemLog } from "./system-log/append";
@@ -131,11 +132,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(deviceTokenRoutes, { db });
   await app.register(savedSessionRoutes, { db });
   await app.register(protectionRoutes, { db });
-  await app.register(paymentRoutes, {
+  const payments = choosePaymentProvider(config, deps.stripeEndpoint);
+  await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
+  await app.register(statusRoutes, {
     db,
     mailer: deps.mailer,
-    publicUrl: config.publicUrl,
-    payments: choosePaymentProvider(config, deps.stripeEndpoint),
+    payments,
+    releasesDir: config.releasesDir,
+    clientDir: deps.clientDir,
+    startedAt,
   });
   if (config.stripe) {
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });

@@ -40,7 +40,7 @@ describe("sign-in mail over SMTP_URL", () => {
     },
   };
   const server = useTestApp({
-    mailer: { send: (message) => mailer.get().send(message), close: () => mailer.get().close() },
+    mailer: { send: (message) => mailer.get().send(message), close: () => mailer.get().close(), verify: () => mailer.get().verify() },
   });
 
   it("reaches the SMTP server with the sign-in link", async () => {

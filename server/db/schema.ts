@@ -7,4 +7,5 @@ export { rateLimitCounters } from "../rate-limits/table";
 export { payments, processedPaymentEvents, subscriptions } from "../payments/table";
 export { protectionEvents, protectionSettings } from "../protection/table";
 export { protectedTabDays, savedSessions, sessionApplications, sessionTabs } from "../sessions/table";
+export { statusIncidents } from "../status/table";
 export { systemLogs } from "../system-log/table";

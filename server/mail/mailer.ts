@@ -15,4 +15,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Closes pooled connections at shutdown. */
   close(): Promise<void>;
+  /** Rejects when mail cannot be sent right now (the SMTP server, or the outbox directory). */
+  verify(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Mailer, MailMessage } from "./mailer";
@@ -37,6 +38,10 @@ export function createOutboxMailer(
     },
     async close() {
       composer.close();
+    },
+    async verify() {
+      await mkdir(outboxDir, { recursive: true });
+      await access(outboxDir, constants.W_OK);
     },
   };
 }

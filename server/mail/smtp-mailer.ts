@@ -25,5 +25,8 @@ export function createSmtpMailer({ smtpUrl, mailFrom }: { smtpUrl: string; mailF
     async close() {
       transport.close();
     },
+    async verify() {
+      await transport.verify();
+    },
   };
 }

@@ -1,0 +1,83 @@
+import { and, desc, eq, gte, isNull, or } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type ServiceCheck, type SystemStatus, systemStatusSchema } from "@common/api/status";
+import { type StatusDependencies, runStatusChecks } from "./checks";
+import { statusIncidents } from "./table";
+
+/** Checks are re-run at most this often, however many visitors watch the page. */
+const CACHE_MS = 5000;
+const INCIDENT_DAYS = 30;
+
+/**
+ * `GET /api/status` for /system-status: live checks, this instance's uptime, and the incidents the
+ * server recorded when a check failed (kept in the database, so every instance shows the same).
+ */
+export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedAt: number }> = async (app, options) => {
+  const { db, startedAt } = options;
+  let cached: { at: number; body: Promise<SystemStatus> } | undefined;
+
+  async function recordIncidents(checks: ServiceCheck[], now: Date): Promise<void> {
+    for (const check of checks) {
+      if (check.name === "Payments" || check.name === "Web app") continue; // configuration, not health
+      const [open] = await db
+        .select()
+        .from(statusIncidents)
+        .where(and(eq(statusIncidents.service, check.name), isNull(statusIncidents.resolvedAt)))
+        .limit(1);
+      if (check.status === "operational" && open) {
+        await db.update(statusIncidents).set({ resolvedAt: now }).where(eq(statusIncidents.id, open.id));
+      } else if (check.status !== "operational" && !open) {
+        await db.insert(statusIncidents).values({ service: check.name, status: check.status, message: check.detail, startedAt: now });
+      }
+    }
+  }
+
+  async function compute(): Promise<SystemStatus> {
+    const now = app.clock();
+    const services = await runStatusChecks(options);
+    let incidents: SystemStatus["incidents"] = [];
+    try {
+      await recordIncidents(services, now);
+      const since = new Date(now.getTime() - INCIDENT_DAYS * 86_400_000);
+      const rows = await db
+        .select()
+        .from(statusIncidents)
+        .where(or(gte(statusIncidents.startedAt, since), isNull(statusIncidents.resolvedAt)))
+        .orderBy(desc(statusIncidents.startedAt))
+        .limit(20);
+      incidents = rows.map((row) => ({
+        id: row.id,
+        service: row.service,
+        status: row.status,
+        message: row.message,
+        startedAt: row.startedAt.toISOString(),
+        resolvedAt: row.resolvedAt?.toISOString() ?? null,
+      }));
+    } catch (error) {
+      // With the database down its own incident cannot be stored; the live checks still answer.
+      app.log.warn({ err: error }, "status incidents unavailable");
+    }
+    const worst = services.some((check) => check.status === "outage" && check.name !== "Payments")
+      ? "outage"
+      : services.some((check) => check.status === "degraded" && check.name !== "Payments" && check.name !== "Web app")
+        ? "degraded"
+        : "operational";
+    return {
+      status: worst,
+      services,
+      uptimeSeconds: Math.max(0, Math.round((performance.now() - startedAt) / 1000)),
+      checkedAt: now.toISOString(),
+      incidents,
+    };
+  }
+
+  app.get("/api/status", { schema: { response: { 200: systemStatusSchema } } }, async () => {
+    const nowMs = Date.now();
+    if (!cached || nowMs - cached.at > CACHE_MS) {
+      const body = compute();
+      cached = { at: nowMs, body };
+      body.catch(() => (cached = undefined));
+    }
+    return cached.body;
+  });
+};
