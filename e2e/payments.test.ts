@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
-import { signInLinkFor } from "./support/mail";
+import { signInThroughMail } from "./support/mail";
 import { assertNoSecretsInLogs } from "./support/secrets";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -33,10 +33,7 @@ describe("plans and payments in the sandbox", () => {
     }
   });
 
-  async function signInAs(page: Page, email: string) {
-    await page.goto(`/api/login?email=${encodeURIComponent(email)}`);
-    await page.goto(await signInLinkFor(server.dataDir, email));
-  }
+  const signInAs = (page: Page, email: string) => signInThroughMail(page, server.dataDir, email);
 
   test("a visitor buys Pro from the landing page's pricing and lands home with the toast and the install dialog", async () => {
     const context = await newContext(browser, server.url, DESKTOP);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
-import { signInLinkFor } from "./support/mail";
+import { signInLinkFor, signInThroughMail } from "./support/mail";
 import { assertNoSecretsInLogs } from "./support/secrets";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -24,8 +24,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
   });
 
   async function signInAs(page: Page, email: string) {
-    await page.goto(`/api/login?email=${encodeURIComponent(email)}`);
-    await page.goto(await signInLinkFor(server.dataDir, email));
+    await signInThroughMail(page, server.dataDir, email);
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
   }
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { Page } from "playwright-core";
 import { latestMailTo } from "../../server/test/mail-outbox";
 
 /**
@@ -15,4 +16,11 @@ export async function signInLinkFor(dataDir: string, email: string, after = 0): 
     if (Date.now() > deadline) throw new Error(`no sign-in mail to ${email} in ${dataDir}/mail`);
     await sleep(100);
   }
+}
+
+/** Signs a browser page in as a person does: ask for a link, then open it from the outbox. */
+export async function signInThroughMail(page: Page, dataDir: string, email: string, next?: string): Promise<void> {
+  const query = new URLSearchParams({ email, ...(next ? { next } : {}) });
+  await page.goto(`/api/login?${query.toString()}`);
+  await page.goto(await signInLinkFor(dataDir, email));
 }

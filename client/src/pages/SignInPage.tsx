@@ -4,9 +4,8 @@ import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { AccountScreen } from "@/components/accounts/AccountScreen";
 import { checkEmailOrToast } from "@/components/accounts/email-check";
+import { EmailField } from "@/components/accounts/EmailField";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { displayName, useAuth } from "@/hooks/useAuth";
 import { loginHref } from "@/hooks/useAuthActions";
 
@@ -74,20 +73,7 @@ export default function SignInPage() {
         </p>
       ) : null}
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="sign-in-email">Email address</Label>
-          <Input
-            id="sign-in-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            autoFocus
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <EmailField id="sign-in-email" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
         <Button type="submit" className="w-full" size="lg" disabled={submitting}>
           {submitting ? "Sending link..." : "Email me a sign-in link"}
         </Button>

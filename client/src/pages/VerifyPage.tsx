@@ -5,9 +5,8 @@ import { type FormEvent, useState } from "react";
 import { AccountScreen } from "@/components/accounts/AccountScreen";
 import { useAuthDialogs } from "@/components/accounts/AuthDialogs";
 import { checkEmailOrToast } from "@/components/accounts/email-check";
+import { EmailField } from "@/components/accounts/EmailField";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { loginHref } from "@/hooks/useAuthActions";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
@@ -99,20 +98,7 @@ export default function VerifyPage() {
       description="Enter the email address you signed up with to check that your TabVault account exists and see its plan."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="verify-email">Email address</Label>
-          <Input
-            id="verify-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={submitting}
-          />
-        </div>
+        <EmailField id="verify-email" value={email} onChange={(event) => setEmail(event.target.value)} disabled={submitting} />
         <Button type="submit" className="w-full" size="lg" disabled={submitting}>
           {submitting ? (
             <>

@@ -4,10 +4,9 @@ import { ArrowLeft, ArrowRight, Crown, Download, Loader2, Mail } from "lucide-re
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { paymentHref } from "@/components/pricing/PlanCard";
+import { EmailField } from "@/components/accounts/EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { loginHref } from "@/hooks/useAuthActions";
 import { cn } from "@/lib/class-names";
@@ -96,21 +95,13 @@ export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () =
               </DialogDescription>
             </DialogHeader>
             <form onSubmit={submitEmail} noValidate className="space-y-4">
-              <div className="space-y-2">
-                <Label htmlFor="email-dialog-email">Email address</Label>
-                <Input
-                  id="email-dialog-email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  required
-                  autoFocus
-                  placeholder="you@example.com"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  disabled={status !== "idle"}
-                />
-              </div>
+              <EmailField
+                id="email-dialog-email"
+                autoFocus
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                disabled={status !== "idle"}
+              />
               <Button type="submit" className="w-full" size="lg" disabled={status !== "idle"}>
                 {status === "idle" ? (
                   <>

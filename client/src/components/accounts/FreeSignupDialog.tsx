@@ -1,10 +1,9 @@
 import type { CreateFreeAccountResponse } from "@common/api/accounts";
 import { AlertCircle, CheckCircle2, Loader2, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { EmailField } from "@/components/accounts/EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { loginHref } from "@/hooks/useAuthActions";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
@@ -57,23 +56,15 @@ export default function FreeSignupDialog({ initialEmail = "", onClose }: { initi
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="free-signup-email">Email address</Label>
-            <Input
+          <EmailField
               id="free-signup-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
               autoFocus
-              placeholder="you@example.com"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               disabled={busy}
               aria-invalid={status.state === "failure" ? true : undefined}
               aria-describedby={status.state === "failure" || status.state === "success" ? "free-signup-status" : undefined}
             />
-          </div>
           {status.state === "success" ? (
             <p id="free-signup-status" role="status" className="flex gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800">
               <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -2,10 +2,9 @@ import type { CaptureEmailResponse } from "@common/api/accounts";
 import { ArrowLeft, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { checkEmailOrToast } from "@/components/accounts/email-check";
+import { EmailField } from "@/components/accounts/EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 import { PlatformDownloads } from "./PlatformDownloads";
@@ -48,10 +47,7 @@ export default function DirectDownloadDialog({ onClose }: { onClose: () => void 
         </DialogHeader>
         {step === "email" ? (
           <form onSubmit={submit} noValidate className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor="direct-download-email">Email address</Label>
-              <Input id="direct-download-email" type="email" autoComplete="email" required autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
-            </div>
+            <EmailField id="direct-download-email" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
             <Button type="submit" className="w-full" disabled={checking}>
               {checking ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
               Continue
