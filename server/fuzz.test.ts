@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { rowsOf } from "./db/rows";
 import { browserSession } from "./test/backup-payloads";
 import { signIn, withSession } from "./test/sign-in";
 import { testAdminEmail, useTestApp } from "./test/test-app";
@@ -110,5 +112,17 @@ describe("random and mutated input to every endpoint", () => {
     expect(count((status) => status === 401)).toBeLessThan(1500);
     expect(count((status) => status === 400)).toBeGreaterThan(500);
     if (process.env.FUZZ_REPORT) console.log(Object.fromEntries(statuses));
+
+    // And the database is intact: every backup whole, every email normalised, the accounts still work.
+    const db = server.database.db;
+    const broken = rowsOf<{ id: string }>(
+      await db.execute(sql`select s.id from saved_sessions s left join session_tabs t on t.session_id = s.id
+        group by s.id, s.tab_count having count(t.session_id) <> s.tab_count`),
+    );
+    expect(broken).toEqual([]);
+    const badEmails = rowsOf<{ email: string }>(await db.execute(sql`select email from users where email <> lower(trim(email))`));
+    expect(badEmails).toEqual([]);
+    const me = await server.app.inject({ method: "GET", url: "/api/auth/user", ...withSession(admin.cookie) });
+    expect(me.statusCode).toBe(200);
   }, 240_000);
 });
