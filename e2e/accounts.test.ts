@@ -1,29 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
+import { describe, test } from "node:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInLinkFor } from "./support/mail";
-import { assertNoSecretsInLogs } from "./support/secrets";
-import { type RunningServer, startServer } from "./support/server";
+import { useBrowserSuite } from "./support/suite";
 
 const ADMIN = "boss@tabvault.test";
 
 describe("accounts: sign-up, sign-in by email link, sign-out", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: ADMIN });
-    browser = await launchBrowser();
-  });
-  const secretsSeen: string[] = [];
-  after(async () => {
-    await browser?.close();
-    try {
-      if (server) await assertNoSecretsInLogs(server, secretsSeen);
-    } finally {
-      await server?.stop();
-    }
-  });
+  const suite = useBrowserSuite({ ADMIN_EMAILS: ADMIN });
 
   async function sessionCookie(context: BrowserContext): Promise<string | undefined> {
     return (await context.cookies()).find((cookie) => cookie.name === "tabvault_session")?.value;
@@ -35,7 +20,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
   }
 
   test("a new person signs up from the landing page, opens the mailed link, sees the dashboard and signs out", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/");
     await page.getByRole("banner").getByRole("button", { name: "Get Started" }).click();
@@ -59,7 +44,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await page.getByRole("dialog", { name: "Get started with TabVault" }).waitFor();
     await page.keyboard.press("Escape");
 
-    await openLink(page, await signInLinkFor(server.dataDir, "ada.lovelace@example.com"));
+    await openLink(page, await signInLinkFor(suite.server.dataDir, "ada.lovelace@example.com"));
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await page.getByText("Signed in as ada.lovelace@example.com").waitFor();
     await page.getByRole("banner").getByText("ada.lovelace@example.com").waitFor();
@@ -76,17 +61,17 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
 
     const cookie = await sessionCookie(context);
     assert.ok(cookie, "signed in: a session cookie is set");
-    secretsSeen.push(cookie);
+    suite.secretsSeen.push(cookie);
     await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
     await page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
 
-    const replay = await fetch(`${server.url}/api/auth/user`, { headers: { cookie: `tabvault_session=${cookie}` } });
+    const replay = await fetch(`${suite.server.url}/api/auth/user`, { headers: { cookie: `tabvault_session=${cookie}` } });
     assert.equal(replay.status, 401, "the old cookie no longer works after sign-out");
     await context.close();
   });
 
   test("a known address is welcomed back and signs in through the check-email screen (390 px)", async () => {
-    const context = await newContext(browser, server.url, MOBILE);
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -100,13 +85,13 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     assert.match(page.url(), /\/check-email\?email=ada\.lovelace%40example\.com$/);
     await screenshot(page, "accounts-check-email-mobile");
 
-    await openLink(page, await signInLinkFor(server.dataDir, "ada.lovelace@example.com"));
+    await openLink(page, await signInLinkFor(suite.server.dataDir, "ada.lovelace@example.com"));
     await page.getByText("Welcome back, Ada.").waitFor();
     await context.close();
   });
 
   test("an expired or reused link explains itself on the sign-in screen", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/api/auth/callback?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     await page.getByRole("heading", { name: "Sign in to TabVault" }).waitFor();
@@ -119,7 +104,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
   });
 
   test("the free plan's sign-up dialog creates the account and goes on to sign-in", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/#pricing");
     await page.locator("#pricing").getByRole("button", { name: "Get Started" }).click();
@@ -132,12 +117,12 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await submit.click();
     await dialog.getByText(/Your free account is ready/).waitFor();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
-    await signInLinkFor(server.dataDir, "linus@example.com");
+    await signInLinkFor(suite.server.dataDir, "linus@example.com");
     await context.close();
   });
 
   test("/verify tells a verified account from an unknown one", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/verify");
     await page.getByLabel("Email address").fill("ghost@example.com");
@@ -155,7 +140,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
   });
 
   test("signed-out visitors get the landing page on /sessions and /admin; a non-admin is turned away from /admin", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     for (const path of ["/sessions", "/protection-settings", "/admin"]) {
       await page.goto(path);
@@ -165,21 +150,21 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await page.getByLabel("Email address").fill("linus@example.com");
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
-    await page.goto(await signInLinkFor(server.dataDir, "linus@example.com"));
+    await page.goto(await signInLinkFor(suite.server.dataDir, "linus@example.com"));
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await page.goto("/admin");
     await page.getByText("You don't have admin privileges to access this page.", { exact: true }).waitFor();
-    await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+    await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await context.close();
   });
 
   test("an admin from ADMIN_EMAILS gets the Admin link and the admin screen", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto(`/api/login?email=${encodeURIComponent(ADMIN)}&next=%2Fadmin`);
-    await page.goto(await signInLinkFor(server.dataDir, ADMIN));
-    await page.waitForURL(`${server.url}/admin`);
+    await page.goto(await signInLinkFor(suite.server.dataDir, ADMIN));
+    await page.waitForURL(`${suite.server.url}/admin`);
     await page.getByRole("banner").getByRole("link", { name: "Admin" }).waitFor();
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     assert.equal(await page.getByText("Access Denied").count(), 0);
@@ -187,13 +172,13 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
   });
 
   test("a session ended elsewhere: the next API call says 'Unauthorized' and starts sign-in again", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/api/login?email=grace@example.com");
-    await page.goto(await signInLinkFor(server.dataDir, "grace@example.com"));
+    await page.goto(await signInLinkFor(suite.server.dataDir, "grace@example.com"));
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     const cookie = await sessionCookie(context);
-    await fetch(`${server.url}/api/logout`, { headers: { cookie: `tabvault_session=${cookie}` }, redirect: "manual" });
+    await fetch(`${suite.server.url}/api/logout`, { headers: { cookie: `tabvault_session=${cookie}` }, redirect: "manual" });
 
     await page.getByRole("button", { name: "Edit profile" }).click();
     await page.getByLabel("First name").fill("Grace");

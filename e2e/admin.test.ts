@@ -1,35 +1,19 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import Papa from "papaparse";
-import type { Browser } from "playwright-core";
-import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
+import { DESKTOP, newContext, screenshot } from "./support/browser";
 import { signInThroughMail } from "./support/mail";
-import { assertNoSecretsInLogs } from "./support/secrets";
-import { type RunningServer, startServer } from "./support/server";
+import { useBrowserSuite } from "./support/suite";
 
 const ADMIN = "chief@tabvault.test";
 
 describe("the admin dashboard", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: ADMIN, RELEASES_DIR: path.resolve("server/downloads/fixtures") });
-    browser = await launchBrowser();
-  });
-  const secretsSeen: string[] = [];
-  after(async () => {
-    await browser?.close();
-    try {
-      if (server) await assertNoSecretsInLogs(server, secretsSeen);
-    } finally {
-      await server?.stop();
-    }
-  });
+  const suite = useBrowserSuite({ ADMIN_EMAILS: ADMIN, RELEASES_DIR: path.resolve("server/downloads/fixtures") });
 
   async function post(url: string, body: unknown) {
-    const response = await fetch(`${server.url}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`${suite.server.url}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     return (await response.json()) as Record<string, unknown>;
   }
 
@@ -46,7 +30,7 @@ describe("the admin dashboard", () => {
     assert.equal((await pay("second@example.com", "4000000000000002")).status, "failed");
 
     // A visitor writes through the contact form; the admin reads it below.
-    const visitor = await newContext(browser, server.url, DESKTOP);
+    const visitor = await newContext(suite.browser, suite.server.url, DESKTOP);
     const form = await visitor.newPage();
     await form.goto("/contact");
     await form.getByLabel("Name").fill("Vera Visitor");
@@ -57,10 +41,10 @@ describe("the admin dashboard", () => {
     await form.getByText("Message Sent", { exact: true }).waitFor();
     await visitor.close();
 
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
-    await signInThroughMail(page, server.dataDir, ADMIN, "/admin");
-    await page.waitForURL(`${server.url}/admin`);
+    await signInThroughMail(page, suite.server.dataDir, ADMIN, "/admin");
+    await page.waitForURL(`${suite.server.url}/admin`);
 
     // One download, by the (verified) admin.
     const downloaded = await page.evaluate(async (email) => {

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { cpSync, mkdtempSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Download } from "playwright-core";
-import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
+import { after, describe, test } from "node:test";
+import type { Download } from "playwright-core";
+import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInLinkFor } from "./support/mail";
-import { assertNoSecretsInLogs } from "./support/secrets";
-import { type RunningServer, startServer } from "./support/server";
+import { useBrowserSuite } from "./support/suite";
 
 const fixtures = path.resolve("server/downloads/fixtures");
 
@@ -17,28 +17,14 @@ async function savedBytes(download: Download): Promise<Buffer> {
 }
 
 describe("downloads with a fixture RELEASES_DIR", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let releasesDir: string;
-  before(async () => {
-    releasesDir = await mkdtemp(path.join(tmpdir(), "tabvault-e2e-releases-"));
-    await cp(fixtures, releasesDir, { recursive: true });
-    server = await startServer({ RELEASES_DIR: releasesDir });
-    browser = await launchBrowser();
-  });
-  const secretsSeen: string[] = [];
-  after(async () => {
-    await browser?.close();
-    try {
-      if (server) await assertNoSecretsInLogs(server, secretsSeen);
-    } finally {
-      await server?.stop();
-    }
-    await rm(releasesDir, { recursive: true, force: true });
-  });
+  // A copy of the fixtures, since one test removes the APK.
+  const releasesDir = mkdtempSync(path.join(tmpdir(), "tabvault-e2e-releases-"));
+  cpSync(fixtures, releasesDir, { recursive: true });
+  const suite = useBrowserSuite({ RELEASES_DIR: releasesDir });
+  after(() => rm(releasesDir, { recursive: true, force: true }));
 
   test("a visitor confirms an address and downloads the Windows file from /download, byte for byte", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/download");
     await page.getByRole("heading", { name: "Download TabVault" }).waitFor();
@@ -50,7 +36,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     await page.getByText("Verification Required", { exact: true }).waitFor();
     await screenshot(page, "downloads-page-desktop");
 
-    await page.goto(await signInLinkFor(server.dataDir, "win-visitor@example.com"));
+    await page.goto(await signInLinkFor(suite.server.dataDir, "win-visitor@example.com"));
     await page.goto("/download");
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download for Windows" }).click();
@@ -63,7 +49,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
   });
 
   test("the Android file from the email dialog's free download, once the address is confirmed", async () => {
-    const context = await newContext(browser, server.url, MOBILE);
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -76,7 +62,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     await page.getByText("Verification Required", { exact: true }).waitFor();
 
     const verify = await context.newPage();
-    await verify.goto(await signInLinkFor(server.dataDir, "droid@example.com"));
+    await verify.goto(await signInLinkFor(suite.server.dataDir, "droid@example.com"));
     await verify.close();
 
     const downloading = page.waitForEvent("download");
@@ -90,7 +76,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
   });
 
   test("/download-android downloads the APK from a plan card", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/download-android");
     await page.getByText("Recommended", { exact: true }).waitFor();
@@ -105,7 +91,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
 
   test("with the APK removed: an error toast on /download-android and no broken link on /download", async () => {
     await rm(path.join(releasesDir, "TabVault-2.1.0.apk"));
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/download-android");
     await page.getByRole("button", { name: "Download APK" }).first().click();

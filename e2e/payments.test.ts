@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInThroughMail } from "./support/mail";
-import { assertNoSecretsInLogs } from "./support/secrets";
-import { type RunningServer, startServer } from "./support/server";
+import { useBrowserSuite } from "./support/suite";
 
 const ADMIN = "money@tabvault.test";
 
@@ -17,26 +16,12 @@ async function payWithCard(page: Page, number: string) {
 }
 
 describe("plans and payments in the sandbox", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: ADMIN });
-    browser = await launchBrowser();
-  });
-  const secretsSeen: string[] = [];
-  after(async () => {
-    await browser?.close();
-    try {
-      if (server) await assertNoSecretsInLogs(server, secretsSeen);
-    } finally {
-      await server?.stop();
-    }
-  });
+  const suite = useBrowserSuite({ ADMIN_EMAILS: ADMIN });
 
-  const signInAs = (page: Page, email: string) => signInThroughMail(page, server.dataDir, email);
+  const signInAs = (page: Page, email: string) => signInThroughMail(page, suite.server.dataDir, email);
 
   test("a visitor buys Pro from the landing page's pricing and lands home with the toast and the install dialog", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/#pricing");
     await page.locator("#pricing").getByRole("link", { name: "Choose Pro" }).click();
@@ -48,12 +33,12 @@ describe("plans and payments in the sandbox", () => {
     await screenshot(page, "payments-payment-desktop");
     await payWithCard(page, "4242 4242 4242 4242");
     await page.getByText("Payment Successful!", { exact: true }).waitFor();
-    await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+    await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
     await page.getByText("Welcome to Pro!", { exact: true }).waitFor();
     await page.getByRole("dialog", { name: "Install TabVault" }).waitFor();
     await screenshot(page, "payments-install-dialog-desktop");
 
-    const verified = await fetch(`${server.url}/api/verify-user`, {
+    const verified = await fetch(`${suite.server.url}/api/verify-user`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "buyer@example.com" }),
@@ -63,7 +48,7 @@ describe("plans and payments in the sandbox", () => {
   });
 
   test("a declined card shows 'Payment Failed' and the failed payment is recorded (390 px)", async () => {
-    const context = await newContext(browser, server.url, MOBILE);
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
     await page.goto("/payment?plan=basic&email=declined%40example.com");
     await payWithCard(page, "4000 0000 0000 0002");
@@ -71,7 +56,7 @@ describe("plans and payments in the sandbox", () => {
     await page.getByText("Your card was declined.", { exact: true }).waitFor();
     await screenshot(page, "payments-declined-mobile");
 
-    const admin = await newContext(browser, server.url, DESKTOP);
+    const admin = await newContext(suite.browser, suite.server.url, DESKTOP);
     const adminPage = await admin.newPage();
     await signInAs(adminPage, ADMIN);
     const logs = await adminPage.evaluate(async () => (await fetch("/api/admin/logs?limit=50")).json());
@@ -82,7 +67,7 @@ describe("plans and payments in the sandbox", () => {
   });
 
   test("checkout asks a visitor to sign in first", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/checkout?plan=premium");
     await page.getByText("Please sign in to continue with your purchase.", { exact: true }).waitFor();
@@ -91,7 +76,7 @@ describe("plans and payments in the sandbox", () => {
   });
 
   test("a signed-in person subscribes to Basic from /subscribe and the dashboard shows the renewal", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await signInAs(page, "subscriber@example.com");
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
@@ -99,7 +84,7 @@ describe("plans and payments in the sandbox", () => {
     await page.getByRole("heading", { name: "Subscribe to Basic" }).waitFor();
     await screenshot(page, "payments-subscribe-desktop");
     await payWithCard(page, "4242 4242 4242 4242");
-    await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+    await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
     await page.getByText("Welcome to Basic!", { exact: true }).waitFor();
     await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
     await page.getByText(/Basic renews on/).waitFor();

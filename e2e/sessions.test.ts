@@ -1,35 +1,20 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInLinkFor, signInThroughMail } from "./support/mail";
-import { assertNoSecretsInLogs } from "./support/secrets";
-import { type RunningServer, startServer } from "./support/server";
+import { useBrowserSuite } from "./support/suite";
 
 describe("sessions: backup, restore, blocker, settings, devices", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  const secretsSeen: string[] = [];
-  after(async () => {
-    await browser?.close();
-    try {
-      if (server) await assertNoSecretsInLogs(server, secretsSeen);
-    } finally {
-      await server?.stop();
-    }
-  });
+  const suite = useBrowserSuite();
 
   async function signInAs(page: Page, email: string) {
-    await signInThroughMail(page, server.dataDir, email);
+    await signInThroughMail(page, suite.server.dataDir, email);
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
   }
 
   test("Ctrl+Shift+W backs up the page with its form and scroll; Session Manager shows, restores and deletes it", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await signInAs(page, "keeper@example.com");
 
@@ -71,7 +56,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
   });
 
   test("the Clear All Blocker's switch, counter and toasts work", async () => {
-    const context = await newContext(browser, server.url, MOBILE);
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
     await signInAs(page, "blocker@example.com");
     await page.goto("/clear-all-blocker");
@@ -96,7 +81,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
   });
 
   test("protection settings survive a reload and a new sign-in", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await signInAs(page, "settings@example.com");
     await page.goto("/protection-settings");
@@ -114,7 +99,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
     await page.getByRole("banner").getByRole("button", { name: "Sign In" }).waitFor();
     await page.goto(`/api/login?email=settings%40example.com`);
-    await page.goto(await signInLinkFor(server.dataDir, "settings@example.com"));
+    await page.goto(await signInLinkFor(suite.server.dataDir, "settings@example.com"));
     await page.goto("/protection-settings");
     await page.getByText("ACTIVE - BACKUP MODE", { exact: true }).waitFor();
     assert.equal(await page.getByRole("radio", { name: /Backup/ }).isChecked(), true);
@@ -122,17 +107,17 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
   });
 
   test("a device token made on the dashboard backs up for the app and stops working when revoked", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await signInAs(page, "phone-owner@example.com");
     await page.getByLabel("Device name").fill("Pixel 9");
     await page.getByRole("button", { name: "Create token" }).click();
     const token = (await page.locator("code").first().textContent())?.trim() ?? "";
     assert.match(token, /^tvd_/);
-    secretsSeen.push(token);
+    suite.secretsSeen.push(token);
     await screenshot(page, "sessions-dashboard-desktop");
 
-    const backup = await fetch(`${server.url}/api/protection/android-clear-all`, {
+    const backup = await fetch(`${suite.server.url}/api/protection/android-clear-all`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify({
@@ -141,12 +126,12 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
       }),
     });
     assert.equal(backup.status, 201);
-    const status = await fetch(`${server.url}/api/protection/status/phone-owner%40example.com`, { headers: { authorization: `Bearer ${token}` } });
+    const status = await fetch(`${suite.server.url}/api/protection/status/phone-owner%40example.com`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(((await status.json()) as { sessionCount: number }).sessionCount, 1);
 
     await page.getByRole("button", { name: "Revoke Pixel 9" }).click();
     await page.getByText("Device token revoked", { exact: true }).waitFor();
-    const after = await fetch(`${server.url}/api/protection/status/phone-owner%40example.com`, { headers: { authorization: `Bearer ${token}` } });
+    const after = await fetch(`${suite.server.url}/api/protection/status/phone-owner%40example.com`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(after.status, 401);
     await context.close();
   });
