@@ -1,3 +1,5 @@
+import { luhnValid } from "@common/card-number";
+
 /**
  * The sandbox's card rules, after Stripe's test mode: the documented test numbers behave as they do
  * there, anything else is declined as a card that is not a test card. Number (Luhn), expiry and CVC
@@ -14,19 +16,6 @@ const testCards: Record<string, CardOutcome> = {
   "4000000000000069": { status: "failed", message: "Your card has expired." },
   "4000000000000127": { status: "failed", message: "Your card's security code is incorrect." },
 };
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** A problem with what was typed (400), or null when the card can be tried. */
 export function cardInputProblem(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { captureFields, type FieldFacts, fieldKey, looksLikeCardNumber, mayCapture } from "./form-fields";
+import { looksLikeCardNumber } from "@common/card-number";
+import { captureFields, type FieldFacts, fieldKey, mayCapture } from "./form-fields";
 
 const field = (facts: Partial<FieldFacts>): FieldFacts => ({
   tag: "input",

@@ -1,3 +1,5 @@
+import { looksLikeCardNumber } from "@common/card-number";
+
 /**
  * Which form fields a backup may keep (spec 2 §5), with the privacy rules of Firefox's session
  * restore: never passwords (or fields that ever were one), hidden fields, fields with
@@ -23,22 +25,6 @@ export interface FieldFacts {
 }
 
 const textTypes = new Set(["text", "email", "search", "url", "tel", "number", ""]);
-
-/** A run of 13–19 digits (spaces or dashes allowed) that passes the Luhn check. */
-export function looksLikeCardNumber(value: string): boolean {
-  const digits = value.replace(/[\s-]/g, "");
-  if (!/^\d{13,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 export function mayCapture(field: FieldFacts): boolean {
   if (field.everPassword || field.type === "password" || field.type === "hidden") return false;
