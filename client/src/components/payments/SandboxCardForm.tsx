@@ -1,10 +1,10 @@
 import type { SandboxConfirmResponse } from "@common/api/payments";
-import { FlaskConical, Loader2, Lock } from "lucide-react";
+import { FlaskConical } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
+import { PayButton } from "./PayButton";
 
 export type CardResult = { status: "succeeded" } | { status: "failed"; message: string };
 
@@ -119,19 +119,7 @@ export function SandboxCardForm({
           {problem}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-        {submitting ? (
-          <>
-            <Loader2 className="animate-spin" aria-hidden="true" />
-            Processing Payment...
-          </>
-        ) : (
-          <>
-            <Lock aria-hidden="true" />
-            Pay {amountLabel}
-          </>
-        )}
-      </Button>
+      <PayButton amountLabel={amountLabel} busy={submitting} />
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { Loader2, Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { PayButton } from "./PayButton";
 import type { CardResult } from "./SandboxCardForm";
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -60,19 +59,7 @@ function ElementsForm({ amountLabel, returnUrl, onResult }: { amountLabel: strin
   return (
     <form onSubmit={submit} className="space-y-4">
       <PaymentElement />
-      <Button type="submit" size="lg" className="w-full" disabled={!stripe || submitting}>
-        {submitting ? (
-          <>
-            <Loader2 className="animate-spin" aria-hidden="true" />
-            Processing Payment...
-          </>
-        ) : (
-          <>
-            <Lock aria-hidden="true" />
-            Pay {amountLabel}
-          </>
-        )}
-      </Button>
+      <PayButton amountLabel={amountLabel} busy={submitting} disabled={!stripe} />
     </form>
   );
 }
