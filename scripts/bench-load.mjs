@@ -2,13 +2,10 @@
 // Fastify route measured in the same run for the ratio. 70 % reads as signed-in people (GET /api/auth/user and
 // GET /api/saved-sessions), 20 % 20-tab backups, 10 % public pages; 200 connections for 30 s. Writes the
 // "load" section of docs/benchmarks.md.
-import { fork, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { benchBrowserSession, signInAccounts } from "./bench/accounts.mjs";
-import { BENCH_DATABASE_URL, createBenchDatabase, freePort, measure, resultTable, waitFor, writeReportSection } from "./bench/harness.mjs";
+import { BENCH_DATABASE_URL, createBenchDatabase, measure, resultTable, startBenchServers, writeReportSection } from "./bench/harness.mjs";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -19,26 +16,11 @@ if (!database) {
   console.error(`bench:load needs PostgreSQL (BENCH_DATABASE_URL, default ${BENCH_DATABASE_URL}).`);
   process.exit(1);
 }
-const dataDir = await mkdtemp(path.join(tmpdir(), "tabvault-load-"));
-const appPort = await freePort();
-const barePort = await freePort();
-const appUrl = `http://127.0.0.1:${appPort}`;
-const app = spawn(process.execPath, ["dist/server/index.js"], {
-  env: {
-    ...process.env,
-    PORT: String(appPort),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: appUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    SESSION_SECRET: "bench-load-secret-bench-load-secret-0123",
-    TRUST_PROXY: "true",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const { app, appUrl, bareUrl, dataDir, stop } = await startBenchServers({
+  DATABASE_URL: database.url,
+  NODE_ENV: "production",
+  SESSION_SECRET: "bench-load-secret-bench-load-secret-0123",
 });
-const bare = fork("scripts/bench/bare-server.mjs", { env: { ...process.env, PORT: String(barePort) } });
 
 /** The server's resident memory, sampled from /proc while the load runs. */
 function sampleRss(pid) {
@@ -56,8 +38,6 @@ function sampleRss(pid) {
 }
 
 try {
-  await waitFor(`${appUrl}/api/health`);
-  await waitFor(`http://127.0.0.1:${barePort}/bare`);
   const accounts = await signInAccounts(appUrl, dataDir, CONNECTIONS, "load");
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -66,7 +46,7 @@ try {
 
   const backupBody = JSON.stringify({ browserSession: benchBrowserSession(20) });
   let nextAccount = 0;
-  const bareRow = await measure("bare Fastify route", { url: `http://127.0.0.1:${barePort}/bare`, connections: CONNECTIONS, duration: 10 });
+  const bareRow = await measure("bare Fastify route", { url: bareUrl, connections: CONNECTIONS, duration: 10 });
   const rss = sampleRss(app.pid);
   const mixRow = await measure("mixed workload (70 % reads, 20 % 20-tab backups, 10 % public pages)", {
     url: appUrl,
@@ -117,9 +97,6 @@ ${verdict.map((line) => `- ${line}`).join("\n")}
   await writeReportSection("load", report);
   console.log(report);
 } finally {
-  app.kill("SIGTERM");
-  bare.kill("SIGTERM");
-  await new Promise((resolve) => app.once("exit", resolve));
-  await rm(dataDir, { recursive: true, force: true });
+  await stop();
   await database.drop();
 }

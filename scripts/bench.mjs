@@ -1,47 +1,31 @@
 // `npm run bench`: starts the built server on a temporary DATA_DIR and a bare Fastify route, measures both
 // with autocannon from this (separate) process, and writes docs/benchmarks.md.
-import { fork, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { benchBrowserSession, signInAccounts } from "./bench/accounts.mjs";
 import { initialClientSize } from "./bench/client-size.mjs";
-import { BENCH_DATABASE_URL, createBenchDatabase, freePort, measure as measureWith, resultTable, waitFor, writeReportSection } from "./bench/harness.mjs";
+import {
+  BENCH_DATABASE_URL,
+  createBenchDatabase,
+  measure as measureWith,
+  resultTable,
+  startBenchServers,
+  writeReportSection,
+} from "./bench/harness.mjs";
 
 const measure = (title, options) => measureWith(title, { connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-const dataDir = await mkdtemp(path.join(tmpdir(), "tabvault-bench-"));
-const appPort = await freePort();
-const barePort = await freePort();
-const appUrl = `http://127.0.0.1:${appPort}`;
 const benchDatabase = await createBenchDatabase();
-const app = spawn(process.execPath, ["dist/server/index.js"], {
-  env: {
-    ...process.env,
-    PORT: String(appPort),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: appUrl,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    // Sign-ups of the bench accounts come from distinct forwarded addresses (scripts/bench/accounts.mjs).
-    TRUST_PROXY: "true",
-    ADMIN_EMAILS: "admin-0@bench.tabvault.test",
-    ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const { appUrl, bareUrl, dataDir, stop } = await startBenchServers({
+  ADMIN_EMAILS: "admin-0@bench.tabvault.test",
+  ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
 });
-const bare = fork("scripts/bench/bare-server.mjs", { env: { ...process.env, PORT: String(barePort) } });
 
 try {
-  await waitFor(`${appUrl}/api/health`);
-  await waitFor(`http://127.0.0.1:${barePort}/bare`);
-
   const rows = [];
-  const bareRow = await measure("bare Fastify route", { url: `http://127.0.0.1:${barePort}/bare` });
+  const bareRow = await measure("bare Fastify route", { url: bareUrl });
   rows.push(bareRow);
   rows.push(await measure("GET /api/health", { url: `${appUrl}/api/health` }));
 
@@ -112,9 +96,6 @@ Initial client download for \`/\` (gzip): JavaScript ${kb(size.jsGzipBytes)}, CS
   await writeReportSection("endpoints", report);
   console.log(report);
 } finally {
-  app.kill("SIGTERM");
-  bare.kill("SIGTERM");
-  await new Promise((r) => app.once("exit", r));
-  await rm(dataDir, { recursive: true, force: true });
+  await stop();
   await benchDatabase?.drop();
 }

@@ -1,6 +1,9 @@
 // What both benchmarks share: free ports, waiting for a server, a throwaway PostgreSQL database, measuring with
 // autocannon, and writing one section of docs/benchmarks.md without touching the others.
-import { readFile, writeFile } from "node:fs/promises";
+import { fork, spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createServer } from "node:net";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -97,4 +100,34 @@ export async function writeReportSection(name, content, file = "docs/benchmarks.
   const to = text.indexOf(end);
   const next = from !== -1 && to !== -1 ? `${text.slice(0, from)}${block}${text.slice(to + end.length)}` : `${text.trimEnd()}\n\n${block}\n`;
   await writeFile(file, next);
+}
+
+/**
+ * Starts the built app (on a fresh DATA_DIR, with `env` on top) and the bare Fastify route beside it, and
+ * waits until both answer. Accounts sign in from distinct forwarded addresses, so TRUST_PROXY is on.
+ */
+export async function startBenchServers(env = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tabvault-bench-"));
+  const appPort = await freePort();
+  const barePort = await freePort();
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const app = spawn(process.execPath, ["dist/server/index.js"], {
+    env: { ...process.env, PORT: String(appPort), HOST: "127.0.0.1", PUBLIC_URL: appUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn", TRUST_PROXY: "true", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const bare = fork("scripts/bench/bare-server.mjs", { env: { ...process.env, PORT: String(barePort) } });
+  const stop = async () => {
+    app.kill("SIGTERM");
+    bare.kill("SIGTERM");
+    if (app.exitCode === null) await new Promise((resolve) => app.once("exit", resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${appUrl}/api/health`);
+    await waitFor(`http://127.0.0.1:${barePort}/bare`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { app, appUrl, bareUrl: `http://127.0.0.1:${barePort}/bare`, dataDir, stop };
 }
