@@ -68,7 +68,8 @@ export const authentication = fp<AuthenticationOptions>(
       }
       const userId = this.session?.userId;
       if (!userId) return null;
-      const user = await findUserById(options.db, userId);
+      // Read with the session unless the session was created during this request (sign-in).
+      const user = this.session.account ?? (await findUserById(options.db, userId));
       if (!user) {
         await this.session.destroy();
         return null;

@@ -10,9 +10,9 @@ import {
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
-import { recordProtectionEvent } from "../protection/events";
+import { insertBackup } from "./backup-insert";
 import { planLimitNotice } from "./plan-limits";
-import { protectedTabDays, savedSessions, sessionApplications, sessionTabs } from "./table";
+import { protectedTabDays, savedSessions } from "./table";
 
 export interface BackupInput {
   trigger: TriggerEvent;
@@ -39,134 +39,166 @@ export class BackupRefusedError extends Error {
  */
 export async function saveBackup(db: Database, user: UserRow, input: BackupInput, now: Date): Promise<BackupResponse> {
   const plan = plans[user.planType];
-  const emergency = emergencyTriggers.includes(input.trigger);
-  const day = now.toISOString().slice(0, 10);
-
+  // Unlimited plans have no allowance to read and nothing to rotate: the one-statement write is
+  // atomic by itself, so no transaction (and no lock) is needed.
+  if (plan.limits.tabsPerDay === null && plan.limits.backupsKept === null) {
+    if (!emergencyTriggers.includes(input.trigger) && input.tabs.length === 0 && input.applications.length === 0) {
+      throw new BackupRefusedError("Nothing to back up: the session has no tabs");
+    }
+    const { sessionId, stored } = await storeBackup(db, user, input, input.tabs, now);
+    return backupResponse(user, input, sessionId, stored, 0, 0);
+  }
   return db.transaction(async (tx) => {
-    // One backup per account at a time where a limit applies: the allowance and the rotation below
-    // read, then write. Unlimited plans have nothing to race for and skip the lock.
-    if (plan.limits.tabsPerDay !== null || plan.limits.backupsKept !== null) {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-    }
-
-    let kept = input.tabs;
-    let newHashes: string[] = [];
-    const allowance = plan.limits.tabsPerDay;
-    if (allowance !== null && input.tabs.length > 0) {
-      const hashes = input.tabs.map((tab) => urlHash(tab.url));
-      const already = new Set(
-        (
-          await tx
-            .select({ urlHash: protectedTabDays.urlHash })
-            .from(protectedTabDays)
-            .where(and(eq(protectedTabDays.userId, user.id), eq(protectedTabDays.day, day), inArray(protectedTabDays.urlHash, hashes)))
-        ).map((row) => row.urlHash),
-      );
-      const [{ used } = { used: 0 }] = await tx
-        .select({ used: sql<number>`count(*)::int` })
-        .from(protectedTabDays)
-        .where(and(eq(protectedTabDays.userId, user.id), eq(protectedTabDays.day, day)));
-      let room = emergency ? Math.max(allowance - used, allowance) : Math.max(allowance - used, 0);
-      const accepted = new Set<string>();
-      // The active tab is chosen first: it is the one the person was looking at.
-      const order = input.tabs.map((tab, index) => ({ tab, index })).sort((a, b) => Number(b.tab.isActive) - Number(a.tab.isActive));
-      for (const { index } of order) {
-        const hash = hashes[index]!;
-        if (already.has(hash) || accepted.has(hash)) accepted.add(hash);
-        else if (room > 0) {
-          accepted.add(hash);
-          room -= 1;
-        }
-      }
-      kept = input.tabs.filter((_tab, index) => accepted.has(hashes[index]!));
-      newHashes = [...accepted].filter((hash) => !already.has(hash));
-    }
+    // One backup per account at a time: the allowance and the rotation below read, then write.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const { kept, newHashes } = await applyDailyAllowance(tx, user, input, now);
     const tabsLeftOut = input.tabs.length - kept.length;
-    if (!emergency && kept.length === 0 && input.applications.length === 0) {
+    if (!emergencyTriggers.includes(input.trigger) && kept.length === 0 && input.applications.length === 0) {
       const notice = planLimitNotice(user.planType, tabsLeftOut, 0);
       throw new BackupRefusedError(notice?.message ?? "Nothing to back up: the session has no tabs");
     }
-
     if (newHashes.length > 0) {
       await tx
         .insert(protectedTabDays)
-        .values(newHashes.map((hash) => ({ userId: user.id, day, urlHash: hash })))
+        .values(newHashes.map((hash) => ({ userId: user.id, day: utcDay(now), urlHash: hash })))
         .onConflictDoNothing();
     }
-
-    const storedTabs = kept.map((tab, position) => ({
-      position,
-      url: tab.url,
-      title: tab.title,
-      faviconUrl: tab.faviconUrl ?? null,
-      isActive: tab.isActive,
-      lastAccessed: toDate(tab.lastAccessed),
-      formData: tab.formData,
-      scrollX: tab.scrollPosition.x,
-      scrollY: tab.scrollPosition.y,
-    }));
-    const storedApps = input.applications.map((app, position) => ({
-      position,
-      processName: app.processName,
-      windowTitle: app.windowTitle,
-      documentPath: app.documentPath ?? null,
-      lastSaved: toDate(app.lastSaved),
-      isUnsaved: app.isUnsaved,
-      processId: app.processId ?? null,
-    }));
-    const [session] = await tx
-      .insert(savedSessions)
-      .values({
-        userId: user.id,
-        sessionName: input.sessionName ?? defaultName(input),
-        triggerEvent: input.trigger,
-        deviceName: input.deviceName ?? null,
-        browserType: input.browserType ?? null,
-        windowId: input.windowId === undefined || input.windowId === null ? null : String(input.windowId),
-        clientSessionId: input.clientSessionId ?? null,
-        restorable: storedTabs.length > 0,
-        tabCount: storedTabs.length,
-        appCount: storedApps.length,
-        sizeBytes: Buffer.byteLength(JSON.stringify({ tabs: storedTabs, apps: storedApps })),
-        createdAt: now,
-      })
-      .returning({ id: savedSessions.id });
-    if (!session) throw new Error("saved session insert returned no row");
-    if (storedTabs.length > 0) await tx.insert(sessionTabs).values(storedTabs.map((tab) => ({ ...tab, sessionId: session.id })));
-    if (storedApps.length > 0) {
-      await tx.insert(sessionApplications).values(storedApps.map((app) => ({ ...app, sessionId: session.id })));
-    }
-
-    let backupsRotatedOut = 0;
-    const keep = plan.limits.backupsKept;
-    if (keep !== null) {
-      // The new backup always stays; the newest of the others fill the remaining places.
-      const othersKept = tx
-        .select({ id: savedSessions.id })
-        .from(savedSessions)
-        .where(and(eq(savedSessions.userId, user.id), ne(savedSessions.id, session.id)))
-        .orderBy(desc(savedSessions.createdAt), desc(savedSessions.id))
-        .limit(Math.max(keep - 1, 0));
-      const rotated = await tx
-        .delete(savedSessions)
-        .where(and(eq(savedSessions.userId, user.id), ne(savedSessions.id, session.id), notInArray(savedSessions.id, othersKept)))
-        .returning({ id: savedSessions.id });
-      backupsRotatedOut = rotated.length;
-    }
-
-    await recordProtectionEvent(tx, user.id, eventTypeOf(input.trigger), describeBackup(input, storedTabs.length, storedApps.length), now);
-
-    const limit = planLimitNotice(user.planType, tabsLeftOut, backupsRotatedOut);
-    return {
-      success: true,
-      protected: true,
-      message: `${describeBackup(input, storedTabs.length, storedApps.length)} saved.`,
-      sessionId: session.id,
-      tabsSaved: storedTabs.length,
-      appsSaved: storedApps.length,
-      limit,
-    };
+    const { sessionId, stored } = await storeBackup(tx, user, input, kept, now);
+    const backupsRotatedOut = await rotateOldBackups(tx, user.id, plan.limits.backupsKept, sessionId);
+    return backupResponse(user, input, sessionId, stored, tabsLeftOut, backupsRotatedOut);
   });
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The tabs of this backup the day's allowance lets in (a tab counts once a day however often it is
+ * backed up; the active tab is chosen first), and the hashes of those not yet counted today. An
+ * emergency backup may always keep up to a day's allowance, even when today's is spent.
+ */
+async function applyDailyAllowance(
+  tx: Transaction,
+  user: UserRow,
+  input: BackupInput,
+  now: Date,
+): Promise<{ kept: TabSnapshot[]; newHashes: string[] }> {
+  const allowance = plans[user.planType].limits.tabsPerDay;
+  if (allowance === null || input.tabs.length === 0) return { kept: input.tabs, newHashes: [] };
+  const day = utcDay(now);
+  const hashes = input.tabs.map((tab) => urlHash(tab.url));
+  const already = new Set(
+    (
+      await tx
+        .select({ urlHash: protectedTabDays.urlHash })
+        .from(protectedTabDays)
+        .where(and(eq(protectedTabDays.userId, user.id), eq(protectedTabDays.day, day), inArray(protectedTabDays.urlHash, hashes)))
+    ).map((row) => row.urlHash),
+  );
+  const [{ used } = { used: 0 }] = await tx
+    .select({ used: sql<number>`count(*)::int` })
+    .from(protectedTabDays)
+    .where(and(eq(protectedTabDays.userId, user.id), eq(protectedTabDays.day, day)));
+  let room = emergencyTriggers.includes(input.trigger) ? Math.max(allowance - used, allowance) : Math.max(allowance - used, 0);
+  const accepted = new Set<string>();
+  const order = input.tabs.map((tab, index) => ({ tab, index })).sort((a, b) => Number(b.tab.isActive) - Number(a.tab.isActive));
+  for (const { index } of order) {
+    const hash = hashes[index]!;
+    if (already.has(hash) || accepted.has(hash)) accepted.add(hash);
+    else if (room > 0) {
+      accepted.add(hash);
+      room -= 1;
+    }
+  }
+  return {
+    kept: input.tabs.filter((_tab, index) => accepted.has(hashes[index]!)),
+    newHashes: [...accepted].filter((hash) => !already.has(hash)),
+  };
+}
+
+/** Deletes the account's oldest backups beyond `keep`; the new backup always stays. */
+async function rotateOldBackups(tx: Transaction, userId: string, keep: number | null, newSessionId: string): Promise<number> {
+  if (keep === null) return 0;
+  const othersKept = tx
+    .select({ id: savedSessions.id })
+    .from(savedSessions)
+    .where(and(eq(savedSessions.userId, userId), ne(savedSessions.id, newSessionId)))
+    .orderBy(desc(savedSessions.createdAt), desc(savedSessions.id))
+    .limit(Math.max(keep - 1, 0));
+  const rotated = await tx
+    .delete(savedSessions)
+    .where(and(eq(savedSessions.userId, userId), ne(savedSessions.id, newSessionId), notInArray(savedSessions.id, othersKept)))
+    .returning({ id: savedSessions.id });
+  return rotated.length;
+}
+
+interface StoredCounts {
+  tabs: number;
+  applications: number;
+}
+
+async function storeBackup(
+  db: Pick<Database, "execute">,
+  user: UserRow,
+  input: BackupInput,
+  tabs: TabSnapshot[],
+  now: Date,
+): Promise<{ sessionId: string; stored: StoredCounts }> {
+  const storedTabs = tabs.map((tab) => ({
+    url: tab.url,
+    title: tab.title,
+    faviconUrl: tab.faviconUrl ?? null,
+    isActive: tab.isActive,
+    lastAccessed: toDate(tab.lastAccessed),
+    formData: tab.formData,
+    scrollX: tab.scrollPosition.x,
+    scrollY: tab.scrollPosition.y,
+  }));
+  const storedApps = input.applications.map((app) => ({
+    processName: app.processName,
+    windowTitle: app.windowTitle,
+    documentPath: app.documentPath ?? null,
+    lastSaved: toDate(app.lastSaved),
+    isUnsaved: app.isUnsaved,
+    processId: app.processId ?? null,
+  }));
+  const stored = { tabs: storedTabs.length, applications: storedApps.length };
+  const sessionId = await insertBackup(db, {
+    userId: user.id,
+    sessionName: input.sessionName ?? defaultName(input),
+    triggerEvent: input.trigger,
+    deviceName: input.deviceName ?? null,
+    browserType: input.browserType ?? null,
+    windowId: input.windowId === undefined || input.windowId === null ? null : String(input.windowId),
+    clientSessionId: input.clientSessionId ?? null,
+    createdAt: now,
+    tabs: storedTabs,
+    applications: storedApps,
+    event: { eventType: eventTypeOf(input.trigger), description: describeBackup(input, stored) },
+  });
+  return { sessionId, stored };
+}
+
+function backupResponse(
+  user: UserRow,
+  input: BackupInput,
+  sessionId: string,
+  stored: StoredCounts,
+  tabsLeftOut: number,
+  backupsRotatedOut: number,
+): BackupResponse {
+  return {
+    success: true,
+    protected: true,
+    message: `${describeBackup(input, stored)} saved.`,
+    sessionId,
+    tabsSaved: stored.tabs,
+    appsSaved: stored.applications,
+    limit: planLimitNotice(user.planType, tabsLeftOut, backupsRotatedOut),
+  };
+}
+
+function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
 }
 
 function urlHash(url: string): string {
@@ -191,7 +223,7 @@ function defaultName(input: BackupInput): string {
   return input.trigger === "manual_save" ? `Manual save${browser}` : `Emergency backup${browser}`;
 }
 
-function describeBackup(input: BackupInput, tabs: number, apps: number): string {
+function describeBackup(input: BackupInput, { tabs, applications: apps }: StoredCounts): string {
   const what = [tabs > 0 || apps === 0 ? `${tabs} ${tabs === 1 ? "tab" : "tabs"}` : null, apps > 0 ? `${apps} ${apps === 1 ? "application" : "applications"}` : null]
     .filter(Boolean)
     .join(" and ");

@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { rowsOf } from "../db/rows";
+
+/** A saved session as stored: its row, its tabs and applications in order, and the event it records. */
+export interface BackupRows {
+  userId: string;
+  sessionName: string;
+  triggerEvent: string;
+  deviceName: string | null;
+  browserType: string | null;
+  windowId: string | null;
+  clientSessionId: string | null;
+  createdAt: Date;
+  tabs: {
+    url: string;
+    title: string;
+    faviconUrl: string | null;
+    isActive: boolean;
+    lastAccessed: Date | null;
+    formData: Record<string, string>;
+    scrollX: number;
+    scrollY: number;
+  }[];
+  applications: {
+    processName: string;
+    windowTitle: string;
+    documentPath: string | null;
+    lastSaved: Date | null;
+    isUnsaved: boolean;
+    processId: number | null;
+  }[];
+  event: { eventType: string; description: string };
+}
+
+/**
+ * Writes a backup — session row, tabs, applications and its protection event — as ONE statement of
+ * data-modifying CTEs. A single statement is atomic on its own, so an unlimited plan needs no
+ * transaction (one round trip instead of five), and inside a transaction it saves three round trips.
+ * Tabs and applications travel as one JSON parameter each rather than ten parameters per tab; the
+ * backup's size ("data saved") is the length of that JSON.
+ */
+export async function insertBackup(db: Pick<Database, "execute">, backup: BackupRows): Promise<string> {
+  const tabs = JSON.stringify(
+    backup.tabs.map((tab, position) => ({
+      position,
+      url: tab.url,
+      title: tab.title,
+      favicon_url: tab.faviconUrl,
+      is_active: tab.isActive,
+      last_accessed: tab.lastAccessed?.toISOString() ?? null,
+      form_data: tab.formData,
+      scroll_x: tab.scrollX,
+      scroll_y: tab.scrollY,
+    })),
+  );
+  const applications = JSON.stringify(
+    backup.applications.map((app, position) => ({
+      position,
+      process_name: app.processName,
+      window_title: app.windowTitle,
+      document_path: app.documentPath,
+      last_saved: app.lastSaved?.toISOString() ?? null,
+      is_unsaved: app.isUnsaved,
+      process_id: app.processId,
+    })),
+  );
+  const sizeBytes = Buffer.byteLength(tabs) + Buffer.byteLength(applications);
+  const createdAt = backup.createdAt.toISOString();
+  const result = await db.execute(sql`
+    with new_session as (
+      insert into saved_sessions (user_id, session_name, trigger_event, device_name, browser_type, window_id,
+        client_session_id, restorable, tab_count, app_count, size_bytes, created_at)
+      values (${backup.userId}::uuid, ${backup.sessionName}, ${backup.triggerEvent}, ${backup.deviceName},
+        ${backup.browserType}, ${backup.windowId}, ${backup.clientSessionId}, ${backup.tabs.length > 0},
+        ${backup.tabs.length}, ${backup.applications.length}, ${sizeBytes}, ${createdAt}::timestamptz)
+      returning id
+    ), new_tabs as (
+      insert into session_tabs (session_id, position, url, title, favicon_url, is_active, last_accessed, form_data,
+        scroll_x, scroll_y)
+      select new_session.id, t.position, t.url, t.title, t.favicon_url, t.is_active, t.last_accessed, t.form_data,
+        t.scroll_x, t.scroll_y
+      from new_session, jsonb_to_recordset(${tabs}::jsonb) as t(position integer, url text, title text,
+        favicon_url text, is_active boolean, last_accessed timestamptz, form_data jsonb, scroll_x integer,
+        scroll_y integer)
+    ), new_applications as (
+      insert into session_applications (session_id, position, process_name, window_title, document_path,
+        last_saved, is_unsaved, process_id)
+      select new_session.id, a.position, a.process_name, a.window_title, a.document_path, a.last_saved,
+        a.is_unsaved, a.process_id
+      from new_session, jsonb_to_recordset(${applications}::jsonb) as a(position integer, process_name text,
+        window_title text, document_path text, last_saved timestamptz, is_unsaved boolean, process_id integer)
+    ), new_event as (
+      insert into protection_events (user_id, event_type, description, created_at)
+      values (${backup.userId}::uuid, ${backup.event.eventType}, ${backup.event.description}, ${createdAt}::timestamptz)
+    )
+    select id from new_session`);
+  const [row] = rowsOf<{ id: string }>(result);
+  if (!row) throw new Error("saved session insert returned no row");
+  return row.id;
+}
