@@ -1,8 +1,10 @@
 // `npm run bench:load`: a mixed workload from this process against one server on PostgreSQL, with a bare
 // Fastify route measured in the same run for the ratio. 70 % reads as signed-in people (GET /api/auth/user and
-// GET /api/saved-sessions), 20 % 20-tab backups, 10 % public pages; 200 connections for 30 s. Writes the
-// "load" section of docs/benchmarks.md.
+// GET /api/saved-sessions), 20 % 20-tab backups, 10 % public pages; 200 connections, 30 s as fast as it goes
+// (capacity) and 30 s offered 1,500 requests/s (latency at the target). Writes the "load" section of
+// docs/benchmarks.md.
 import { readFile } from "node:fs/promises";
+import { cpus } from "node:os";
 import pg from "pg";
 import { benchBrowserSession, signInAccounts } from "./bench/accounts.mjs";
 import { BENCH_DATABASE_URL, createBenchDatabase, measure, resultTable, startBenchServers, writeReportSection } from "./bench/harness.mjs";
@@ -46,9 +48,7 @@ try {
 
   const backupBody = JSON.stringify({ browserSession: benchBrowserSession(20) });
   let nextAccount = 0;
-  const bareRow = await measure("bare Fastify route", { url: bareUrl, connections: CONNECTIONS, duration: 10 });
-  const rss = sampleRss(app.pid);
-  const mixRow = await measure("mixed workload (70 % reads, 20 % 20-tab backups, 10 % public pages)", {
+  const mix = {
     url: appUrl,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
@@ -75,22 +75,37 @@ try {
         },
       },
     ],
+  };
+  const bareRow = await measure("bare Fastify route", { url: bareUrl, connections: CONNECTIONS, duration: 10 });
+  const rss = sampleRss(app.pid);
+  // Capacity: every connection sends its next request as soon as the last is answered, so latency here is
+  // mostly queueing (200 in flight / requests per second).
+  const capacityRow = await measure("mix, as fast as it goes (capacity)", mix);
+  // Latency at the target load: the same 200 connections, but offered 1,500 requests/s in all.
+  const targetRow = await measure(`mix at ${TARGET.requestsPerSecond} requests/s offered (latency at the target)`, {
+    ...mix,
+    overallRate: TARGET.requestsPerSecond,
   });
   const peakRssMb = rss.stop();
 
+  const clean = (row) => row.errors + row.non2xx === 0;
   const verdict = [
-    `p99 ${mixRow.p99} ms (target under ${TARGET.p99Ms}): ${mixRow.p99 < TARGET.p99Ms ? "met" : "missed"}`,
-    `${mixRow.requestsPerSecond} requests/s (target ${TARGET.requestsPerSecond}): ${mixRow.requestsPerSecond >= TARGET.requestsPerSecond ? "met" : "missed"}`,
-    `errors ${mixRow.errors}, non-2xx ${mixRow.non2xx} (target 0): ${mixRow.errors + mixRow.non2xx === 0 ? "met" : "missed"}`,
+    `capacity ${capacityRow.requestsPerSecond} requests/s (target at least ${TARGET.requestsPerSecond}): ${capacityRow.requestsPerSecond >= TARGET.requestsPerSecond ? "met" : "missed"}`,
+    `p99 ${targetRow.p99} ms at ${targetRow.requestsPerSecond} requests/s (target under ${TARGET.p99Ms} ms at ${TARGET.requestsPerSecond}): ${targetRow.p99 < TARGET.p99Ms && targetRow.requestsPerSecond >= TARGET.requestsPerSecond * 0.98 ? "met" : "missed"}`,
+    `errors and non-2xx answers in both runs: ${capacityRow.errors + targetRow.errors} and ${capacityRow.non2xx + targetRow.non2xx} (target 0): ${clean(capacityRow) && clean(targetRow) ? "met" : "missed"}`,
     `peak RSS ${peakRssMb} MB (target under ${TARGET.rssMb}): ${peakRssMb < TARGET.rssMb ? "met" : "missed"}`,
   ];
   const report = `## Load
 
 Written by \`npm run bench:load\` on ${new Date().toISOString().slice(0, 10)}: one server process (NODE_ENV=production) on
-PostgreSQL, ${CONNECTIONS} connections for ${DURATION_SECONDS} s from a second process (autocannon), each connection a signed-in Pro
-account. The bare route ran 10 s with the same connections just before.
+PostgreSQL, ${CONNECTIONS} connections from a second process (autocannon), each connection a signed-in Pro account; the
+mix is 35 % \`GET /api/auth/user\`, 35 % \`GET /api/saved-sessions\`, 20 % 20-tab backups (\`POST /api/saved-sessions\`)
+and 10 % the landing page. The bare route ran 10 s with the same connections first; each mix row ran ${DURATION_SECONDS} s, the
+first as fast as the server answers (its latency is mostly waiting in line: ${CONNECTIONS} requests in flight), the second
+offered ${TARGET.requestsPerSecond} requests/s in all, for the latency at the target load. Server, PostgreSQL and autocannon
+share the machine's ${cpus().length} cores.
 
-${resultTable([bareRow, mixRow], bareRow)}
+${resultTable([bareRow, capacityRow, targetRow], bareRow)}
 
 ${verdict.map((line) => `- ${line}`).join("\n")}
 `;
