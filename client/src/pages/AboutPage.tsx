@@ -17,7 +17,7 @@ export default function AboutPage() {
       />
 
       <section aria-labelledby="why" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
+        <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
           <h2 id="why" className="text-3xl font-bold tracking-tight text-balance text-slate-900">
             Why we built it
           </h2>
