@@ -10,3 +10,7 @@ export const ACCOUNT_DELETION_DAYS = 30;
 export const MINIMUM_AGE = 13;
 export const MONEY_BACK_DAYS = 30;
 export const ANNUAL_REFUND_DAYS = 14;
+/** A sign-in link works this long after it is sent, once. */
+export const SIGN_IN_LINK_MINUTES = 15;
+/** A browser session lasts this long after sign-in (the cookie's and the stored session's lifetime). */
+export const SESSION_LIFETIME_DAYS = 30;

@@ -4,8 +4,7 @@ import { paidPlanTypes, planTypeSchema } from "../plans";
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
-/** A sign-in link works this long after it is sent, once. */
-export const SIGN_IN_LINK_MINUTES = 15;
+export { SIGN_IN_LINK_MINUTES } from "../product";
 
 /**
  * An email address as the server accepts it: trimmed, lower-cased, a real address. The client's

@@ -1,4 +1,5 @@
 import type { SessionStore } from "@fastify/session";
+import { SESSION_LIFETIME_DAYS } from "@common/product";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Session } from "fastify";
 import type { Database } from "../db/database";
@@ -21,7 +22,7 @@ const sessionById = preparedPerDatabase((db) =>
 );
 
 /** How long a browser stays signed in without signing in again. */
-export const sessionLifetimeMs = 30 * 24 * 60 * 60_000;
+export const sessionLifetimeMs = SESSION_LIFETIME_DAYS * 24 * 60 * 60_000;
 
 /**
  * @fastify/session's store on our database, so any instance serves any signed-in request. Rows are

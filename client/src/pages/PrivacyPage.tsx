@@ -1,11 +1,8 @@
 import { Lock } from "lucide-react";
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+import { LongFormPage } from "@/components/content/LongFormPage";
+import { privacyPolicy } from "@/content/privacy-policy";
 
+/** `/privacy` (spec 1 §2, §9): what is stored, the one cookie, Stripe, 30-day deletion, no children under 13. */
 export default function PrivacyPage() {
-  return (
-    <PagePlaceholder icon={Lock} eyebrow="Legal" title="Privacy Policy">
-      <p>How TabVault collects, uses and protects your data, and how you can have your account and its data deleted.</p>
-      <p>The full policy will be published on this page.</p>
-    </PagePlaceholder>
-  );
+  return <LongFormPage document={privacyPolicy} icon={Lock} />;
 }

@@ -1,11 +1,8 @@
 import { FileText } from "lucide-react";
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+import { LongFormPage } from "@/components/content/LongFormPage";
+import { termsOfService } from "@/content/terms-of-service";
 
+/** `/terms` (spec 1 §1, §2): plans, payment and the refund rules. */
 export default function TermsPage() {
-  return (
-    <PagePlaceholder icon={FileText} eyebrow="Legal" title="Terms of Service">
-      <p>The terms that apply when you use TabVault and buy a plan, including billing and refunds.</p>
-      <p>The full terms will be published on this page.</p>
-    </PagePlaceholder>
-  );
+  return <LongFormPage document={termsOfService} icon={FileText} />;
 }

@@ -1,0 +1,70 @@
+import type { ClientRoute } from "@common/routes";
+import { ACCOUNT_DELETION_DAYS, MONEY_BACK_DAYS, SUPPORT_REPLY_HOURS } from "@common/product";
+import { AppWindow, HandCoins, type LucideIcon, MessageSquare, Monitor, ShieldCheck, Smartphone, Trash2 } from "lucide-react";
+
+/** `/about`: why TabVault exists, what it makes, how it works. No invented people or figures. */
+export const aboutStory: string[] = [
+  "Mobile browsers keep Clear All one tap away from the tabs people actually work in: the train times for tomorrow, a job application half filled in, twenty articles of research for an essay. One slip and they are gone. History gives back addresses at best, never what you typed or how far you had read.",
+  "TabVault closes that gap. It stops the Clear All button before it closes anything, or, if you prefer, lets it through and keeps a backup of every tab with the text you typed and your place on the page, so the whole session comes back.",
+];
+
+export interface AboutProduct {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  href: ClientRoute;
+  linkLabel: string;
+}
+
+export const aboutProducts: AboutProduct[] = [
+  {
+    icon: Smartphone,
+    title: "TabVault for Android",
+    text: "Blocks Clear All in Chrome, Firefox, Samsung Internet and other Android browsers, or backs your tabs up first.",
+    href: "/product",
+    linkLabel: "About the Android app",
+  },
+  {
+    icon: Monitor,
+    title: "TabVault for Windows",
+    text: "Adds file protection and backs up the state of your applications when a window is closed by accident.",
+    href: "/windows",
+    linkLabel: "About the Windows app",
+  },
+  {
+    icon: AppWindow,
+    title: "The TabVault web app",
+    text: "Your backups, Session Manager and protection settings in any browser, installable on your home screen or desktop.",
+    href: "/documentation",
+    linkLabel: "Read the documentation",
+  },
+];
+
+export interface AboutPrinciple {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
+
+export const aboutPrinciples: AboutPrinciple[] = [
+  {
+    icon: Trash2,
+    title: "Keep only what a restore needs",
+    text: `Backups leave out passwords, hidden fields and card numbers on your device. Delete a backup whenever you like; delete your account and its data is gone within ${ACCOUNT_DELETION_DAYS} days.`,
+  },
+  {
+    icon: HandCoins,
+    title: "Plain prices",
+    text: `A free plan that needs only an email address, three paid plans billed monthly, and a ${MONEY_BACK_DAYS}-day money-back guarantee. No lock-in.`,
+  },
+  {
+    icon: MessageSquare,
+    title: "People who answer",
+    text: `Every message to support gets a reply within ${SUPPORT_REPLY_HOURS} hours, whatever plan you are on.`,
+  },
+  {
+    icon: ShieldCheck,
+    title: "Honest about security",
+    text: "We describe what the service actually does to protect you, and show no badges we have not earned.",
+  },
+];

@@ -1,0 +1,277 @@
+/// <reference lib="dom" />
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { Locator, Page } from "playwright-core";
+import { formatPrice, planList } from "../common/plan-catalogue";
+import { MOBILE, newContext, screenshot } from "./support/browser";
+import { useBrowserSuite } from "./support/suite";
+
+/** The two widths every public page must look right at (issue 8). */
+const WIDE = { width: 1440, height: 900 };
+const viewports = [MOBILE, WIDE];
+
+/** Claims the site must never make: it holds no certification (house rules; issue 8). */
+const certificationClaims = /PCI[ -]?DSS|SOC ?2|ISO ?27001|256-bit|AES-256/i;
+
+/** Text, links and controls in <main> that stick out past the right edge of the screen. */
+async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const limit = window.innerWidth + 1;
+    const selector = "h1, h2, h3, h4, p, a, button, input, li, dt, dd";
+    return [...document.querySelectorAll(`main :is(${selector})`)]
+      .filter((element) => !element.closest('[aria-hidden="true"]') && element.getBoundingClientRect().right > limit)
+      .map((element) => `<${element.tagName.toLowerCase()}> ${(element.textContent ?? "").trim().slice(0, 50)}`);
+  });
+}
+
+async function isInViewport(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.top < window.innerHeight;
+  });
+}
+
+/** Waits until a section a link or URL hash named has been scrolled to (smooth scrolling takes a moment). */
+async function waitUntilScrolledTo(page: Page, locator: Locator): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await isInViewport(locator))) {
+    if (Date.now() > deadline) assert.fail(`${await locator.textContent()} was not scrolled into view`);
+    await page.waitForTimeout(100);
+  }
+}
+
+interface PublicPage {
+  route: string;
+  h1: string;
+  /** Key sections and controls, found by role and text; `wide` is true at 1440 px. */
+  check: (page: Page, wide: boolean) => Promise<void>;
+}
+
+const pages: PublicPage[] = [
+  {
+    route: "/product",
+    h1: "Your phone's tabs, safe from Clear All",
+    async check(page) {
+      const nav = page.getByRole("navigation", { name: "Product" });
+      for (const [name, href] of [
+        ["Home", "/"],
+        ["Product", "/product"],
+        ["Download", "/download"],
+        ["Get Started", "/subscribe"],
+      ] as const) {
+        assert.equal(await nav.getByRole("link", { name, exact: true }).getAttribute("href"), href, `product nav: ${name}`);
+      }
+      assert.equal(await nav.getByRole("link", { name: "Product", exact: true }).getAttribute("aria-current"), "page");
+
+      const features = page.getByRole("region", { name: "One tap should never cost you a session" });
+      for (const title of ["Stops Clear All", "Backs up the whole session", "Restores in one tap"]) {
+        await features.getByRole("heading", { level: 3, name: title }).waitFor();
+      }
+      assert.equal(await features.getByRole("listitem").count(), 3, "three feature cards");
+
+      const steps = page.getByRole("region", { name: "How it works" });
+      assert.equal(await steps.getByRole("heading", { level: 3, name: /^Step \d:/ }).count(), 3, "three steps");
+
+      const plans = page.getByRole("region", { name: "Start free, upgrade when you need more" });
+      for (const plan of planList) {
+        const card = plans.locator("div").filter({ has: page.getByRole("heading", { level: 3, name: plan.name, exact: true }) }).last();
+        await card.getByText(formatPrice(plan.priceCents), { exact: true }).waitFor();
+      }
+      assert.equal(await plans.getByRole("heading", { level: 3 }).count(), 4, "four plans");
+      await plans.getByText("Most Popular").waitFor();
+
+      await nav.getByRole("link", { name: "Get Started" }).click();
+      await page.waitForURL("**/subscribe");
+    },
+  },
+  {
+    route: "/windows",
+    h1: "TabVault for Windows",
+    async check(page) {
+      for (const title of ["Application state backup", "File protection"]) {
+        await page.getByRole("heading", { level: 3, name: title }).waitFor();
+      }
+      const requirements = page.getByRole("listitem");
+      for (const requirement of ["Windows 10 (version 1903 or later) or Windows 11", "4 GB RAM", "50 MB of free storage"]) {
+        await requirements.filter({ hasText: requirement }).first().waitFor();
+      }
+      await page.getByRole("link", { name: "Download for Windows" }).click();
+      await page.waitForURL("**/download");
+      await page.getByRole("heading", { level: 1, name: "Download TabVault" }).waitFor();
+    },
+  },
+  {
+    route: "/about",
+    h1: "About TabVault",
+    async check(page) {
+      for (const heading of ["Why we built it", "What we make", "How we work"]) {
+        await page.getByRole("heading", { level: 2, name: heading }).waitFor();
+      }
+      assert.equal(await page.getByRole("main").getByRole("link", { name: "Contact us" }).getAttribute("href"), "/contact");
+    },
+  },
+  {
+    route: "/privacy",
+    h1: "Privacy Policy",
+    async check(page, wide) {
+      const main = page.getByRole("main");
+      await main.getByText("When you delete your account, we delete its data within 30 days.").waitFor();
+      await main.getByText("TabVault is not for children under 13.").waitFor();
+      await main.getByText(/One cookie keeps you signed in/).waitFor();
+      await main.getByText(/Card details are typed into a form that Stripe serves/).waitFor();
+      await main.getByText(/reply within 24 hours/).first().waitFor();
+      for (const term of ["Tab backups", "What backups never hold"]) await main.getByRole("term").filter({ hasText: term }).waitFor();
+
+      // The table of contents: a sticky column on wide screens, a fold-out list on phones.
+      if (!wide) await page.locator("summary", { hasText: "On this page" }).click();
+      await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Children" }).click();
+      await waitUntilScrolledTo(page, page.getByRole("heading", { level: 2, name: /Children/ }));
+    },
+  },
+  {
+    route: "/terms",
+    h1: "Terms of Service",
+    async check(page) {
+      const refunds = page.getByRole("region", { name: /Refunds and the money-back guarantee/ });
+      await refunds.getByText(/30-day money-back guarantee\. If TabVault is not right for you, ask for a refund within 30 days of your first payment/).waitFor();
+      await refunds.getByText(/full refund within 14 days of buying it/).waitFor();
+      await page.getByText(/You must be at least 13 years old/).first().waitFor();
+      await page.getByText("Paid plans are priced per month: Basic $8, Pro $14 and Premium $20.", { exact: false }).first().waitFor();
+
+      // Opened from elsewhere at /terms#refunds, the page scrolls to the refund rules once it has rendered.
+      await page.goto("/about");
+      await page.goto("/terms#refunds");
+      await waitUntilScrolledTo(page, page.getByRole("heading", { level: 2, name: /Refunds and the money-back guarantee/ }));
+    },
+  },
+  {
+    route: "/security",
+    h1: "How TabVault keeps your data safe",
+    async check(page) {
+      const practices = page.getByRole("list", { name: "Security practices" });
+      for (const title of ["Sign-in without passwords", "Sessions kept on the server", "Encrypted connections", "Protections in your browser", "Limits against abuse", "Connected apps", "Payments"]) {
+        await practices.getByRole("heading", { level: 2, name: title }).waitFor();
+      }
+      await practices.getByText(/expires after 15 minutes/).waitFor();
+      await practices.getByText(/httpOnly .* SameSite=Lax/).waitFor();
+      await practices.getByText(/HTTP Strict Transport Security/).waitFor();
+      await practices.getByText(/Content Security Policy/).waitFor();
+      await practices.getByText(/stored only as a SHA-256 hash/).waitFor();
+      await practices.getByText(/They never touch ours/).waitFor();
+      await page.getByRole("heading", { name: "What we do not claim" }).waitFor();
+      assert.match((await page.getByRole("link", { name: "support@tabvault.app" }).getAttribute("href")) ?? "", /^mailto:support@tabvault\.app\?subject=Security/);
+    },
+  },
+  {
+    route: "/documentation",
+    h1: "Documentation",
+    async check(page) {
+      const quick = page.getByRole("navigation", { name: "Documentation sections" });
+      for (const name of ["Getting Started", "Configuration", "Troubleshooting"]) await quick.getByRole("link", { name }).waitFor();
+
+      await page.getByText(/Android 7\.0 or newer/).waitFor();
+      for (const heading of ["Install on Android", "Core features", "Protection levels", "Privacy settings", "Frequently asked questions", "Supported browsers"]) {
+        await page.getByRole("heading", { level: 3, name: heading }).waitFor();
+      }
+      for (const level of ["Basic", "Advanced", "Custom"]) await page.getByRole("heading", { level: 4, name: level, exact: true }).waitFor();
+
+      // The FAQ says plainly what is and is not encrypted.
+      await page.getByText("Are my backups encrypted?").click();
+      await page.getByText(/TabVault does not encrypt backups on your device/).waitFor({ state: "visible" });
+
+      await quick.getByRole("link", { name: "Troubleshooting" }).click();
+      await waitUntilScrolledTo(page, page.getByRole("heading", { level: 2, name: "Troubleshooting" }));
+
+      assert.equal(await page.getByRole("link", { name: "Contact Support" }).getAttribute("href"), "/contact");
+    },
+  },
+  {
+    route: "/changelog",
+    h1: "Changelog",
+    async check(page) {
+      const releases = page.getByRole("list", { name: "Releases" });
+      const versions = await releases.getByRole("heading", { level: 2 }).allTextContents();
+      assert.deepEqual(versions, ["Version 2.1.0", "Version 2.0.0", "Version 1.5.2", "Version 1.5.1", "Version 1.5.0", "Version 1.4.0"]);
+      const latest = releases.getByRole("article", { name: "Version 2.1.0" });
+      await latest.getByText("Latest", { exact: true }).waitFor();
+      await releases.locator("li").filter({ has: page.getByRole("article", { name: "Version 2.1.0" }) }).getByText("December 2024").waitFor();
+      for (const type of ["Major release", "Minor release", "Patch"]) await releases.getByText(type, { exact: true }).first().waitFor();
+      for (const kind of ["New", "Improvement", "Fix"]) await releases.getByText(kind, { exact: true }).first().waitFor();
+    },
+  },
+  {
+    route: "/help-center",
+    h1: "Help Center",
+    async check(page) {
+      assert.equal(await page.getByRole("list", { name: "Help topics" }).getByRole("listitem").count(), 6, "six categories");
+      const articles = page.getByRole("region", { name: "Popular articles" });
+      for (const difficulty of ["Beginner", "Intermediate", "Advanced"]) await articles.getByText(`Difficulty: ${difficulty}`).first().waitFor();
+      const more = page.getByRole("region", { name: "More ways to get help" });
+      const hrefs = await more.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      assert.deepEqual(hrefs, ["/download", "/contact", "/documentation"]);
+
+      // An article opens the page that answers it, scrolled to the answer (here a client-side navigation).
+      await articles.getByRole("link", { name: /Ask for a refund/ }).click();
+      await page.waitForURL("**/terms#refunds");
+      await waitUntilScrolledTo(page, page.getByRole("heading", { level: 2, name: /Refunds and the money-back guarantee/ }));
+    },
+  },
+];
+
+describe("public pages at 390 px and 1440 px", () => {
+  const suite = useBrowserSuite();
+
+  for (const viewport of viewports) {
+    const wide = viewport.width > 1000;
+    for (const { route, h1, check } of pages) {
+      test(`${route} at ${viewport.width} px: one h1, its sections and controls, nothing off-screen`, async () => {
+        const context = await newContext(suite.browser, suite.server.url, viewport);
+        const page = await context.newPage();
+        const pageErrors: string[] = [];
+        page.on("pageerror", (error) => pageErrors.push(error.message));
+        await page.goto(route);
+
+        await page.getByRole("heading", { level: 1, name: h1 }).waitFor();
+        assert.equal(await page.getByRole("heading", { level: 1 }).count(), 1, "one h1");
+        assert.equal(await page.getByRole("main").count(), 1, "one main landmark");
+        assert.deepEqual(await overflowingElements(page), [], `nothing sticks out of the ${viewport.width} px screen`);
+        assert.doesNotMatch((await page.getByRole("main").textContent()) ?? "", certificationClaims, "no certification claims");
+        await screenshot(page, `public${route.replaceAll("/", "-")}-${viewport.width}`);
+
+        await check(page, wide);
+        assert.deepEqual(pageErrors, []);
+        await context.close();
+      });
+    }
+  }
+
+  test("help center search filters the six categories by title or description, ignoring case", async () => {
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
+    const page = await context.newPage();
+    await page.goto("/help-center");
+    const search = page.getByRole("searchbox", { name: "Search help topics" });
+    const topics = page.getByRole("list", { name: "Help topics" });
+    const shown = () => topics.getByRole("heading", { level: 3 }).allTextContents();
+
+    await search.fill("BILLING");
+    await page.getByText("1 of 6 topics match “BILLING”").waitFor();
+    assert.deepEqual(await shown(), ["Account & Billing"]);
+
+    // "backup" is in one title and in two descriptions.
+    await search.fill("backup");
+    await page.getByText("3 of 6 topics match “backup”").waitFor();
+    assert.deepEqual(await shown(), ["Clear All Protection", "Backups & Restore", "Windows App"]);
+    await screenshot(page, "public-help-center-search-390");
+
+    await search.fill("bluetooth");
+    await page.getByRole("heading", { name: "No topics match “bluetooth”" }).waitFor();
+    assert.equal(await topics.count(), 0, "no topic list when nothing matches");
+    assert.equal(await page.getByRole("main").getByRole("link", { name: "Contact Support" }).first().getAttribute("href"), "/contact");
+    await screenshot(page, "public-help-center-no-match-390");
+
+    await page.getByRole("button", { name: "Show all topics" }).click();
+    assert.equal(await search.inputValue(), "");
+    assert.equal(await topics.getByRole("listitem").count(), 6);
+    await context.close();
+  });
+});
