@@ -247,6 +247,32 @@ describe("the installable app", () => {
     }
   });
 
+  for (const [label, viewport] of [["mobile", MOBILE], ["desktop", WIDE]] as const) {
+    test(`the install cards on /download (full) and /android (minimal) install through the same dialog (${viewport.width} px)`, async () => {
+      const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport, userAgent: ANDROID_UA });
+      const page = await context.newPage();
+      await page.goto("/download");
+      const panel = page.getByRole("region", { name: "Android: install as app" });
+      await panel.getByRole("heading", { name: "Install TabVault as an app" }).waitFor();
+      await panel.getByText("Installable as App", { exact: true }).waitFor();
+      await panel.getByRole("button", { name: "Install", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Install TabVault" });
+      await dialog.getByText("Open the browser menu (⋮).").waitFor();
+      await dialog.getByRole("button", { name: "Later" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await panel.scrollIntoViewIfNeeded();
+      await viewportScreenshot(page, `pwa-download-install-card-${label}`);
+
+      await page.goto("/android");
+      await page.getByRole("heading", { level: 1, name: "Android Dashboard" }).waitFor();
+      await page.getByText("TabVault app", { exact: true }).waitFor();
+      await viewportScreenshot(page, `pwa-android-install-card-${label}`);
+      await page.getByRole("button", { name: "Install", exact: true }).click();
+      await dialog.waitFor();
+      await context.close();
+    });
+  }
+
   test("a desktop browser gets no banner and no badge", async () => {
     const context = await newContext(suite.browser, suite.server.url, WIDE);
     const page = await context.newPage();

@@ -31,14 +31,14 @@ export function UpdateNotice() {
     <section
       role="status"
       aria-label="Update available"
-      className="pointer-events-auto flex w-full max-w-md flex-col gap-3 rounded-2xl border border-brand-200 bg-white p-4 shadow-xl animate-fade-in sm:flex-row sm:items-center"
+      className="pointer-events-auto flex w-full max-w-md flex-col gap-3 sm:max-w-xl rounded-2xl border border-brand-200 bg-white p-4 shadow-xl animate-fade-in sm:flex-row sm:items-center"
     >
       <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700 sm:inline-flex">
         <RefreshCw className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-slate-900">A new version of TabVault is ready</p>
-        <p className="text-xs text-slate-600">Update now to use it, or later: it starts the next time you open TabVault.</p>
+        <p className="text-xs text-slate-600">Update now, or it starts the next time you open TabVault.</p>
       </div>
       <div className="flex gap-2">
         <Button size="sm" onClick={() => void updateNow()} disabled={updating}>
