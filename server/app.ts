@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import type { ErrorResponse } from "@common/api/errors";
+import { isServerPath } from "@common/server-paths";
 import type { Config } from "./config/config";
 import type { Database } from "./db/database";
 import { authentication } from "./accounts/authentication";
@@ -18,7 +19,7 @@ import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
-import { isServerPath, registerClientFiles } from "./http/client-files";
+import { registerClientFiles } from "./http/client-files";
 import { registerErrorHandler } from "./http/errors";
 import { requestForLog } from "./http/log-redaction";
 import { refuseCrossOriginWrites } from "./http/same-origin";

@@ -4,6 +4,7 @@ import { Route, Switch, useLocation } from "wouter";
 import { AuthDialogsProvider } from "@/components/accounts/AuthDialogs";
 import { RouteGuard } from "@/components/accounts/RouteGuard";
 import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { InstallAidsLoader } from "@/components/install/InstallAidsLoader";
 import { PaymentReturn } from "@/components/payments/PaymentReturn";
 import { AppLayout } from "@/components/layout/AppLayout";
 import { Toaster } from "@/components/ui/toaster";
@@ -85,6 +86,7 @@ export function App() {
             <Screens />
           </AppLayout>
           <SignedInRuntime />
+          <InstallAidsLoader />
         </AuthDialogsProvider>
         <Toaster />
       </TooltipProvider>

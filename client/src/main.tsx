@@ -1,7 +1,11 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { listenForInstallEvents } from "./install/install-state";
 import "./index.css";
+
+// Before anything renders: the browser's install offer can come early and is sent only once.
+listenForInstallEvents();
 
 const root = document.getElementById("root");
 if (root) {

@@ -25,14 +25,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built app (`npm run build` first) as a real process on a free port with a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built app (`npm run build` first) as a real process on a free port with a fresh DATA_DIR.
+ * `appRoot` runs another copy of the build (a directory with package.json, dist/ and node_modules).
+ */
+export async function startServer(env: Record<string, string> = {}, options: { appRoot?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "tabvault-e2e-")));
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   // Started as `node …` (not npx) so the PID we signal is the server's own.
-  const child = spawn(process.execPath, ["dist/server/index.js"], {
+  const child = spawn(process.execPath, [path.join(options.appRoot ?? ".", "dist/server/index.js")], {
     // NODE_ENV=test: the outbox logs no sign-in links, so the logs can be checked for secrets.
     env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -16,6 +16,8 @@ describe("serving the built client", () => {
     writeFileSync(join(clientDir, "index.html"), indexHtml);
     writeFileSync(join(clientDir, "assets", "index-Ab12Cd.js"), "console.log('app')");
     writeFileSync(join(clientDir, "robots.txt"), "User-agent: *");
+    writeFileSync(join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {})");
+    writeFileSync(join(clientDir, "manifest.webmanifest"), '{"name":"TabVault"}');
     app = await buildTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -38,6 +40,21 @@ describe("serving the built client", () => {
     }
   });
 
+  it("serves the service worker and the manifest revalidated, with their types, under a CSP that allows them", async () => {
+    const worker = await app.inject({ method: "GET", url: "/sw.js", headers: { accept: "*/*", "service-worker": "script" } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    const manifest = await app.inject({ method: "GET", url: "/manifest.webmanifest", headers: { accept: "*/*" } });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    const page = await app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+
   it("answers client routes with index.html", async () => {
     for (const url of ["/sessions", "/protection-settings?tab=2", "/no/such/page"]) {
       const response = await app.inject({
@@ -53,7 +70,7 @@ describe("serving the built client", () => {
   });
 
   it("never falls back for /api/* or /download/*", async () => {
-    for (const url of ["/api/unknown", "/api", "/download/file.apk"]) {
+    for (const url of ["/api/unknown", "/api", "/api?page=1", "/download/file.apk"]) {
       const response = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ message: expect.any(String) });

@@ -2,11 +2,8 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isServerPath } from "@common/server-paths";
 
-/** Paths the SPA fallback never answers: the API and (later) signed download links. */
-export function isServerPath(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/download/");
-}
 
 /**
  * Serves the built client (dist/client) when it exists: Vite's hashed files under /assets/ are

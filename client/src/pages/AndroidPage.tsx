@@ -3,6 +3,8 @@ import { plans, type PlanFeatures } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Check, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";
 import { Link } from "wouter";
+import { AppModeBadge } from "@/components/install/AppModeBadge";
+import { InstallCard } from "@/components/install/InstallCard";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -47,7 +49,10 @@ export default function AndroidPage() {
             <Smartphone className="size-7 text-brand-600" aria-hidden="true" />
             Android Dashboard
           </h1>
-          <p className="mt-2 text-slate-600">Your phone's protection at a glance.</p>
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-600">
+            Your phone's protection at a glance.
+            <AppModeBadge />
+          </p>
         </div>
         {user ? (
           <label className="flex items-center gap-3">
@@ -68,6 +73,8 @@ export default function AndroidPage() {
           </Button>
         )}
       </div>
+
+      <InstallCard variant="minimal" className="mt-6" />
 
       <Tabs defaultValue="protection" className="mt-8">
         <TabsList aria-label="Android dashboard">

@@ -9,6 +9,7 @@ import { Switch } from "@/components/ui/switch";
 import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/hooks/useAuth";
 import { LOGIN_PATH } from "@/hooks/useAuthActions";
+import { isStandaloneDisplay } from "@/install/platform";
 import { cn } from "@/lib/class-names";
 import { apiRequest } from "@/lib/queryClient";
 import { countBlocked } from "@/protection/blocker";
@@ -24,10 +25,6 @@ const steps = [
 
 /** spec 2 §9: the status banner refreshes every 5 s. */
 const STATUS_REFRESH_MS = 5000;
-
-function isStandalone(): boolean {
-  return typeof window !== "undefined" && window.matchMedia?.("(display-mode: standalone)").matches === true;
-}
 
 /** `/clear-all-blocker` (spec 2 §2, §4): the blocker's switch, its count, a test, and how it works. */
 export default function ClearAllBlockerPage() {
@@ -123,7 +120,7 @@ export default function ClearAllBlockerPage() {
         </ul>
       </section>
 
-      {isStandalone() ? null : (
+      {isStandaloneDisplay() ? null : (
         <section className="mt-10 flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div>
             <h2 className="text-xl font-semibold">Get Protection</h2>

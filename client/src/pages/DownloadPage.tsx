@@ -6,6 +6,8 @@ import { useEffect, useState } from "react";
 import { useAuthDialogs } from "@/components/accounts/AuthDialogs";
 import { downloadWithProgress, generateDownload } from "@/components/downloads/download-file";
 import { PageQrCode } from "@/components/downloads/PageQrCode";
+import { InstallCard } from "@/components/install/InstallCard";
+import { useAppInstallation } from "@/components/install/useAppInstallation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
@@ -15,13 +17,19 @@ import { errorMessage } from "@/lib/queryClient";
 
 type Progress = { state: "idle" } | { state: "downloading"; platform: Platform; percent: number } | { state: "success"; platform: Platform; fileName: string } | { state: "error"; platform: Platform; message: string };
 
-const featureStates: { label: string; state: "active" | "available" | "unavailable" | "online" | "offline" | "coming-soon" }[] = [
-  { label: "Clear All blocking", state: "active" },
-  { label: "Install as app", state: "available" },
-  { label: "Push notifications", state: "unavailable" },
-  { label: "Offline use", state: "available" },
-  { label: "Team sharing", state: "coming-soon" },
-];
+type FeatureState = "active" | "available" | "unavailable" | "online" | "offline" | "coming-soon";
+
+/** The Android install panel's features (spec 1 §4); installing and offline use as they stand in this browser. */
+function featureStates(installed: boolean): { label: string; state: FeatureState }[] {
+  const serviceWorkers = "serviceWorker" in navigator;
+  return [
+    { label: "Clear All blocking", state: "active" },
+    { label: "Install as app", state: installed ? "active" : "available" },
+    { label: "Push notifications", state: "unavailable" },
+    { label: "Offline use", state: !serviceWorkers ? "unavailable" : navigator.serviceWorker.controller ? "active" : "available" },
+    { label: "Team sharing", state: "coming-soon" },
+  ];
+}
 
 const stateBadge = {
   active: { label: "Active", variant: "success" },
@@ -51,6 +59,7 @@ export default function DownloadPage() {
   const { user } = useAuth();
   const { openDirectDownload } = useAuthDialogs();
   const online = useOnline();
+  const { installed } = useAppInstallation();
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const pageUrl = `${window.location.origin}/download`;
   const list = useQuery<AvailableDownloads>({ queryKey: ["/api/downloads/available"] });
@@ -179,9 +188,10 @@ export default function DownloadPage() {
           <Smartphone className="size-5 text-brand-600" aria-hidden="true" />
           Android: install as app
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Add TabVault to your home screen from your browser's menu to open it like any other app.</p>
+        <p className="mt-1 text-sm text-slate-600">Add TabVault to your home screen from your browser to open it like any other app.</p>
+        <InstallCard variant="full" className="mt-4" />
         <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-          {[...featureStates, { label: "Connection", state: online ? ("online" as const) : ("offline" as const) }].map((feature) => (
+          {[...featureStates(installed), { label: "Connection", state: online ? ("online" as const) : ("offline" as const) }].map((feature) => (
             <li key={feature.label} className="flex items-center justify-between rounded-lg border border-slate-200 px-3 py-2 text-sm">
               <span className="flex items-center gap-2 text-slate-800">
                 {feature.label === "Connection" ? online ? <Wifi className="size-4" aria-hidden="true" /> : <WifiOff className="size-4" aria-hidden="true" /> : null}
