@@ -57,10 +57,12 @@ export function DashboardPreview() {
                 </div>
                 <div className="flex items-center gap-4 self-start rounded-2xl border border-slate-200 bg-white px-4 py-2.5 shadow-sm">
                   <div>
-                    <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Current plan</p>
+                    <p className="whitespace-nowrap text-xs font-medium uppercase tracking-wide text-slate-500">Current plan</p>
                     <p className="font-semibold text-slate-900">Pro</p>
                   </div>
-                  <span className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">Upgrade to Premium</span>
+                  <span className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">
+                    Upgrade<span className="hidden sm:inline"> to Premium</span>
+                  </span>
                 </div>
               </div>
 
@@ -88,9 +90,10 @@ export function DashboardPreview() {
                         <ShieldCheck className="size-4 shrink-0 text-emerald-600" />
                         <span className="min-w-0 flex-1">
                           <span className="block truncate text-sm font-medium text-slate-800">{tab.title}</span>
-                          <span className="block truncate text-xs text-slate-500">{tab.url}</span>
+                          <span className="block truncate text-xs text-slate-500">
+                            {tab.url} · {tab.time}
+                          </span>
                         </span>
-                        <span className="shrink-0 text-xs text-slate-500">{tab.time}</span>
                       </li>
                     ))}
                   </ul>
