@@ -89,3 +89,66 @@ export const planList: Plan[] = planTypes.map((type) => plans[type]);
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
 }
+
+/** One cell of the plan comparison: included or not, or a short value such as "20" or "Email". */
+export type ComparisonValue = boolean | string;
+
+export interface ComparisonRow {
+  feature: string;
+  values: Record<PlanType, ComparisonValue>;
+}
+
+export interface ComparisonGroup {
+  heading: string;
+  rows: ComparisonRow[];
+}
+
+const limitValue = (limit: number | null): string => (limit === null ? "Unlimited" : String(limit));
+
+/** A row whose cell is read from each plan, so limits and feature gates are named once (above). */
+function fromPlans(feature: string, value: (plan: Plan) => ComparisonValue): ComparisonRow {
+  return { feature, values: Object.fromEntries(planTypes.map((type) => [type, value(plans[type])])) as Record<PlanType, ComparisonValue> };
+}
+
+/** A capability every plan from `lowest` upwards includes (spec 1 §6 lists them tier by tier). */
+function fromPlan(feature: string, lowest: PlanType): ComparisonRow {
+  return fromPlans(feature, (plan) => planTypes.indexOf(plan.type) >= planTypes.indexOf(lowest));
+}
+
+/** The landing page's plan comparison (spec 1 §2), features × the four plans, from spec 1 §6 and §9. */
+export const planComparison: ComparisonGroup[] = [
+  {
+    heading: "Protection",
+    rows: [
+      fromPlans("Protected tabs a day", (plan) => limitValue(plan.limits.tabsPerDay)),
+      fromPlans("Backups kept", (plan) => limitValue(plan.limits.backupsKept)),
+      fromPlan("Clear All blocking", "free"),
+      fromPlans("Backups", (plan) => (plan.features.autoBackup ? "Automatic" : "Manual")),
+      { feature: "Recovery", values: { free: "Manual", basic: "Basic", pro: "Advanced", premium: "Advanced" } },
+      fromPlan("Android app", "free"),
+      fromPlan("Windows file protection", "basic"),
+      fromPlan("Windows app state backup", "pro"),
+      fromPlan("System monitoring", "pro"),
+      fromPlans("Cloud sync across devices", (plan) => plan.features.cloudSync),
+    ],
+  },
+  {
+    heading: "AI features",
+    rows: [
+      fromPlan("AI content analysis", "basic"),
+      fromPlan("AI smart recovery", "pro"),
+      fromPlan("AI tab organization", "pro"),
+      fromPlan("AI team insights", "premium"),
+      fromPlan("AI workflow automation", "premium"),
+    ],
+  },
+  {
+    heading: "Teams and support",
+    rows: [
+      { feature: "Statistics", values: { free: false, basic: "Basic", pro: "Analytics", premium: "Custom reports" } },
+      fromPlan("Team management and admin controls", "premium"),
+      fromPlan("Custom policies", "premium"),
+      { feature: "Support", values: { free: "Community", basic: "Email", pro: "Priority", premium: "24/7" } },
+    ],
+  },
+];

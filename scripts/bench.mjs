@@ -1,8 +1,9 @@
 // `npm run bench`: starts the built server on a temporary DATA_DIR and a bare Fastify route, measures both
-// with autocannon from this (separate) process, and writes docs/benchmarks.md.
+// with autocannon from this (separate) process, measures the landing page with Lighthouse, and writes
+// docs/benchmarks.md. `npm run bench:landing` (this script with `landing`) measures the landing page only.
 import pg from "pg";
 import { benchBrowserSession, signInAccounts } from "./bench/accounts.mjs";
-import { initialClientSize } from "./bench/client-size.mjs";
+import { measureLanding } from "./bench/landing.mjs";
 import {
   BENCH_DATABASE_URL,
   createBenchDatabase,
@@ -17,13 +18,25 @@ const measure = (title, options) => measureWith(title, { connections: CONNECTION
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-const benchDatabase = await createBenchDatabase();
+const landingOnly = process.argv.includes("landing");
+const benchDatabase = landingOnly ? null : await createBenchDatabase();
 const { appUrl, bareUrl, dataDir, stop } = await startBenchServers({
   ADMIN_EMAILS: "admin-0@bench.tabvault.test",
   ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
 });
 
 try {
+  if (!landingOnly) await measureEndpoints();
+  const landing = await measureLanding(appUrl);
+  await writeReportSection("landing", landing.report);
+  console.log(landing.report);
+  if (!landing.met) process.exitCode = 1;
+} finally {
+  await stop();
+  await benchDatabase?.drop();
+}
+
+async function measureEndpoints() {
   const rows = [];
   const bareRow = await measure("bare Fastify route", { url: bareUrl });
   rows.push(bareRow);
@@ -78,8 +91,6 @@ try {
     console.warn(`PostgreSQL at ${BENCH_DATABASE_URL} is not reachable: the session and admin rows are skipped.`);
   }
 
-  const size = await initialClientSize();
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const table = resultTable(rows, bareRow);
   const report = `## Endpoints
 
@@ -90,12 +101,7 @@ admin session, 100,000 payments seeded.
 The ratio to the bare Fastify route measured in the same run is the figure to compare between runs.
 
 ${table}
-
-Initial client download for \`/\` (gzip): JavaScript ${kb(size.jsGzipBytes)}, CSS ${kb(size.cssGzipBytes)}.
 `;
   await writeReportSection("endpoints", report);
   console.log(report);
-} finally {
-  await stop();
-  await benchDatabase?.drop();
 }

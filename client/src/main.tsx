@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { listenForInstallEvents } from "./install/install-state";
@@ -9,10 +9,14 @@ listenForInstallEvents();
 
 const root = document.getElementById("root");
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // As a transition, React renders the first screen in slices between which the browser stays responsive,
+  // instead of one long task (Lighthouse's Total Blocking Time on a slow phone).
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 } else {
   console.error("TabVault: the #root element is missing from index.html; the app cannot start.");

@@ -1,18 +1,21 @@
-// The JavaScript and CSS a browser downloads before `/` can render, gzip-compressed.
+// The JavaScript and CSS a browser downloads to show `/`, gzip-compressed: the files a real page load fetched
+// (the Lighthouse run's requests), read from the build so the figure does not depend on the server's encoding.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const clientDir = "dist/client";
 
-export async function initialClientSize() {
-  const html = await readFile(path.join(clientDir, "index.html"), "utf8");
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
-  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
-  const gzipBytes = async (files) => {
-    let total = 0;
-    for (const file of new Set(files)) total += gzipSync(await readFile(path.join(clientDir, file))).length;
-    return total;
-  };
-  return { jsGzipBytes: await gzipBytes(scripts), cssGzipBytes: await gzipBytes(styles) };
+async function gzipBytes(urls, origin) {
+  let total = 0;
+  for (const url of new Set(urls)) {
+    const { origin: from, pathname } = new URL(url);
+    if (from !== origin) continue;
+    total += gzipSync(await readFile(path.join(clientDir, decodeURIComponent(pathname)))).length;
+  }
+  return total;
+}
+
+export async function initialClientSize({ scripts, stylesheets }, origin) {
+  return { jsGzipBytes: await gzipBytes(scripts, origin), cssGzipBytes: await gzipBytes(stylesheets, origin) };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/test-app";
@@ -18,6 +19,12 @@ describe("serving the built client", () => {
     writeFileSync(join(clientDir, "robots.txt"), "User-agent: *");
     writeFileSync(join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {})");
     writeFileSync(join(clientDir, "manifest.webmanifest"), '{"name":"TabVault"}');
+    // What scripts/compress-client.mjs writes beside a built file.
+    const script = "console.log('compressed app')";
+    writeFileSync(join(clientDir, "assets", "main-Zz99.js"), script);
+    writeFileSync(join(clientDir, "assets", "main-Zz99.js.br"), brotliCompressSync(script));
+    writeFileSync(join(clientDir, "assets", "main-Zz99.js.gz"), gzipSync(script));
+    writeFileSync(join(clientDir, "index.html.br"), brotliCompressSync(indexHtml));
     app = await buildTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -30,6 +37,32 @@ describe("serving the built client", () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe("console.log('app')");
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the precompressed copy a browser accepts, with the original's type and cache rules", async () => {
+    const br = await app.inject({ method: "GET", url: "/assets/main-Zz99.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload).toEqual(brotliCompressSync("console.log('compressed app')"));
+
+    const gz = await app.inject({ method: "GET", url: "/assets/main-Zz99.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.rawPayload).toEqual(gzipSync("console.log('compressed app')"));
+
+    const plain = await app.inject({ method: "GET", url: "/assets/main-Zz99.js", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log('compressed app')");
+  });
+
+  it("sends the SPA fallback compressed too", async () => {
+    const response = await app.inject({ method: "GET", url: "/sessions", headers: { accept: "text/html", "accept-encoding": "br" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
   it("serves index.html and other files with no-cache", async () => {

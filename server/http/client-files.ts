@@ -7,7 +7,9 @@ import { isServerPath } from "@common/server-paths";
 
 /**
  * Serves the built client (dist/client) when it exists: Vite's hashed files under /assets/ are
- * cached for a year, everything else is revalidated so a deploy shows up on the next load.
+ * cached for a year, everything else is revalidated so a deploy shows up on the next load. The build
+ * writes .br and .gz copies beside the text files (scripts/compress-client.mjs); they are sent to
+ * browsers that accept them, so nothing is compressed per request.
  * Returns the SPA fallback for client routes, or undefined when there is no built client.
  */
 export async function registerClientFiles(
@@ -18,6 +20,7 @@ export async function registerClientFiles(
   if (!existsSync(join(clientDir, "index.html"))) return undefined;
   await app.register(fastifyStatic, {
     root: clientDir,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (response, path) => {
       const relative = path.slice(clientDir.length).replaceAll("\\", "/");

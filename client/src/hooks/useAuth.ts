@@ -9,11 +9,12 @@ const fetchRaw = getQueryFn<unknown>({ on401: "returnNull" });
 /**
  * GET /api/auth/user: the user, or null when nobody is signed in (401). A body that is not a user is
  * treated as signed out too, so a half-deployed API can never crash the shell. The schema (and with it
- * zod, ~20 KB gzip) is imported on demand to keep it out of the entry chunk.
+ * zod, ~20 KB gzip) is imported only when there is a user to check, so visitors never download it.
  */
 async function fetchAuthUser(context: Parameters<typeof fetchRaw>[0]): Promise<AuthUser | null> {
-  const [body, { authUserSchema }] = await Promise.all([fetchRaw(context), import("@common/api/accounts")]);
+  const body = await fetchRaw(context);
   if (body === null) return null;
+  const { authUserSchema } = await import("@common/api/accounts");
   const parsed = authUserSchema.safeParse(body);
   return parsed.success ? parsed.data : null;
 }

@@ -148,7 +148,13 @@ export default function AdminPage() {
             Export CSV
           </Button>
         </div>
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {/* Scrolls sideways on phones, so it takes keyboard focus to be scrolled without a pointer. */}
+        <div
+          role="region"
+          aria-labelledby="payments-heading"
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>

@@ -1,9 +1,15 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { Features } from "@/components/landing/Features";
 import { FinalCallToAction } from "@/components/landing/FinalCallToAction";
 import { Hero } from "@/components/landing/Hero";
+import { InteractiveDemo } from "@/components/landing/InteractiveDemo";
+import { LoadWhenNear } from "@/components/landing/LoadWhenNear";
 import { Pricing } from "@/components/landing/Pricing";
 import { currentHashTarget, scrollToElement } from "@/lib/sections";
+
+// Comparison, devices, testimonials and the dashboard preview: far below the first screen, so not in the
+// JavaScript the first screen waits for (the budget in docs/benchmarks.md).
+const MoreSections = lazy(() => import("@/components/landing/MoreSections"));
 
 /** `/` for visitors and while sign-in state loads (spec 1 §2). */
 export default function LandingPage() {
@@ -18,8 +24,12 @@ export default function LandingPage() {
   return (
     <>
       <Hero />
+      <InteractiveDemo />
       <Features />
       <Pricing />
+      <LoadWhenNear placeholderHeight="100vh">
+        <MoreSections />
+      </LoadWhenNear>
       <FinalCallToAction />
     </>
   );

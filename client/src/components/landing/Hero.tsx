@@ -19,7 +19,7 @@ function HeroIllustration() {
         <div className="p-4 sm:p-5">
           <div className="flex items-center justify-between">
             <span className="text-sm font-semibold text-slate-900">Open tabs</span>
-            <span className="rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-400 line-through">
+            <span className="rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-500 line-through">
               Clear All
             </span>
           </div>

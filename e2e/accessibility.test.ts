@@ -1,0 +1,82 @@
+/// <reference lib="dom" />
+import assert from "node:assert/strict";
+import path from "node:path";
+import { describe, test } from "node:test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { DESKTOP, MOBILE, newContext } from "./support/browser";
+import { signInThroughMail } from "./support/mail";
+import { useBrowserSuite } from "./support/suite";
+
+const ADMIN = "access@tabvault.test";
+
+/**
+ * Runs axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules, plus its best practices) on the page as it is and
+ * fails on any serious or critical violation, listing each with the elements it found.
+ */
+async function assertNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  const report = serious.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`,
+  );
+  assert.deepEqual(report, [], `${label}: axe found serious or critical violations`);
+  assert.ok(results.passes.length > 0, `${label}: axe ran its rules`);
+}
+
+/** Scrolls to the bottom and back, so sections loaded on approach are there for the check. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+describe("accessibility (axe-core)", () => {
+  const suite = useBrowserSuite({ ADMIN_EMAILS: ADMIN, RELEASES_DIR: path.resolve("server/downloads/fixtures") });
+
+  for (const [label, viewport] of [
+    ["desktop", DESKTOP],
+    ["390 px", MOBILE],
+  ] as const) {
+    test(`/ and /download for a visitor (${label})`, async () => {
+      const context = await newContext(suite.browser, suite.server.url, viewport);
+      const page = await context.newPage();
+      await page.goto("/");
+      await page.locator("#pricing").waitFor();
+      await scrollThrough(page);
+      await page.getByRole("figure", { name: /Preview of the dashboard/ }).waitFor();
+      await assertNoSeriousViolations(page, `/ (${label})`);
+
+      // The demo mid-play: closed and recovered tabs, a current step.
+      await page.getByRole("group", { name: "Demo controls" }).getByRole("button", { name: "Start", exact: true }).click();
+      await page.locator("#demo").getByRole("status").filter({ hasText: "step 3 of 5" }).waitFor();
+      await assertNoSeriousViolations(page, `/ with the demo playing (${label})`);
+
+      await page.goto("/download");
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.getByRole("img", { name: /QR code/i }).first().waitFor();
+      await assertNoSeriousViolations(page, `/download (${label})`);
+      await context.close();
+    });
+
+    test(`/sessions signed in and /admin as an admin (${label})`, async () => {
+      const context = await newContext(suite.browser, suite.server.url, viewport);
+      const page = await context.newPage();
+      await signInThroughMail(page, suite.server.dataDir, ADMIN, "/sessions");
+      await page.waitForURL(`${suite.server.url}/sessions`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      await assertNoSeriousViolations(page, `/sessions (${label})`);
+
+      await page.goto("/admin");
+      await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      await assertNoSeriousViolations(page, `/admin (${label})`);
+      await context.close();
+    });
+  }
+});
