@@ -1,19 +1,18 @@
 import send from "@fastify/send";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { emailAddressSchema } from "@common/api/accounts";
 import {
   ANDROID_APK_PATH,
   apkInfoSchema,
   availableDownloadsQuerySchema,
   availableDownloadsSchema,
   DOWNLOAD_LINK_HOURS,
+  downloadFileParamsSchema,
+  downloadFileQuerySchema,
   generateDownloadRequestSchema,
   generateDownloadResponseSchema,
   type Platform,
   platformNames,
-  platforms,
 } from "@common/api/downloads";
 import { errorResponseSchema } from "@common/api/errors";
 import { findUserByEmail } from "../accounts/users";
@@ -121,12 +120,8 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
     "/download/file/:platform/:fileName",
     {
       schema: {
-        params: z.object({ platform: z.enum(platforms, { message: "Unknown platform" }), fileName: z.string().min(1).max(200) }),
-        querystring: z.object({
-          email: emailAddressSchema,
-          expires: z.coerce.number().int().positive(),
-          signature: z.string().min(1).max(100),
-        }),
+        params: downloadFileParamsSchema,
+        querystring: downloadFileQuerySchema,
         response: errors,
       },
     },
