@@ -187,4 +187,24 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await page.waitForURL(/\/sign-in\?next=%2F$/, { timeout: 5000 });
     await context.close();
   });
+
+  test("a session ended elsewhere: a page that calls the API directly (Protection Test) says so too", async () => {
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/api/login?email=hopper@example.com");
+    await page.goto(await signInLinkFor(suite.server.dataDir, "hopper@example.com"));
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await page.goto("/protection-test");
+    await page.getByRole("heading", { name: "Protection Test", level: 1 }).waitFor();
+    await page.getByLabel("Test email").fill("hopper@example.com");
+    const cookie = await sessionCookie(context);
+    await fetch(`${suite.server.url}/api/logout`, { headers: { cookie: `tabvault_session=${cookie}` }, redirect: "manual" });
+
+    await page.getByRole("button", { name: "Status check" }).click();
+    await page.getByText("You are logged out. Logging in again...", { exact: true }).waitFor();
+    await page.getByText("Unauthorized", { exact: true }).waitFor();
+    await screenshot(page, "accounts-unauthorized-direct-call-desktop");
+    await page.waitForURL(/\/sign-in\?next=%2Fprotection-test$/, { timeout: 5000 });
+    await context.close();
+  });
 });

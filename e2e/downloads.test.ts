@@ -89,6 +89,76 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     await context.close();
   });
 
+  test("the list failing says 'Download Error' in a toast and on the page, and Try again loads it", async () => {
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
+    const page = await context.newPage();
+    await page.route("**/api/downloads/available*", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Internal server error"}' }),
+    );
+    await page.goto("/download");
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await toasts.getByText("Download Error", { exact: true }).waitFor();
+    await toasts.getByText("Failed to fetch available downloads. Please try again.", { exact: true }).waitFor();
+    const inline = page.getByRole("alert").filter({ hasText: "Failed to fetch available downloads. Please try again." });
+    await inline.waitFor();
+    await screenshot(page, "downloads-list-error-mobile");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, "downloads-list-error-desktop");
+    await page.unroute("**/api/downloads/available*");
+    await inline.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("button", { name: "Download for Windows" }).waitFor();
+    assert.equal(await inline.count(), 0);
+    await context.close();
+  });
+
+  test("the email dialog's download list failing says 'Download Error' too, and Try again loads it", async () => {
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
+    const page = await context.newPage();
+    await page.route("**/api/downloads/available*", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Service temporarily unavailable"}' }));
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Get Started" }).click();
+    await page.getByLabel("Email address").fill("list-down@example.com");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: /Free download/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Download TabVault" });
+    // The open dialog hides the rest of the page (the toasts too) from the accessibility tree.
+    await page.getByText("Download Error", { exact: true }).waitFor();
+    const inline = dialog.getByRole("alert").filter({ hasText: "Failed to fetch available downloads. Please try again." });
+    await inline.waitFor();
+    await screenshot(page, "downloads-dialog-list-error-mobile");
+    await page.unroute("**/api/downloads/available*");
+    await inline.getByRole("button", { name: "Try again" }).click();
+    await dialog.getByRole("button", { name: "Download for Android" }).waitFor();
+    await context.close();
+  });
+
+  test("a transfer that breaks off says 'Failed to complete download' and offers Retry", async () => {
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/api/login?email=cut-off@example.com");
+    await page.goto(await signInLinkFor(suite.server.dataDir, "cut-off@example.com"));
+    // The server announces the whole file and the connection ends after its first bytes.
+    await page.route("**/download/file/**", async (route) => {
+      const response = await route.fetch();
+      const bytes = await response.body();
+      await route.fulfill({ status: 200, headers: { ...response.headers(), "content-length": String(bytes.length) }, body: bytes.subarray(0, 1000) });
+    });
+    await page.goto("/download");
+    await page.getByRole("button", { name: "Download for Windows" }).click();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await toasts.getByText("Download Failed", { exact: true }).waitFor();
+    await toasts.getByText("Failed to complete download", { exact: true }).waitFor();
+    await page.getByText("Download failed. Please try again. (Failed to complete download)").waitFor();
+    await screenshot(page, "downloads-incomplete-desktop");
+    await page.unroute("**/download/file/**");
+    await page.getByRole("button", { name: "Retry" }).click();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download for Windows" }).click();
+    assert.ok((await savedBytes(await downloading)).equals(await readFile(path.join(fixtures, "TabVault-Setup-2.1.0.exe"))));
+    await context.close();
+  });
+
   test("with the APK removed: an error toast on /download-android and no broken link on /download", async () => {
     await rm(path.join(releasesDir, "TabVault-2.1.0.apk"));
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);

@@ -97,7 +97,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const routeTable: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") routeTable.push({ method, url: route.url });
+      if (method !== "HEAD") {
+        const { body, querystring, params } = route.schema ?? {};
+        routeTable.push({ method, url: route.url, input: { body, querystring, params } });
+      }
     }
   });
   app.decorate("routeTable", routeTable);
@@ -175,6 +178,8 @@ function trustProxySetting(trustProxy: boolean | number): boolean | ((address: s
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The zod schemas that validate the request's input, where the route has them. */
+  input: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module "fastify" {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paidPlanTypes, planTypeSchema } from "../plans";
+import { text } from "./text";
 
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
 export const MAX_EMAIL_LENGTH = 254;
@@ -10,8 +11,7 @@ export { SIGN_IN_LINK_MINUTES } from "../product";
  * An email address as the server accepts it: trimmed, lower-cased, a real address. The client's
  * "contains @" check (spec 1 §5) stays the first line; this is the one that decides.
  */
-export const emailAddressSchema = z
-  .string({ message: "Enter an email address" })
+export const emailAddressSchema = text({ message: "Enter an email address" })
   .trim()
   .toLowerCase()
   .min(1, "Enter an email address")
@@ -33,8 +33,7 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-const personName = z
-  .string()
+const personName = text()
   .trim()
   .max(MAX_NAME_LENGTH, `At most ${MAX_NAME_LENGTH} characters`)
   .transform((value) => (value === "" ? null : value))
@@ -102,9 +101,12 @@ export type VerifyUserResponse = z.infer<typeof verifyUserResponseSchema>;
 
 /** Query of the `/api/login` navigation: no email → the sign-in screen asks for one. */
 export const loginQuerySchema = z.object({
-  email: z.string().max(1000).optional(),
-  next: z.string().max(2000).optional(),
+  email: text().max(1000).optional(),
+  next: text().max(2000).optional(),
 });
+
+/** `GET /api/auth/callback?token=`: a token that cannot be one (too long, unstorable) is just not valid. */
+export const authCallbackQuerySchema = z.object({ token: text().max(1000).optional().catch(undefined) });
 
 /** Why `/sign-in` was opened with `?error=`; the screen turns each into a sentence. */
 export const signInErrors = ["invalid-email", "link-invalid", "rate-limited", "mail-failed"] as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { paymentStatuses } from "./payments";
 import { paidPlanTypes } from "../plan-catalogue";
+import { text } from "./text";
 
 /** spec 1 §3 "Admin stats"; "today" and "month" are UTC. */
 export const adminStatsSchema = z.object({
@@ -33,7 +34,7 @@ export const ADMIN_PAGE_MAX = 500;
 export const adminPaymentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(50),
   /** The `nextCursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });
 
 export const adminPaymentPageSchema = z.object({

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
+import { text } from "./text";
 
 const required = (label: string, max: number) =>
-  z.string({ message: `Enter a ${label}` }).trim().min(1, `Enter a ${label}`).max(max, `A ${label} has at most ${max} characters`);
+  text({ message: `Enter a ${label}` }).trim().min(1, `Enter a ${label}`).max(max, `A ${label} has at most ${max} characters`);
 
 /** spec 1 §3 "Contact form": every field required. */
 export const contactMessageRequestSchema = z.strictObject({

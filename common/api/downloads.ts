@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
+import { EPOCH_MILLISECONDS_MAX } from "./integers";
+import { text } from "./text";
 
 export const platforms = ["windows", "android"] as const;
 export type Platform = (typeof platforms)[number];
@@ -31,7 +33,7 @@ export type AvailableDownloads = z.infer<typeof availableDownloadsSchema>;
 export const generateDownloadRequestSchema = z.strictObject({
   platform: z.enum(platforms, { message: "platform must be windows or android" }),
   email: emailAddressSchema,
-  version: z.string().max(50).optional(),
+  version: text().max(50).optional(),
 });
 
 export const generateDownloadResponseSchema = z.object({
@@ -40,6 +42,18 @@ export const generateDownloadResponseSchema = z.object({
   platform: z.enum(platforms),
 });
 export type GenerateDownloadResponse = z.infer<typeof generateDownloadResponseSchema>;
+
+/** A signed link: `/download/file/{platform}/{fileName}?email=&expires=&signature=`. */
+export const downloadFileParamsSchema = z.object({
+  platform: z.enum(platforms, { message: "Unknown platform" }),
+  fileName: text().min(1).max(200),
+});
+export const downloadFileQuerySchema = z.object({
+  email: emailAddressSchema,
+  /** Unix seconds. */
+  expires: z.coerce.number().int().positive().max(EPOCH_MILLISECONDS_MAX / 1000),
+  signature: text().min(1).max(100),
+});
 
 export const apkInfoSchema = z.object({ size: z.number().int() });
 

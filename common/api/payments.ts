@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { paidPlanTypes } from "../plan-catalogue";
 import { emailAddressSchema } from "./accounts";
+import { text } from "./text";
 
 /** Ordered: a payment's status only moves to a later one (spec: statuses only move forward). */
 export const paymentStatuses = ["incomplete", "processing", "failed", "succeeded", "refunded"] as const;
@@ -22,7 +23,7 @@ export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentReque
 export const createSubscriptionRequestSchema = z.strictObject({
   planType: planField,
   /** The provider's price id from the upgrade link; it must be the plan's own. */
-  priceId: z.string().max(200).nullish(),
+  priceId: text().max(200).nullish(),
 });
 export type CreateSubscriptionRequest = z.input<typeof createSubscriptionRequestSchema>;
 
@@ -45,12 +46,13 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** The sandbox card form's confirmation: Stripe's test numbers behave as at Stripe. */
 export const sandboxConfirmRequestSchema = z.strictObject({
-  clientSecret: z.string().min(1).max(300),
+  clientSecret: text().min(1).max(300),
   card: z.strictObject({
-    number: z.string().max(40),
-    expMonth: z.number().int(),
-    expYear: z.number().int(),
-    cvc: z.string().max(10),
+    number: text().max(40),
+    // Loose bounds: an impossible month or a past year is the card's decline message, as at Stripe.
+    expMonth: z.number().int().min(0).max(99),
+    expYear: z.number().int().min(0).max(9999),
+    cvc: text().max(10),
   }),
 });
 export type SandboxConfirmRequest = z.infer<typeof sandboxConfirmRequestSchema>;

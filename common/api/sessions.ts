@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
+import { columnInteger, epochMilliseconds } from "./integers";
+import { text } from "./text";
 
 /** Explicit payload limits of the protection API; past them the server answers 400 or 413. */
 export const SESSION_LIMITS = {
@@ -30,8 +32,7 @@ export const triggerLabels: Record<string, string> = {
 
 export const browserTypes = ["samsung", "mi_browser", "firefox", "edge", "opera", "safari", "chrome", "other"] as const;
 
-const webUrl = z
-  .string()
+const webUrl = text()
   .max(SESSION_LIMITS.urlLength, `A URL has at most ${SESSION_LIMITS.urlLength} characters`)
   .refine((value) => {
     try {
@@ -41,31 +42,30 @@ const webUrl = z
     }
   }, "Only http and https URLs can be backed up");
 
-const faviconUrl = z
-  .string()
+const faviconUrl = text()
   .max(SESSION_LIMITS.urlLength, `A favicon URL has at most ${SESSION_LIMITS.urlLength} characters`)
   .refine((value) => /^(https?:\/\/|data:image\/)/.test(value), "A favicon must be an http(s) or data:image URL");
 
-const timestamp = z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]);
+const timestamp = z.union([z.iso.datetime({ offset: true }), epochMilliseconds]);
 
 /** One tab as the capture engine sends it (spec 2 §3 "Tab snapshot"). */
 export const tabSnapshotSchema = z.strictObject({
   url: webUrl,
-  title: z.string().max(SESSION_LIMITS.titleLength).default(""),
+  title: text().max(SESSION_LIMITS.titleLength).default(""),
   faviconUrl: faviconUrl.nullish(),
   isActive: z.boolean().default(false),
   lastAccessed: timestamp.nullish(),
   formData: z
     .record(
-      z.string().min(1).max(SESSION_LIMITS.formFieldNameLength),
-      z.string().max(SESSION_LIMITS.formValueLength, `A form value has at most ${SESSION_LIMITS.formValueLength} characters`),
+      text().min(1).max(SESSION_LIMITS.formFieldNameLength),
+      text().max(SESSION_LIMITS.formValueLength, `A form value has at most ${SESSION_LIMITS.formValueLength} characters`),
     )
     .refine((fields) => Object.keys(fields).length <= SESSION_LIMITS.formFieldsPerTab, {
       message: `At most ${SESSION_LIMITS.formFieldsPerTab} form fields per tab`,
     })
     .default({}),
   scrollPosition: z
-    .strictObject({ x: z.number().int().min(0).max(10_000_000), y: z.number().int().min(0).max(10_000_000) })
+    .strictObject({ x: columnInteger({ min: 0, max: 10_000_000 }), y: columnInteger({ min: 0, max: 10_000_000 }) })
     .default({ x: 0, y: 0 }),
 });
 export type TabSnapshotInput = z.input<typeof tabSnapshotSchema>;
@@ -73,12 +73,12 @@ export type TabSnapshot = z.infer<typeof tabSnapshotSchema>;
 
 /** A Windows application open at the moment of the backup (spec 2 §3). */
 export const windowsApplicationSchema = z.strictObject({
-  processName: z.string().min(1).max(260),
-  windowTitle: z.string().max(SESSION_LIMITS.titleLength).default(""),
-  documentPath: z.string().max(1024).nullish(),
+  processName: text().min(1).max(260),
+  windowTitle: text().max(SESSION_LIMITS.titleLength).default(""),
+  documentPath: text().max(1024).nullish(),
   lastSaved: timestamp.nullish(),
   isUnsaved: z.boolean().default(false),
-  processId: z.number().int().nonnegative().nullish(),
+  processId: columnInteger({ min: 0 }).nullish(),
 });
 export type WindowsApplication = z.infer<typeof windowsApplicationSchema>;
 
@@ -87,11 +87,12 @@ export const browserSessionSchema = z.strictObject({
   tabs: z
     .array(tabSnapshotSchema)
     .max(SESSION_LIMITS.tabsPerSession, `At most ${SESSION_LIMITS.tabsPerSession} tabs per session`),
-  windowId: z.union([z.string().max(200), z.number().int()]).nullish(),
-  browserType: z.string().max(50).default("other"),
-  sessionId: z.string().max(200).nullish(),
+  // Browsers and Android number windows with 32-bit integers; the id is kept as text.
+  windowId: z.union([text().max(200), columnInteger()]).nullish(),
+  browserType: text().max(50).default("other"),
+  sessionId: text().max(200).nullish(),
   timestamp: timestamp.nullish(),
-  deviceInfo: z.strictObject({ deviceName: z.string().max(SESSION_LIMITS.deviceNameLength).optional() }).partial().nullish(),
+  deviceInfo: z.strictObject({ deviceName: text().max(SESSION_LIMITS.deviceNameLength).optional() }).partial().nullish(),
 });
 export type BrowserSessionInput = z.input<typeof browserSessionSchema>;
 
@@ -105,12 +106,12 @@ export const windowsXButtonRequestSchema = z.strictObject({
   applications: z
     .array(windowsApplicationSchema)
     .max(SESSION_LIMITS.appsPerSession, `At most ${SESSION_LIMITS.appsPerSession} applications`),
-  deviceName: z.string().max(SESSION_LIMITS.deviceNameLength).optional(),
+  deviceName: text().max(SESSION_LIMITS.deviceNameLength).optional(),
 });
 
 /** `POST /api/saved-sessions`: a manual save from the web app. */
 export const manualSaveRequestSchema = z.strictObject({
-  sessionName: z.string().trim().min(1).max(SESSION_LIMITS.sessionNameLength).optional(),
+  sessionName: text().trim().min(1).max(SESSION_LIMITS.sessionNameLength).optional(),
   browserSession: browserSessionSchema,
 });
 
@@ -243,15 +244,15 @@ export const toggleProtectionRequestSchema = z.strictObject({ enabled: z.boolean
 export const toggleProtectionResponseSchema = z.object({ enabled: z.boolean(), message: z.string() });
 
 export const logBlockedRequestSchema = z.strictObject({
-  method: z.string().min(1).max(100),
+  method: text().min(1).max(100),
   timestamp: timestamp.nullish(),
-  url: z.string().max(SESSION_LIMITS.urlLength).nullish(),
+  url: text().max(SESSION_LIMITS.urlLength).nullish(),
 });
 
 export const protectionEventTypes = ["manual_backup", "manual_restore"] as const;
 export const protectionEventRequestSchema = z.strictObject({
   eventType: z.enum(protectionEventTypes),
-  description: z.string().trim().min(1).max(500),
+  description: text().trim().min(1).max(500),
 });
 
 export const protectionEventSchema = z.object({
@@ -280,7 +281,7 @@ export const deviceTokenSchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 export type DeviceToken = z.infer<typeof deviceTokenSchema>;
-export const createDeviceTokenRequestSchema = z.strictObject({ name: z.string().trim().min(1).max(100) });
+export const createDeviceTokenRequestSchema = z.strictObject({ name: text().trim().min(1).max(100) });
 export const createdDeviceTokenSchema = z.object({
   deviceToken: deviceTokenSchema,
   /** Shown once; only its hash is stored. */

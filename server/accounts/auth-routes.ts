@@ -2,6 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  authCallbackQuerySchema,
   authUserSchema,
   emailAddressSchema,
   loginQuerySchema,
@@ -86,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     "/api/auth/callback",
-    { schema: { querystring: z.object({ token: z.string().max(1000).optional() }), response: { 303: z.null() } } },
+    { schema: { querystring: authCallbackQuerySchema, response: { 303: z.null() } } },
     async (request, reply) => {
       const token = request.query.token ?? "";
       const grant = tokenPattern.test(token) ? await redeemSignInToken(db, token, app.clock()) : null;

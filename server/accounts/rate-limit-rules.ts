@@ -33,13 +33,17 @@ export const mailSendingLimits: readonly RateLimitRule[] = [
   },
 ];
 
-/** Endpoints that tell whether an address has an account: limited so nobody can sweep a list. */
+/**
+ * Endpoints that tell whether an address has an account or is verified (`/api/verify-user`,
+ * `/api/downloads/available?email=`): one budget, so nobody can sweep a list through either.
+ */
 export const emailLookupLimits: readonly RateLimitRule[] = [
   {
     name: "lookup-ip",
     max: 60,
     windowMs: minutes(15),
-    key: clientAddress,
+    // The download list without an email looks nobody up.
+    key: (request) => (requestedEmail(request) === null ? null : clientAddress(request)),
     message: (wait) => `Too many lookups from your network. Try again in ${wait}.`,
   },
   {

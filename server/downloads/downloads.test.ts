@@ -1,13 +1,14 @@
 import { mkdtempSync } from "node:fs";
-import { cp, readFile, rm } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemLogs } from "../system-log/table";
 import { signIn, signInLinkFromMail, withSession } from "../test/sign-in";
-import { useTestApp } from "../test/test-app";
+import { testAppConfig, useTestApp } from "../test/test-app";
 import { downloadTotals } from "./counts";
+import { createLinkSigner } from "./signed-links";
 
 const fixtures = fileURLToPath(new URL("./fixtures", import.meta.url));
 
@@ -113,15 +114,85 @@ describe("downloads", () => {
     expect((await app().inject({ method: "GET", url: otherPlatform })).statusCode).toBe(403);
   });
 
-  it.each([
-    "/download/file/windows/..%2F..%2Fpackage.json?email=a%40b.co&expires=9999999999&signature=x",
-    "/download/file/windows/%2Fetc%2Fpasswd?email=a%40b.co&expires=9999999999&signature=x",
-    "/download/file/linux/x.exe?email=a%40b.co&expires=9999999999&signature=x",
-    "/download/file/windows/.env?email=a%40b.co&expires=9999999999&signature=x",
-  ])("refuses a path-traversal or unknown name: %s", async (url) => {
-    const response = await app().inject({ method: "GET", url });
-    expect([400, 403, 404]).toContain(response.statusCode);
-    expect(response.json().message).toBeTruthy();
+  describe("path traversal, with links signed by the real key", () => {
+    const signer = createLinkSigner(testAppConfig.sessionSecret);
+    const email = "verified@example.com";
+    const packageJson = fileURLToPath(new URL("../../package.json", import.meta.url));
+    it.each([
+      ["windows", "../../package.json"],
+      ["windows", "..\\..\\package.json"],
+      ["windows", packageJson],
+      ["android", "../TabVault-Setup-2.1.0.exe"],
+      ["windows", "sub/TabVault-Setup-2.1.0.exe"],
+      ["windows", ".env"],
+      ["windows", "manifest.json"],
+      ["android", "TabVault-Setup-2.1.0.exe"],
+    ] as const)("a valid signature over %s %j serves nothing but the manifest's file", async (platform, fileName) => {
+      const url = signer.sign({ platform, fileName, email }, time.clock());
+      const response = await app().inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: expect.stringMatching(/not available$/) });
+      expect(response.headers["content-disposition"]).toBeUndefined();
+    });
+
+    it("a raw ../ in the path matches no file route", async () => {
+      const response = await app().inject({ method: "GET", url: "/download/file/windows/../../package.json?email=a%40b.co&expires=9999999999&signature=x" });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('"name": "tabvault"');
+    });
+
+    it("the same signature over the manifest's own file does serve it, so the cases above are refused for their name", async () => {
+      const response = await app().inject({ method: "GET", url: signer.sign({ platform: "windows", fileName: "TabVault-Setup-2.1.0.exe", email }, time.clock()) });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.length).toBe(150000);
+    });
+  });
+
+  it("a HEAD to a link or to the newest APK is not a download: nothing counted, nothing logged", async () => {
+    const logLines = async () => (await server.database.db.select().from(systemLogs)).filter((log) => log.message.startsWith("Download completed")).length;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const { downloadUrl } = (await generate({ platform: "android", email: "verified@example.com" })).json();
+    const before = await downloadTotals(server.database.db, time.clock());
+    const loggedBefore = await logLines();
+    const head = await app().inject({ method: "HEAD", url: downloadUrl });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-length"]).toBe("90000");
+    expect((await app().inject({ method: "HEAD", url: "/download/android-apk" })).statusCode).toBe(200);
+    await settle();
+    expect(await downloadTotals(server.database.db, time.clock())).toEqual(before);
+    expect(await logLines()).toBe(loggedBefore);
+
+    await app().inject({ method: "GET", url: "/download/android-apk" });
+    await settle();
+    expect((await downloadTotals(server.database.db, time.clock())).total).toBe(before.total + 1);
+    expect(await logLines()).toBe(loggedBefore + 1);
+  });
+
+  it("limits lookups of an address's verification per address, with Retry-After", async () => {
+    const lookUp = (remoteAddress: string) => app().inject({ method: "GET", url: "/api/downloads/available?email=swept@example.com", remoteAddress });
+    for (let index = 0; index < 20; index += 1) expect((await lookUp(`198.51.100.${index}`)).statusCode).toBe(200);
+    const limited = await lookUp("198.51.100.200");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many lookups of this address\. Try again in \d+ minutes?\.$/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("limits one network's lookups across addresses, in the same budget as /api/verify-user, but not the bare list", async () => {
+    const ip = "203.0.113.61";
+    for (let index = 0; index < 50; index += 1) {
+      const response = await app().inject({ method: "GET", url: `/api/downloads/available?email=sweep${index}@example.com`, remoteAddress: ip });
+      expect(response.statusCode).toBe(200);
+    }
+    for (let index = 0; index < 10; index += 1) {
+      const response = await app().inject({ method: "POST", url: "/api/verify-user", payload: { email: `verify${index}@example.com` }, remoteAddress: ip });
+      expect(response.statusCode).toBe(200);
+    }
+    const limited = await app().inject({ method: "GET", url: "/api/downloads/available?email=one-more@example.com", remoteAddress: ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many lookups from your network\./);
+    expect(limited.headers["retry-after"]).toBeDefined();
+    // The list alone tells nothing about anyone, so it stays open.
+    expect((await app().inject({ method: "GET", url: "/api/downloads/available", remoteAddress: ip })).statusCode).toBe(200);
   });
 
   it("a signed-in account can download for itself without a separate verification", async () => {
@@ -165,5 +236,88 @@ describe("downloads with a release file missing", () => {
     expect(info.statusCode).toBe(404);
     expect(info.json()).toEqual({ message: "Android APK not available" });
     expect((await server.app.inject({ method: "GET", url: "/download/android-apk" })).statusCode).toBe(404);
+  });
+});
+
+describe("a manifest that names a file outside RELEASES_DIR", () => {
+  // root/secret.txt must never leave the server, whatever the manifest in root/releases says.
+  const root = mkdtempSync(join(tmpdir(), "tabvault-traversal-"));
+  const releasesDir = join(root, "releases");
+  const secret = "TOP SECRET: outside RELEASES_DIR";
+  beforeAll(async () => {
+    await mkdir(join(releasesDir, "sub"), { recursive: true });
+    await writeFile(join(root, "secret.txt"), secret);
+    await writeFile(join(releasesDir, "sub", "secret.txt"), secret);
+    await cp(join(fixtures, "TabVault-2.1.0.apk"), join(releasesDir, "TabVault-2.1.0.apk"));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+  const server = useTestApp({}, { releasesDir });
+  const signer = createLinkSigner(testAppConfig.sessionSecret);
+  const good = { version: "2.1.0", fileName: "TabVault-2.1.0.apk", description: "Android", requirements: [] };
+  let cookie = "";
+  it("signs the owner in", async () => {
+    cookie = (await signIn(server.app, server.mailDir, "owner@example.com")).cookie;
+  });
+
+  it.each(["../secret.txt", join(root, "secret.txt"), "sub/secret.txt", "sub\\secret.txt", "..", ".hidden"])(
+    "a windows fileName of %j is left out, and no link, list or APK route serves it",
+    async (fileName) => {
+      await writeFile(join(releasesDir, "manifest.json"), JSON.stringify({ windows: { ...good, fileName }, android: good }));
+
+      const list = await server.app.inject({ method: "GET", url: "/api/downloads/available" });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().downloads.map((item: { platform: string }) => item.platform)).toEqual(["android"]);
+      const link = await server.app.inject({ method: "POST", url: "/api/generate-download", payload: { platform: "windows", email: "owner@example.com" }, ...withSession(cookie) });
+      expect(link.statusCode).toBe(404);
+
+      const forged = await server.app.inject({ method: "GET", url: signer.sign({ platform: "windows", fileName, email: "owner@example.com" }, new Date()) });
+      expect(forged.statusCode).toBe(404);
+      expect(forged.body).not.toContain("TOP SECRET");
+      // The valid platform beside it still works.
+      expect((await server.app.inject({ method: "GET", url: "/download/android-apk" })).statusCode).toBe(200);
+    },
+  );
+
+  it("an APK entry pointing outside is not served by /download/android-apk or /api/apk-info", async () => {
+    await writeFile(join(releasesDir, "manifest.json"), JSON.stringify({ android: { ...good, fileName: "../secret.txt" } }));
+    const apk = await server.app.inject({ method: "GET", url: "/download/android-apk" });
+    expect(apk.statusCode).toBe(404);
+    expect(apk.body).not.toContain("TOP SECRET");
+    expect((await server.app.inject({ method: "GET", url: "/api/apk-info" })).statusCode).toBe(404);
+  });
+});
+
+describe("a malformed RELEASES_DIR/manifest.json", () => {
+  const releasesDir = mkdtempSync(join(tmpdir(), "tabvault-bad-manifest-"));
+  beforeAll(async () => {
+    await cp(fixtures, releasesDir, { recursive: true });
+    await writeFile(join(releasesDir, "manifest.json"), '{ "windows": { "version": "2.1.0", ');
+  });
+  afterAll(() => rm(releasesDir, { recursive: true, force: true }));
+  const server = useTestApp({}, { releasesDir });
+
+  it("offers no release on any download endpoint, never a 500", async () => {
+    const list = await server.app.inject({ method: "GET", url: "/api/downloads/available" });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({ downloads: [], canDownload: false });
+    const { cookie } = await signIn(server.app, server.mailDir, "owner@example.com");
+    const link = await server.app.inject({ method: "POST", url: "/api/generate-download", payload: { platform: "windows", email: "owner@example.com" }, ...withSession(cookie) });
+    expect(link.statusCode).toBe(404);
+    expect(link.json()).toEqual({ message: "Windows installer not available" });
+    expect((await server.app.inject({ method: "GET", url: "/api/apk-info" })).json()).toEqual({ message: "Android APK not available" });
+    expect((await server.app.inject({ method: "GET", url: "/download/android-apk" })).statusCode).toBe(404);
+    const signed = createLinkSigner(testAppConfig.sessionSecret).sign({ platform: "windows", fileName: "TabVault-Setup-2.1.0.exe", email: "owner@example.com" }, new Date());
+    expect((await server.app.inject({ method: "GET", url: signed })).statusCode).toBe(404);
+  });
+
+  it("says so once in the system log, and the status page shows downloads degraded", async () => {
+    const warnings = (await server.database.db.select().from(systemLogs)).filter((log) => log.message.startsWith("Downloads: "));
+    expect(warnings).toEqual([expect.objectContaining({ level: "warning", message: expect.stringMatching(/^Downloads: RELEASES_DIR\/manifest\.json is not valid JSON/) })]);
+    const status = (await server.app.inject({ method: "GET", url: "/api/status" })).json();
+    expect(status.services.find((service: { name: string }) => service.name === "Downloads")).toEqual({
+      name: "Downloads",
+      status: "degraded",
+      detail: "The release list has errors, so some app downloads are not offered",
+    });
   });
 });

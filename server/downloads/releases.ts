@@ -1,14 +1,16 @@
 import { stat, readFile } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { z } from "zod";
 import { type DownloadItem, type Platform, platforms } from "@common/api/downloads";
 
-/** A file name that stays inside RELEASES_DIR: no separators, no "..", no hidden files. */
+/**
+ * A file name that stays inside RELEASES_DIR and fits a Content-Disposition header: no separators,
+ * no "..", no hidden files, no characters a header or a URL would mangle.
+ */
 const fileNameSchema = z
   .string()
-  .min(1)
   .max(200)
-  .refine((name) => basename(name) === name && !name.startsWith(".") && !/[\\/]/.test(name) && !name.includes("\0"), "must be a plain file name");
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._+() -]*$/, "must be a plain file name (letters, digits, . _ + ( ) - and spaces; no slashes; not starting with a dot)");
 
 const releaseSchema = z.object({
   version: z.string().min(1).max(50),
@@ -16,28 +18,43 @@ const releaseSchema = z.object({
   description: z.string().max(500),
   requirements: z.array(z.string().max(200)).max(20),
 });
-const manifestSchema = z.object(Object.fromEntries(platforms.map((platform) => [platform, releaseSchema.optional()])) as Record<Platform, z.ZodOptional<typeof releaseSchema>>);
 export type Release = z.infer<typeof releaseSchema>;
 
-export class ManifestError extends Error {
-  override name = "ManifestError";
+export interface Manifest {
+  releases: Partial<Record<Platform, Release>>;
+  /** Why all or part of the manifest was ignored, for the operator; null when it was read whole or is absent. */
+  problem: string | null;
 }
 
 /**
  * RELEASES_DIR/manifest.json as published by an operator. Read on every call (it is small), so a
- * new release is served without a restart. A missing manifest means nothing is published.
+ * new release is served without a restart. A missing manifest means nothing is published; one that
+ * cannot be read or parsed offers nothing, and a platform whose entry is invalid is left out: a
+ * mistake in the file takes downloads away, it never turns them into errors.
  */
-export async function readManifest(releasesDir: string): Promise<Partial<Record<Platform, Release>>> {
-  let text: string;
+export async function readManifest(releasesDir: string): Promise<Manifest> {
+  let json: unknown;
   try {
-    text = await readFile(join(releasesDir, "manifest.json"), "utf8");
+    json = JSON.parse(await readFile(join(releasesDir, "manifest.json"), "utf8"));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { releases: {}, problem: null };
+    const why = error instanceof SyntaxError ? `is not valid JSON (${error.message})` : `cannot be read (${code ?? String(error)})`;
+    return { releases: {}, problem: `RELEASES_DIR/manifest.json ${why}` };
   }
-  const parsed = manifestSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new ManifestError(`RELEASES_DIR/manifest.json is invalid: ${parsed.error.message}`);
-  return parsed.data;
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    return { releases: {}, problem: "RELEASES_DIR/manifest.json is not a JSON object" };
+  }
+  const releases: Partial<Record<Platform, Release>> = {};
+  const invalid: string[] = [];
+  for (const platform of platforms) {
+    const entry = (json as Record<string, unknown>)[platform];
+    if (entry === undefined) continue;
+    const parsed = releaseSchema.safeParse(entry);
+    if (parsed.success) releases[platform] = parsed.data;
+    else invalid.push(`${platform}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "entry"} ${issue.message}`).join("; ")}`);
+  }
+  return { releases, problem: invalid.length > 0 ? `RELEASES_DIR/manifest.json has invalid entries, left out (${invalid.join(" | ")})` : null };
 }
 
 export function formatSize(bytes: number): string {
@@ -46,8 +63,8 @@ export function formatSize(bytes: number): string {
 }
 
 /** A platform's published file and its size, or null when it is not published or its file is missing. */
-export async function releaseFile(releasesDir: string, platform: Platform): Promise<{ release: Release; size: number } | null> {
-  const release = (await readManifest(releasesDir))[platform];
+export async function releaseFile(releasesDir: string, manifest: Manifest, platform: Platform): Promise<{ release: Release; size: number } | null> {
+  const release = manifest.releases[platform];
   if (!release) return null;
   try {
     const info = await stat(join(releasesDir, release.fileName));
@@ -57,13 +74,12 @@ export async function releaseFile(releasesDir: string, platform: Platform): Prom
   }
 }
 
-export async function downloadItems(releasesDir: string): Promise<DownloadItem[]> {
-  const manifest = await readManifest(releasesDir);
+export async function downloadItems(releasesDir: string, manifest: Manifest): Promise<DownloadItem[]> {
   const items: DownloadItem[] = [];
   for (const platform of platforms) {
-    const release = manifest[platform];
+    const release = manifest.releases[platform];
     if (!release) continue;
-    const file = await releaseFile(releasesDir, platform);
+    const file = await releaseFile(releasesDir, manifest, platform);
     items.push({
       platform,
       version: release.version,

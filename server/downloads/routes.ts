@@ -1,27 +1,27 @@
 import send from "@fastify/send";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { emailAddressSchema } from "@common/api/accounts";
 import {
   ANDROID_APK_PATH,
   apkInfoSchema,
   availableDownloadsQuerySchema,
   availableDownloadsSchema,
   DOWNLOAD_LINK_HOURS,
+  downloadFileParamsSchema,
+  downloadFileQuerySchema,
   generateDownloadRequestSchema,
   generateDownloadResponseSchema,
   type Platform,
   platformNames,
-  platforms,
 } from "@common/api/downloads";
 import { errorResponseSchema } from "@common/api/errors";
+import { emailLookupLimits } from "../accounts/rate-limit-rules";
 import { findUserByEmail } from "../accounts/users";
 import type { Database } from "../db/database";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import { appendSystemLog } from "../system-log/append";
 import { countDownload } from "./counts";
-import { downloadItems, releaseFile } from "./releases";
+import { downloadItems, type Manifest, readManifest, releaseFile } from "./releases";
 import { createLinkSigner } from "./signed-links";
 
 export interface DownloadRoutesOptions {
@@ -47,6 +47,19 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
       message: (wait) => `Too many download links for this address. Try again in ${wait}.`,
     },
   ]);
+  const limitLookups = rateLimitGuard(app, emailLookupLimits);
+
+  let reportedProblem: string | null = null;
+  /** The manifest; a broken one is reported once (log and system log) until it changes, not per request. */
+  async function releases(request: FastifyRequest): Promise<Manifest> {
+    const manifest = await readManifest(releasesDir);
+    if (manifest.problem !== null && manifest.problem !== reportedProblem) {
+      request.log.warn({ problem: manifest.problem }, "release manifest ignored in part or whole");
+      void appendSystemLog(db, "warning", `Downloads: ${manifest.problem}`, (failure) => request.log.warn({ err: failure }, "could not write the system log"));
+    }
+    reportedProblem = manifest.problem;
+    return manifest;
+  }
 
   /** A verified address, or a signed-in account asking for its own. */
   async function canDownload(request: FastifyRequest, email: string | undefined): Promise<boolean> {
@@ -74,8 +87,9 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
     }
     const size = result.metadata.stat.size;
     const range = result.headers["content-range"];
-    // A whole file, or the range that ends it (a resumed download), is one completed download.
-    const completes = result.statusCode === 200 || (result.statusCode === 206 && range?.endsWith(`-${size - 1}/${size}`));
+    // A whole file, or the range that ends it (a resumed download), is one completed download; a HEAD
+    // transfers nothing, and "finish" only fires once the last byte was handed to the network.
+    const completes = request.method === "GET" && (result.statusCode === 200 || (result.statusCode === 206 && range?.endsWith(`-${size - 1}/${size}`)));
     reply.raw.once("finish", () => {
       if (!completes) return;
       void countDownload(db, platform, app.clock()).catch((error: unknown) => request.log.warn({ err: error }, "download not counted"));
@@ -92,9 +106,9 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
 
   app.get(
     "/api/downloads/available",
-    { schema: { querystring: availableDownloadsQuerySchema, response: { 200: availableDownloadsSchema, ...errors } } },
+    { schema: { querystring: availableDownloadsQuerySchema, response: { 200: availableDownloadsSchema, ...errors } }, preHandler: limitLookups },
     async (request) => ({
-      downloads: await downloadItems(releasesDir),
+      downloads: await downloadItems(releasesDir, await releases(request)),
       canDownload: await canDownload(request, request.query.email),
     }),
   );
@@ -107,7 +121,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
       if (!(await canDownload(request, email))) {
         return reply.code(403).send({ message: "Please check your email for verification before downloading" });
       }
-      const file = await releaseFile(releasesDir, platform);
+      const file = await releaseFile(releasesDir, await releases(request), platform);
       if (!file) return reply.code(404).send({ message: notAvailable(platform) });
       return {
         downloadUrl: signer.sign({ platform, fileName: file.release.fileName, email }, app.clock()),
@@ -121,12 +135,8 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
     "/download/file/:platform/:fileName",
     {
       schema: {
-        params: z.object({ platform: z.enum(platforms, { message: "Unknown platform" }), fileName: z.string().min(1).max(200) }),
-        querystring: z.object({
-          email: emailAddressSchema,
-          expires: z.coerce.number().int().positive(),
-          signature: z.string().min(1).max(100),
-        }),
+        params: downloadFileParamsSchema,
+        querystring: downloadFileQuerySchema,
         response: errors,
       },
     },
@@ -140,20 +150,20 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
       if (verdict === "expired") {
         return reply.code(410).send({ message: `This download link has expired (links work for ${DOWNLOAD_LINK_HOURS} hours). Request a new one from the download page.` });
       }
-      const file = await releaseFile(releasesDir, platform);
+      const file = await releaseFile(releasesDir, await releases(request), platform);
       // A link for a file the manifest no longer names is as gone as an expired one.
       if (!file || file.release.fileName !== fileName) return reply.code(404).send({ message: notAvailable(platform) });
       return serveFile(request, reply, platform, fileName);
     },
   );
 
-  app.get("/api/apk-info", { schema: { response: { 200: apkInfoSchema, ...errors } } }, async (_request, reply) => {
-    const file = await releaseFile(releasesDir, "android");
+  app.get("/api/apk-info", { schema: { response: { 200: apkInfoSchema, ...errors } } }, async (request, reply) => {
+    const file = await releaseFile(releasesDir, await releases(request), "android");
     return file ? { size: file.size } : reply.code(404).send({ message: notAvailable("android") });
   });
 
   app.get(ANDROID_APK_PATH, { schema: { response: errors } }, async (request, reply) => {
-    const file = await releaseFile(releasesDir, "android");
+    const file = await releaseFile(releasesDir, await releases(request), "android");
     if (!file) return reply.code(404).send({ message: notAvailable("android") });
     return serveFile(request, reply, "android", file.release.fileName);
   });

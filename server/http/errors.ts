@@ -26,9 +26,7 @@ export function registerErrorHandler(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? "request";
-      const message = error.validation
-        .map((issue) => `${context}${issue.instancePath.replaceAll("/", ".").replace(/\.$/, "")}: ${issue.message}`)
-        .join("; ");
+      const message = error.validation.map((issue) => `${context}${validationIssueText(issue)}`).join("; ");
       return send(reply, 400, message);
     }
     if (isDatabaseUnavailable(error)) {
@@ -48,4 +46,18 @@ export function registerErrorHandler(
 function send(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
   const body: ErrorResponse = { message };
   return reply.code(statusCode).type("application/json; charset=utf-8").send(body);
+}
+
+/**
+ * ".path: why" for one failed check. A bad key of a map (a form field name) is reported at the map
+ * with the key's own reasons, without echoing the key: it is the part that could not be stored.
+ */
+function validationIssueText(issue: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }): string {
+  const segments = issue.instancePath.split("/").filter((segment) => segment !== "");
+  const keyIssues = issue.keyword === "invalid_key" && Array.isArray(issue.params.issues) ? (issue.params.issues as { message?: unknown }[]) : null;
+  if (keyIssues) {
+    const reasons = keyIssues.map((keyIssue) => String(keyIssue.message)).join(", ");
+    return `${segments.slice(0, -1).map((segment) => `.${segment}`).join("")}: a field name ${reasons}`;
+  }
+  return `${segments.map((segment) => `.${segment}`).join("")}: ${issue.message ?? "is not valid"}`;
 }

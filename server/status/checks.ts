@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { ServiceCheck } from "@common/api/status";
 import type { Database } from "../db/database";
 import { pingDatabase } from "../db/ping";
-import { downloadItems } from "../downloads/releases";
+import { downloadItems, readManifest } from "../downloads/releases";
 import type { Mailer } from "../mail/mailer";
 import type { ConfiguredProvider } from "../payments/choose-provider";
 
@@ -49,7 +49,10 @@ export async function runStatusChecks(deps: StatusDependencies): Promise<Service
   })();
   const downloads = (async (): Promise<ServiceCheck> => {
     try {
-      const items = await downloadItems(deps.releasesDir);
+      const manifest = await readManifest(deps.releasesDir);
+      // A manifest with mistakes offers less than the operator meant: the site works, downloads are short.
+      if (manifest.problem !== null) return { name: "Downloads", status: "degraded", detail: "The release list has errors, so some app downloads are not offered" };
+      const items = await downloadItems(deps.releasesDir, manifest);
       const available = items.filter((item) => item.available).length;
       if (items.length > 0 && available === items.length) return { name: "Downloads", status: "operational", detail: "Windows and Android apps available" };
       if (available > 0) return { name: "Downloads", status: "degraded", detail: "Some app downloads are unavailable" };

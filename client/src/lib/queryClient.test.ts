@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { QueryFunctionContext } from "@tanstack/react-query";
+import { toast } from "@/hooks/use-toast";
 import {
   apiRequest,
   createQueryClient,
@@ -23,9 +24,24 @@ function context(queryKey: readonly unknown[]): QueryFunctionContext {
   return { queryKey, signal: new AbortController().signal, meta: undefined } as unknown as QueryFunctionContext;
 }
 
+vi.mock("@/hooks/use-toast", () => ({ toast: vi.fn() }));
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
+  vi.useRealTimers();
 });
+
+/** A page at /protection-test?tab=x whose navigations are recorded instead of made. */
+function stubPage() {
+  vi.useFakeTimers();
+  const assign = vi.fn();
+  vi.stubGlobal("window", {
+    location: { pathname: "/protection-test", search: "?tab=x", assign },
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+  });
+  return assign;
+}
 
 describe("apiRequest", () => {
   it("sends JSON with a content type and cookies when there is a body", async () => {
@@ -57,6 +73,32 @@ describe("apiRequest", () => {
   it("throws '{status}: {body}' on a non-OK response", async () => {
     stubFetch(new Response('{"message":"Email is required"}', { status: 400, statusText: "Bad Request" }));
     await expect(apiRequest("POST", "/api/x", {})).rejects.toThrow('400: {"message":"Email is required"}');
+  });
+
+  it("on a 401 says 'Unauthorized' and starts sign-in again 0.5 s later, once however many calls failed", async () => {
+    const assign = stubPage();
+    stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
+    await expect(apiRequest("POST", "/api/protection/windows-x-button", {})).rejects.toThrow("401: ");
+    stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
+    await expect(apiRequest("GET", "/api/protection/status/a%40b.co")).rejects.toThrow("401: ");
+
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS - 1);
+    expect(assign).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(assign).toHaveBeenCalledExactlyOnceWith("/api/login?next=%2Fprotection-test%3Ftab%3Dx");
+  });
+
+  it("leaves a 401 to a caller that expects one, and does nothing on other errors", async () => {
+    const assign = stubPage();
+    stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
+    await expect(apiRequest("GET", "/api/auth/user", undefined, { expectUnauthorized: true })).rejects.toThrow("401: Unauthorized");
+    stubFetch(new Response("", { status: 403, statusText: "Forbidden" }));
+    await expect(apiRequest("GET", "/api/admin/stats")).rejects.toThrow("403: Forbidden");
+    vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS * 2);
+    expect(toast).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("uses the status text when the body is empty", async () => {
@@ -111,6 +153,7 @@ describe("createQueryClient", () => {
       location: { pathname: "/sessions", search: "?tab=manual", assign },
       setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
     });
+    expect(toast).not.toHaveBeenCalled();
     const fake = stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
     const client = createQueryClient();
     await expect(client.fetchQuery({ queryKey: ["/api/admin", "stats"] })).rejects.toThrow("401: Unauthorized");
@@ -122,7 +165,7 @@ describe("createQueryClient", () => {
     vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS);
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith("/api/login?next=%2Fsessions%3Ftab%3Dmanual");
-    vi.useRealTimers();
+    expect(toast).toHaveBeenCalledTimes(1);
   });
 });
 

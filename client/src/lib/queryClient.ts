@@ -19,11 +19,17 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new Error(`${res.status}: ${text || res.statusText}`);
 }
 
+export interface ApiRequestOptions {
+  /** This call expects 401 as an answer (e.g. "nobody is signed in") rather than as an ended session. */
+  expectUnauthorized?: boolean;
+}
+
 /**
  * The one way the client calls the API: cookies included, `Content-Type: application/json` only when
- * there is a body, and a non-OK response throws (see {@link throwIfResNotOk}).
+ * there is a body, and a non-OK response throws (see {@link throwIfResNotOk}). A 401 also says so and
+ * starts sign-in again (spec 1 §8) before throwing, for every caller, in or out of the query cache.
  */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
   const hasBody = body !== undefined;
   const res = await fetch(url, {
     method,
@@ -31,6 +37,7 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: "include",
   });
+  if (res.status === 401 && !options.expectUnauthorized) signInAgain();
   await throwIfResNotOk(res);
   return res;
 }
@@ -56,18 +63,23 @@ export const UNAUTHORIZED_REDIRECT_MS = 500;
 let signingInAgain = false;
 
 /**
- * Any API call that answers 401 means the session ended (signed out elsewhere, expired): say so and
- * go to sign-in, coming back to this page afterwards (spec 1 §8). Once, however many calls failed.
+ * The session ended (signed out elsewhere, expired): say so and go to sign-in, coming back to this
+ * page afterwards (spec 1 §8). Once, however many calls failed at the same time.
  */
-export function handleUnauthorized(error: unknown): void {
-  if (!isUnauthorizedError(error) || signingInAgain) return;
+function signInAgain(): void {
+  if (signingInAgain) return;
   signingInAgain = true;
   toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
   const next = `${window.location.pathname}${window.location.search}`;
-  window.setTimeout(
-    () => window.location.assign(`/api/login?${new URLSearchParams({ next }).toString()}`),
-    UNAUTHORIZED_REDIRECT_MS,
-  );
+  window.setTimeout(() => {
+    signingInAgain = false;
+    window.location.assign(`/api/login?${new URLSearchParams({ next }).toString()}`);
+  }, UNAUTHORIZED_REDIRECT_MS);
+}
+
+/** For the query cache: a query or mutation that failed with the API's 401 starts sign-in again. */
+export function handleUnauthorized(error: unknown): void {
+  if (isUnauthorizedError(error)) signInAgain();
 }
 
 /** Query and mutation defaults of spec 1 §7: never stale, no refetch on focus, no polling, no retries. */

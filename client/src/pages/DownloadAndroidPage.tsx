@@ -2,7 +2,7 @@ import { ANDROID_APK_PATH } from "@common/api/downloads";
 import { formatPrice, planList, type PlanType } from "@common/plan-catalogue";
 import { CheckCircle2, Download, Smartphone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { downloadWithProgress } from "@/components/downloads/download-file";
+import { DownloadError, downloadWithProgress } from "@/components/downloads/download-file";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
@@ -52,9 +52,11 @@ export default function DownloadAndroidPage() {
       await downloadWithProgress(ANDROID_APK_PATH, () => undefined);
       setActive({ plan, progress: 100, done: true });
       toast({ title: "Download Complete!", description: "Open the APK to install TabVault." });
-    } catch {
+    } catch (error) {
       setActive(null);
-      toast({ title: "Download Failed", description: "Unable to start download. Please try again.", variant: "destructive" });
+      // The server's reason or 'Failed to complete download' once the transfer had begun (spec 1 §8).
+      const description = error instanceof DownloadError ? error.message : "Unable to start download. Please try again.";
+      toast({ title: "Download Failed", description, variant: "destructive" });
     }
   }
 

@@ -1,10 +1,10 @@
-import type { AvailableDownloads, Platform } from "@common/api/downloads";
+import type { Platform } from "@common/api/downloads";
 import { platformNames } from "@common/api/downloads";
-import { useQuery } from "@tanstack/react-query";
 import { AlertCircle, CheckCircle2, Copy, Download, LogIn, Monitor, RotateCw, Smartphone, Wifi, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useAuthDialogs } from "@/components/accounts/AuthDialogs";
-import { downloadWithProgress, generateDownload } from "@/components/downloads/download-file";
+import { availableDownloadsFailure, useAvailableDownloads } from "@/components/downloads/available-downloads";
+import { DownloadError, downloadNotStartedMessage, downloadWithProgress, generateDownload } from "@/components/downloads/download-file";
 import { PageQrCode } from "@/components/downloads/PageQrCode";
 import { InstallCard } from "@/components/install/InstallCard";
 import { useAppInstallation } from "@/components/install/useAppInstallation";
@@ -62,7 +62,7 @@ export default function DownloadPage() {
   const { installed } = useAppInstallation();
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const pageUrl = `${window.location.origin}/download`;
-  const list = useQuery<AvailableDownloads>({ queryKey: ["/api/downloads/available"] });
+  const list = useAvailableDownloads();
 
   async function start(platform: Platform) {
     // Visitors confirm an address first (the email gate); a signed-in account downloads for itself.
@@ -74,7 +74,7 @@ export default function DownloadPage() {
       setProgress({ state: "success", platform, fileName });
       toast({ title: "Download Started", description: link.message });
     } catch (error) {
-      const message = error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : errorMessage(error, "Failed to initiate download");
+      const message = error instanceof DownloadError ? error.message : errorMessage(error, downloadNotStartedMessage);
       setProgress({ state: "error", platform, message });
       toast({ title: "Download Failed", description: message, variant: "destructive" });
     }
@@ -180,7 +180,18 @@ export default function DownloadPage() {
           );
         })}
       </ul>
-      {list.isError ? <p role="alert" className="mt-6 text-red-700">Failed to fetch available downloads. Please try again.</p> : null}
+      {list.isError ? (
+        <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+          <span className="flex items-center gap-2">
+            <AlertCircle className="size-5" aria-hidden="true" />
+            {availableDownloadsFailure}
+          </span>
+          <Button size="sm" variant="secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : null}
       {list.data && list.data.downloads.length === 0 ? <p className="mt-6 text-slate-600">No release is published yet. Please check back soon.</p> : null}
 
       <section className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="install-as-app">

@@ -1,12 +1,12 @@
-import type { AvailableDownloads, Platform } from "@common/api/downloads";
+import type { Platform } from "@common/api/downloads";
 import { platformNames } from "@common/api/downloads";
-import { useQuery } from "@tanstack/react-query";
-import { Download, Loader2, Monitor, Smartphone } from "lucide-react";
+import { Download, Loader2, Monitor, RotateCw, Smartphone } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
-import { apiRequest, errorMessage } from "@/lib/queryClient";
-import { downloadWithProgress, generateDownload } from "./download-file";
+import { errorMessage } from "@/lib/queryClient";
+import { availableDownloadsFailure, useAvailableDownloads } from "./available-downloads";
+import { DownloadError, downloadWithProgress, generateDownload } from "./download-file";
 
 /** spec 1 §4: the installation guide follows the download after 2 s. */
 const GUIDE_DELAY_MS = 2000;
@@ -28,7 +28,7 @@ export function usePlatformDownload(email: string) {
       window.clearTimeout(guideTimer.current);
       guideTimer.current = window.setTimeout(() => toast({ title: "Installation Guide", description: guides[platform] }), GUIDE_DELAY_MS);
     } catch (error) {
-      const message = error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : errorMessage(error, "Failed to download application. Please try again.");
+      const message = error instanceof DownloadError ? error.message : errorMessage(error, "Failed to download application. Please try again.");
       if (message === "Please check your email for verification before downloading") {
         toast({ title: "Verification Required", description: message, variant: "destructive" });
       } else {
@@ -43,15 +43,20 @@ export function usePlatformDownload(email: string) {
 
 /** The platforms an email may download (spec 1 §2 download dialog), loaded when shown. */
 export function PlatformDownloads({ email }: { email: string }) {
-  const list = useQuery({
-    queryKey: ["/api/downloads/available", email],
-    queryFn: async () => (await apiRequest("GET", `/api/downloads/available?email=${encodeURIComponent(email)}`)).json() as Promise<AvailableDownloads>,
-  });
+  const list = useAvailableDownloads(email);
   const { busy, start } = usePlatformDownload(email);
 
   if (list.isLoading) return <p className="flex items-center gap-2 text-slate-500"><Loader2 className="size-4 animate-spin" aria-hidden="true" />Loading downloads…</p>;
   if (list.isError) {
-    return <p role="alert" className="text-sm text-red-700">Failed to fetch available downloads. Please try again.</p>;
+    return (
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        {availableDownloadsFailure}
+        <Button size="sm" variant="secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
   }
   const downloads = list.data?.downloads ?? [];
   if (downloads.length === 0) return <p className="text-sm text-slate-600">No app release is published yet. Please check back soon.</p>;

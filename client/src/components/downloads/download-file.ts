@@ -11,12 +11,27 @@ function fileNameOf(response: Response, url: string): string {
   return match?.[1] ?? decodeURIComponent(new URL(url, window.location.href).pathname.split("/").pop() ?? "download");
 }
 
+/** spec 1 §8, the download page's messages for a transfer that never began or broke off. */
+export const downloadNotStartedMessage = "Failed to initiate download";
+export const downloadIncompleteMessage = "Failed to complete download";
+
+/** A failed transfer, carrying the sentence to show: the server's {message} or one of spec 1 §8's. */
+export class DownloadError extends Error {
+  override name = "DownloadError";
+}
+
 /**
  * Fetches a file while reporting real progress (0–100, when the server gives its length), then hands
- * it to the browser as a download. Errors carry the server's {message} when it sent one.
+ * it to the browser as a download. Throws a {@link DownloadError}: the server's {message} when it
+ * refused, "Failed to complete download" when the transfer broke off or came up short.
  */
 export async function downloadWithProgress(url: string, onProgress: (percent: number) => void): Promise<string> {
-  const response = await fetch(url, { credentials: "include" });
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: "include" });
+  } catch {
+    throw new DownloadError(downloadNotStartedMessage);
+  }
   if (!response.ok) {
     let message = `Download failed (${response.status})`;
     try {
@@ -25,23 +40,32 @@ export async function downloadWithProgress(url: string, onProgress: (percent: nu
     } catch {
       // not JSON
     }
-    throw new Error(message);
+    throw new DownloadError(message);
   }
-  const total = Number(response.headers.get("content-length")) || 0;
+  // A proxy that compresses the file makes Content-Length the compressed size: no progress then.
+  const encoded = (response.headers.get("content-encoding") ?? "identity") !== "identity";
+  const total = encoded ? 0 : Number(response.headers.get("content-length")) || 0;
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
-  const reader = response.body?.getReader();
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.length;
-      if (total > 0) onProgress(Math.min(99, Math.round((received / total) * 100)));
+  try {
+    const reader = response.body?.getReader();
+    if (reader) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.length;
+        if (total > 0) onProgress(Math.min(99, Math.round((received / total) * 100)));
+      }
+    } else {
+      const whole = new Uint8Array(await response.arrayBuffer());
+      chunks.push(whole);
+      received = whole.length;
     }
-  } else {
-    chunks.push(new Uint8Array(await response.arrayBuffer()));
+  } catch {
+    throw new DownloadError(downloadIncompleteMessage);
   }
+  if (total > 0 && received !== total) throw new DownloadError(downloadIncompleteMessage);
   const fileName = fileNameOf(response, url);
   const blobUrl = URL.createObjectURL(new Blob(chunks, { type: response.headers.get("content-type") ?? "application/octet-stream" }));
   const anchor = document.createElement("a");

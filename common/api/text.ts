@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+export const nulCharacterMessage = "must not contain the NUL character";
+export const loneSurrogateMessage = "must be valid Unicode text (it holds half of a UTF-16 surrogate pair)";
+
+/** A UTF-16 surrogate without its partner: a JavaScript string may hold one, UTF-8 cannot. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * A string PostgreSQL can store. It refuses NUL in text and jsonb, and a lone surrogate in jsonb
+ * (in text it silently becomes U+FFFD). Every string a request carries is built on this, so such
+ * input is a 400 that names the field instead of a 500 from the database.
+ */
+export function text(params?: { message: string }) {
+  return z
+    .string(params)
+    .refine((value) => !value.includes("\0"), nulCharacterMessage)
+    .refine((value) => !loneSurrogate.test(value), loneSurrogateMessage);
+}
