@@ -55,7 +55,7 @@ async function firstTimeFor(tx: Transaction, eventId: string | undefined, type: 
 }
 
 /**
- * A payment went through (webhook payment_intent.succeeded / invoice.paid, or the sandbox): the
+ * A payment went through (webhook payment_intent.succeeded, or the sandbox): the
  * payment is marked succeeded, the account's plan is settled, and after commit the system log and
  * the receipt follow. Replays and late events change nothing.
  */
@@ -154,8 +154,8 @@ export async function invoicePaid(context: OutcomeContext, invoice: PaidInvoice)
 
 /**
  * What a succeeded payment gives: a one-time payment its month (stacked after what the account has
- * of that plan); then the account's plan is settled from everything paid for. A subscription's own
- * plan follows its subscription events, never an invoice, so a late invoice cannot undo a change.
+ * of that plan); then the account's plan is settled from everything paid for. A subscription's plan
+ * follows its subscription events, never an invoice, so a late invoice cannot undo a plan change.
  */
 async function grantPayment(tx: Transaction, payment: PaymentRow, now: Date): Promise<PaymentRow> {
   await lockAccount(tx, payment.userId);
@@ -164,6 +164,13 @@ async function grantPayment(tx: Transaction, payment: PaymentRow, now: Date): Pr
     const periodEnd = await oneTimePeriodEnd(tx, payment.userId, payment.planType, now);
     const [withPeriod] = await tx.update(payments).set({ periodEnd }).where(eq(payments.id, payment.id)).returning();
     if (withPeriod) granted = withPeriod;
+  } else if (payment.subscriptionId) {
+    // A paid first invoice makes its subscription active, as Stripe's own event will say; its plan and
+    // period stay the subscription events' to set.
+    await tx
+      .update(subscriptions)
+      .set({ status: "active" })
+      .where(and(eq(subscriptions.id, payment.subscriptionId), eq(subscriptions.status, "incomplete")));
   }
   await settlePlan(tx, payment.userId, now);
   return granted;

@@ -188,6 +188,8 @@ describe("POST /api/stripe/webhook", () => {
       }),
     );
     const [sub] = await server.database.db.select().from(subscriptions);
+    // The paid first invoice activates the subscription; its plan reaches the account with the subscription's event.
+    expect(sub?.status).toBe("active");
     const subscriptionEvent = (id: string, type: string, created: number, changes: object) => ({
       id,
       object: "event",
