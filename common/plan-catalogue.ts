@@ -152,3 +152,19 @@ export const planComparison: ComparisonGroup[] = [
     ],
   },
 ];
+
+/** "1 backup", "10 backups" or "unlimited backups". */
+export function backupsText(backupsKept: number | null): string {
+  if (backupsKept === null) return "unlimited backups";
+  return `${backupsKept} ${backupsKept === 1 ? "backup" : "backups"}`;
+}
+
+/** A plan's limits in words: "5 protected tabs a day, 1 backup", or "unlimited tabs and backups". */
+export function planLimitsText({ limits }: Plan): string {
+  if (limits.tabsPerDay === null && limits.backupsKept === null) return "unlimited tabs and backups";
+  const tabs = limits.tabsPerDay === null ? "unlimited tabs" : `${limits.tabsPerDay} protected tabs a day`;
+  return `${tabs}, ${backupsText(limits.backupsKept)}`;
+}
+
+/** The cheapest paid plan's monthly price, for "from $8 a month". */
+export const lowestPaidPriceCents = Math.min(...paidPlanTypes.map((type) => plans[type].priceCents));

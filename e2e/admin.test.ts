@@ -76,6 +76,9 @@ describe("the admin dashboard", () => {
       api.payments.map((payment) => [payment.id, payment.amount.toFixed(2), payment.status, payment.user.email]),
     );
     assert.equal(rows.length, 2);
+    // The export is an admin action: the server logged it with the admin's email.
+    await page.reload();
+    await page.getByRole("list", { name: "System log entries" }).getByText(`Payments exported as CSV by ${ADMIN}: 2 payments`).waitFor();
 
     await page.getByRole("button", { name: "Clear logs" }).click();
     await page.getByText("System log cleared", { exact: true }).waitFor();

@@ -24,8 +24,11 @@ describe("plans and payments in the sandbox", () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/#pricing");
-    await page.locator("#pricing").getByRole("link", { name: "Choose Pro" }).click();
-    await page.waitForURL(/\/payment\?plan=pro&amount=14$/);
+    const choosePro = page.locator("#pricing").getByRole("link", { name: "Choose Pro" });
+    // spec 1 §2: the button carries the provider's price id once the payment config is known.
+    await page.locator('#pricing a[href*="price_id=sandbox_price_pro"]').waitFor();
+    await choosePro.click();
+    await page.waitForURL(/\/payment\?plan=pro&price_id=sandbox_price_pro&amount=14$/);
     await page.getByRole("heading", { name: "Get TabVault Pro" }).waitFor();
     await page.getByLabel("Email address").fill("buyer@example.com");
     await page.getByRole("button", { name: "Continue to payment" }).click();
@@ -66,6 +69,30 @@ describe("plans and payments in the sandbox", () => {
     await context.close();
   });
 
+  test("a network failure while paying shows 'Payment Error', not 'Payment Failed', and the button is usable again", async () => {
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto("/payment?plan=basic&email=unlucky%40example.com");
+    await page.route("**/api/sandbox/confirm", (route) => route.abort("connectionfailed"));
+    await payWithCard(page, "4242 4242 4242 4242");
+    await page.getByText("Payment Error", { exact: true }).waitFor();
+    await page.getByText("An unexpected error occurred while processing your payment.", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Pay $8" }).waitFor();
+    assert.equal(await page.getByText("Payment Failed", { exact: true }).count(), 0);
+    await screenshot(page, "payments-error-desktop");
+
+    // A server error is unexpected too; once the network is back the same form pays.
+    await page.unroute("**/api/sandbox/confirm");
+    await page.route("**/api/sandbox/confirm", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Internal server error"}' }));
+    await page.getByRole("button", { name: "Pay $8" }).click();
+    await page.getByRole("button", { name: "Pay $8" }).waitFor();
+    assert.equal(await page.getByText("Payment Failed", { exact: true }).count(), 0);
+    await page.unroute("**/api/sandbox/confirm");
+    await page.getByRole("button", { name: "Pay $8" }).click();
+    await page.getByText("Payment Successful!", { exact: true }).waitFor();
+    await context.close();
+  });
+
   test("checkout asks a visitor to sign in first", async () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
@@ -90,8 +117,54 @@ describe("plans and payments in the sandbox", () => {
     await page.getByText(/Basic renews on/).waitFor();
     await page.getByRole("button", { name: "Cancel subscription" }).click();
     await page.getByRole("dialog", { name: "Cancel your Basic subscription?" }).getByRole("button", { name: "Cancel subscription" }).click();
-    await page.getByText(/Basic ends on/).waitFor();
+    await page.getByText(/Basic ends on \d{1,2} [A-Z][a-z]{2} \d{4}/).waitFor();
     await screenshot(page, "payments-dashboard-desktop");
+    await context.close();
+  });
+
+  test("a Basic subscriber upgrades to Pro from the dashboard, paying the prorated difference (390 px)", async () => {
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
+    const page = await context.newPage();
+    await signInAs(page, "upgrader@example.com");
+    await page.goto("/subscribe?plan=basic");
+    await payWithCard(page, "4242 4242 4242 4242");
+    await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
+    await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
+
+    const upgrade = page.getByRole("link", { name: "Upgrade to Pro" });
+    await page.locator('a[href="/subscribe?plan=pro&price_id=sandbox_price_pro&amount=14"]').waitFor();
+    await upgrade.click();
+    await page.getByRole("heading", { name: "Change to Pro" }).waitFor();
+    await page.getByText("Prorated difference").waitFor();
+    await screenshot(page, "payments-change-mobile");
+    // At the start of the month the difference is the whole $14 − $8.
+    await page.getByRole("button", { name: "Pay $6" }).waitFor();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await page.getByText("Payment Successful!", { exact: true }).waitFor();
+    await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
+    await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
+    await page.getByText(/Pro renews on \d{1,2} [A-Z][a-z]{2} \d{4}/).waitFor();
+    await page.getByText("Current plan").locator("..").getByText("Pro", { exact: true }).waitFor();
+    await screenshot(page, "payments-upgraded-mobile");
+    await context.close();
+  });
+
+  test("a one-time month from /checkout shows on the dashboard with its end date", async () => {
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInAs(page, "one-month@example.com");
+    await page.goto("/checkout?plan=premium");
+    await page.getByText("One month of Premium").waitFor();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
+    await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
+    const me = (await page.evaluate(async () => (await fetch("/api/auth/user")).json())) as { planType: string; planExpiresAt: string };
+    assert.equal(me.planType, "premium");
+    const days = (Date.parse(me.planExpiresAt) - Date.now()) / 86_400_000;
+    assert.ok(days > 27 && days <= 31, `a month from now, not ${days} days`);
+    const expected = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" }).format(new Date(me.planExpiresAt));
+    await page.getByText(`Premium until ${expected}`).waitFor();
+    await screenshot(page, "payments-one-month-desktop");
     await context.close();
   });
 });

@@ -27,6 +27,8 @@ export const authUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   isAdmin: z.boolean(),
   planType: planTypeSchema,
+  /** ISO 8601: the paid plan ends then unless renewed; null for Free or a subscription that renews. */
+  planExpiresAt: z.string().nullable().default(null),
   emailVerified: z.boolean(),
   /** ISO 8601 timestamp. */
   createdAt: z.string(),

@@ -27,12 +27,24 @@ export const createSubscriptionRequestSchema = z.strictObject({
 });
 export type CreateSubscriptionRequest = z.input<typeof createSubscriptionRequestSchema>;
 
-export const paymentSetupResponseSchema = z.object({
-  clientSecret: z.string(),
-  paymentId: z.string(),
-  provider: z.enum(paymentProviders),
-  amountCents: z.number().int(),
-});
+/**
+ * A payment to make with the card form; or, for a subscriber moving to another plan, a change already
+ * paid (the saved card, or nothing due now for a cheaper plan), so no form is shown.
+ */
+export const paymentSetupResponseSchema = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("requires_payment"),
+    clientSecret: z.string(),
+    paymentId: z.string(),
+    provider: z.enum(paymentProviders),
+    amountCents: z.number().int(),
+  }),
+  z.object({
+    status: z.literal("succeeded"),
+    provider: z.enum(paymentProviders),
+    amountCents: z.number().int(),
+  }),
+]);
 export type PaymentSetupResponse = z.infer<typeof paymentSetupResponseSchema>;
 
 /** What the payment screens need to know before they draw a form. */

@@ -18,8 +18,7 @@ import { sameOriginPath } from "./next-path";
 import { mailSendingLimits } from "./rate-limit-rules";
 import { MailNotSentError, sendSignInLink } from "./sign-in-links";
 import { redeemSignInToken } from "./sign-in-tokens";
-import { endLapsedSubscriptions } from "../payments/outcomes";
-import { findOrCreateUser, findUserById, recordSignIn, toAuthUser, updateNames } from "./users";
+import { findOrCreateUser, recordSignIn, toAuthUser, updateNames } from "./users";
 
 export interface AuthRoutesOptions {
   db: Database;
@@ -113,11 +112,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { response: { 200: authUserSchema, 401: errorResponseSchema } }, onRequest: requireUser },
     async (request) => {
       const { user, isAdmin } = signedInAccount(request);
-      // A subscription cancelled at period end whose period is over returns the account to Free.
-      if (user.planType !== "free" && (await endLapsedSubscriptions(db, user.id, app.clock()))) {
-        const current = await findUserById(db, user.id);
-        if (current) return toAuthUser(current, isAdmin);
-      }
       return toAuthUser(user, isAdmin);
     },
   );

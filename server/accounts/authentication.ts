@@ -8,6 +8,7 @@ import { DatabaseSessionStore, sessionLifetimeMs } from "./session-store";
 import type { UserRow } from "./table";
 import { bearerToken, userOfDeviceToken } from "./device-tokens";
 import { findUserById } from "./users";
+import { lapseExpiredPlan } from "../payments/paid-plan";
 
 export const sessionCookieName = "tabvault_session";
 
@@ -58,7 +59,7 @@ export const authentication = fp<AuthenticationOptions>(
     app.decorateRequest("account", null);
 
     /** Loads the signed-in account once per request; a session whose account is gone is ended. */
-    app.decorateRequest("loadAccount", async function loadAccount(this: FastifyRequest): Promise<Account | null> {
+    const findAccount = async function (this: FastifyRequest): Promise<Account | null> {
       if (this.account) return this.account;
       const bearer = bearerToken(this.headers.authorization);
       if (bearer !== null) {
@@ -76,6 +77,12 @@ export const authentication = fp<AuthenticationOptions>(
       }
       this.account = { user, isAdmin: adminEmails.has(user.email), via: "session" };
       return this.account;
+    };
+    app.decorateRequest("loadAccount", async function loadAccount(this: FastifyRequest): Promise<Account | null> {
+      const account = await findAccount.call(this);
+      // A paid plan whose end has come is settled here, so every route and device sees it (in memory unless it lapsed).
+      if (account) account.user = await lapseExpiredPlan(options.db, account.user, options.clock());
+      return account;
     });
   },
   { name: "authentication" },

@@ -51,6 +51,7 @@ describe("sign-in by email link", () => {
       profileImageUrl: null,
       isAdmin: false,
       planType: "free",
+      planExpiresAt: null,
       emailVerified: true,
       createdAt: expect.any(String),
     });

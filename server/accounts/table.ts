@@ -17,6 +17,11 @@ export const users = pgTable(
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),
     planType: text("plan_type", { enum: planTypes }).notNull().default("free"),
+    /**
+     * The paid plan ends then unless renewed (a one-time month, a subscription cancelled at period end);
+     * null = free or a subscription that renews. Compared in memory whenever the account is loaded.
+     */
+    planExpiresAt: timestamp("plan_expires_at", { withTimezone: true }),
     /** Null until the person opens a link sent to the address. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** Where the address was first captured (spec 1 §7 sources), for the admin's figures. */

@@ -77,6 +77,7 @@ export function toAuthUser(user: UserRow, isAdmin: boolean): AuthUser {
     profileImageUrl: user.profileImageUrl,
     isAdmin,
     planType: user.planType,
+    planExpiresAt: user.planExpiresAt?.toISOString() ?? null,
     emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { users } from "../accounts/table";
 import { payments } from "../payments/table";
@@ -19,6 +20,7 @@ describe("admin endpoints", () => {
 
   it.each([
     ["GET", "/api/admin/payments"],
+    ["GET", "/api/admin/payments.csv"],
     ["GET", "/api/admin/logs"],
     ["DELETE", "/api/admin/logs"],
     ["GET", "/api/admin/daily"],
@@ -71,6 +73,56 @@ describe("admin endpoints", () => {
     } while (cursor);
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
+  });
+
+  it("exports every payment as CSV, streamed by the server, and logs the export with the admin's email", async () => {
+    const [owner] = await server.database.db.select().from(users).where(eq(users.email, "plain@example.com"));
+    // A name a spreadsheet would run as a formula, with a comma and a quote for good measure.
+    await server.database.db.update(users).set({ firstName: '=HYPERLINK("http://evil")', lastName: "Lain, Jr" }).where(eq(users.id, owner!.id));
+    const response = await server.app.inject({ method: "GET", url: "/api/admin/payments.csv", ...withSession(await admin()) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="tabvault-payments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = Papa.parse<Record<string, string>>(response.body, { header: true }).data;
+    const api = (await server.app.inject({ method: "GET", url: "/api/admin/payments?limit=500", ...withSession(await admin()) })).json();
+    expect(api.payments.length).toBeGreaterThan(0);
+    expect(rows).toEqual(
+      api.payments.map((payment: { id: string; createdAt: string; planType: string; amount: number; status: string; stripePaymentIntentId: string | null; user: { name: string | null; email: string } }) => ({
+        id: payment.id,
+        createdAt: payment.createdAt,
+        planType: payment.planType,
+        amount: payment.amount.toFixed(2),
+        status: payment.status,
+        stripePaymentIntentId: payment.stripePaymentIntentId ?? "",
+        userName: `'${payment.user.name}`,
+        userEmail: payment.user.email,
+      })),
+    );
+    const logs = await server.database.db.select().from(systemLogs);
+    expect(logs.map((log) => [log.level, log.message])).toContainEqual(["info", `Payments exported as CSV by ${testAdminEmail}: ${rows.length} payments`]);
+  });
+
+  it("exports more payments than one page holds, each once", async () => {
+    const [owner] = await server.database.db.select().from(users).where(eq(users.email, "plain@example.com"));
+    const base = Date.parse(`${day(-10)}T12:00:00Z`);
+    await server.database.db.insert(payments).values(
+      Array.from({ length: 1500 }, (_, index) => ({
+        userId: owner!.id,
+        email: "plain@example.com",
+        planType: "basic" as const,
+        amountCents: 800,
+        status: "succeeded" as const,
+        kind: "one_time" as const,
+        provider: "sandbox" as const,
+        providerPaymentId: `sandbox_pi_bulk_${index}`,
+        createdAt: new Date(base + index),
+      })),
+    );
+    const response = await server.app.inject({ method: "GET", url: "/api/admin/payments.csv", ...withSession(await admin()) });
+    const ids = Papa.parse<Record<string, string>>(response.body, { header: true }).data.map((row) => row.id);
+    const total = (await server.database.db.select().from(payments)).length;
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total);
   });
 
   it.each(["?limit=0", "?limit=501", "?cursor=garbage", "?cursor=" + Buffer.from('["x","y"]').toString("base64url")])(

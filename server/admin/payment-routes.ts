@@ -1,18 +1,22 @@
+import { Readable } from "node:stream";
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminPaymentPageSchema, adminPaymentsQuerySchema } from "@common/api/admin";
+import { z } from "zod";
+import { type AdminPayment, adminPaymentPageSchema, adminPaymentsQuerySchema } from "@common/api/admin";
 import { errorResponseSchema } from "@common/api/errors";
-import { requireAdmin } from "../accounts/authentication";
+import { requireAdmin, signedInAccount } from "../accounts/authentication";
 import { users } from "../accounts/table";
 import type { Database } from "../db/database";
 import { payments } from "../payments/table";
+import { appendSystemLog } from "../system-log/append";
+import { paymentsCsvFileName, paymentsCsvHeader, paymentsCsvLines } from "./payments-csv";
 
 /** The cursor is the last row's (created_at, id), so a page is one index range scan at any depth. */
 function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as [unknown, unknown];
     const date = new Date(String(createdAt));
@@ -21,6 +25,47 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   } catch {
     return null;
   }
+}
+
+/** One page of payments, newest first, after `after` (the previous page's last row). */
+export async function readPaymentPage(
+  db: Database,
+  limit: number,
+  after: { createdAt: Date; id: string } | null,
+): Promise<{ payments: AdminPayment[]; nextCursor: string | null }> {
+  // The page comes from the (created_at, id) index alone; names are looked up for its rows only.
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      after
+        ? or(lt(payments.createdAt, after.createdAt), and(eq(payments.createdAt, after.createdAt), lt(payments.id, after.id)))
+        : undefined,
+    )
+    // NULLS LAST, as the index is built, so the planner walks the index instead of sorting.
+    .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
+    .limit(limit + 1);
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  const names = new Map(
+    (userIds.length === 0
+      ? []
+      : await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, userIds))
+    ).map((user) => [user.id, [user.firstName, user.lastName].filter(Boolean).join(" ") || null]),
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    payments: page.map((payment) => ({
+      id: payment.id,
+      createdAt: payment.createdAt.toISOString(),
+      planType: payment.planType,
+      amount: payment.amountCents / 100,
+      status: payment.status,
+      stripePaymentIntentId: payment.providerPaymentId,
+      user: { name: names.get(payment.userId) ?? null, email: payment.email },
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
 }
 
 /** `GET /api/admin/payments`: newest first, by pages, with the payer's name and email. */
@@ -38,39 +83,46 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       const { limit, cursor } = request.query;
       const after = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && !after) return reply.code(400).send({ message: "querystring.cursor: not a cursor from this list" });
-      // The page comes from the (created_at, id) index alone; names are looked up for its rows only.
-      const rows = await db
-        .select()
-        .from(payments)
-        .where(
-          after
-            ? or(lt(payments.createdAt, after.createdAt), and(eq(payments.createdAt, after.createdAt), lt(payments.id, after.id)))
-            : undefined,
-        )
-        // NULLS LAST, as the index is built, so the planner walks the index instead of sorting.
-        .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
-        .limit(limit + 1);
-      const userIds = [...new Set(rows.map((row) => row.userId))];
-      const names = new Map(
-        (userIds.length === 0
-          ? []
-          : await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, userIds))
-        ).map((user) => [user.id, [user.firstName, user.lastName].filter(Boolean).join(" ") || null]),
-      );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        payments: page.map((payment) => ({
-          id: payment.id,
-          createdAt: payment.createdAt.toISOString(),
-          planType: payment.planType,
-          amount: payment.amountCents / 100,
-          status: payment.status,
-          stripePaymentIntentId: payment.providerPaymentId,
-          user: { name: names.get(payment.userId) ?? null, email: payment.email },
-        })),
-        nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
-      };
+      return readPaymentPage(db, limit, after);
+    },
+  );
+
+  // Every payment as CSV, streamed page by page so neither side holds the whole table; the export is
+  // written to the system log with the admin's email once it ended (or was cut off).
+  app.get(
+    "/api/admin/payments.csv",
+    // 200 is a text/csv stream, which Fastify sends as it is, past any serializer.
+    { schema: { response: { 200: z.instanceof(Readable), 401: errorResponseSchema, 403: errorResponseSchema } }, onRequest: requireAdmin },
+    async (request, reply) => {
+      const { user } = signedInAccount(request);
+      async function* lines(): AsyncGenerator<string> {
+        let exported = 0;
+        let complete = false;
+        try {
+          yield paymentsCsvHeader;
+          let after: { createdAt: Date; id: string } | null = null;
+          do {
+            const page = await readPaymentPage(db, csvPageSize, after);
+            if (page.payments.length > 0) yield `\r\n${paymentsCsvLines(page.payments)}`;
+            exported += page.payments.length;
+            after = page.nextCursor ? decodeCursor(page.nextCursor) : null;
+          } while (after);
+          complete = true;
+        } finally {
+          await appendSystemLog(
+            db,
+            complete ? "info" : "warning",
+            complete ? `Payments exported as CSV by ${user.email}: ${exported} payments` : `Payments CSV export by ${user.email} stopped after ${exported} payments`,
+          );
+        }
+      }
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${paymentsCsvFileName(app.clock())}"`)
+        .header("cache-control", "no-store")
+        .send(Readable.from(lines()));
     },
   );
 };
+
+const csvPageSize = 1000;

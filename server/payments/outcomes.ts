@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { and, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { type PaymentStatus, paymentStatuses } from "@common/api/payments";
 import { type PaidPlanType, plans } from "@common/plans";
 import { users } from "../accounts/table";
@@ -7,6 +7,7 @@ import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { receiptMessage } from "../mail/messages";
 import { appendSystemLog } from "../system-log/append";
+import { lockAccount, oneTimePeriodEnd, settlePlan, type Transaction } from "./paid-plan";
 import { type PaymentRow, payments, processedPaymentEvents, subscriptions } from "./table";
 
 export interface OutcomeContext {
@@ -16,8 +17,6 @@ export interface OutcomeContext {
   log: FastifyBaseLogger;
   now: Date;
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Which payment an outcome is about: the provider's id, and our own id when the provider echoes it
@@ -56,8 +55,8 @@ async function firstTimeFor(tx: Transaction, eventId: string | undefined, type: 
 }
 
 /**
- * A payment went through (webhook payment_intent.succeeded / invoice.paid, or the sandbox): the
- * payment is marked succeeded, the account moves to the plan, and after commit the system log and
+ * A payment went through (webhook payment_intent.succeeded, or the sandbox): the
+ * payment is marked succeeded, the account's plan is settled, and after commit the system log and
  * the receipt follow. Replays and late events change nothing.
  */
 export async function paymentSucceeded(
@@ -72,25 +71,117 @@ export async function paymentSucceeded(
       .set({ status: "succeeded", failureMessage: null, updatedAt: now })
       .where(and(matches({ providerPaymentId, paymentId }), inArray(payments.status, earlierThan("succeeded"))))
       .returning();
-    if (!updated) return null;
-    await tx.update(users).set({ planType: updated.planType, updatedAt: now }).where(eq(users.id, updated.userId));
-    if (updated.kind === "subscription") {
-      // The sandbox sends no later events, so its first period is set here; Stripe's arrives by webhook.
-      const monthLater = new Date(now);
-      monthLater.setUTCMonth(monthLater.getUTCMonth() + 1);
-      await tx
-        .update(subscriptions)
-        .set({
-          status: "active",
-          currentPeriodEnd: sql`coalesce(${subscriptions.currentPeriodEnd}, ${monthLater.toISOString()}::timestamptz)`,
-        })
-        .where(and(eq(subscriptions.userId, updated.userId), eq(subscriptions.status, "incomplete"), eq(subscriptions.planType, updated.planType)));
-    }
-    return updated;
+    return updated ? grantPayment(tx, updated, now) : null;
   });
-  if (!payment) return null;
+  if (payment) await announcePayment(context, payment);
+  return payment;
+}
+
+export interface PaidInvoice {
+  eventId: string;
+  invoiceId: string;
+  providerSubscriptionId: string | null;
+  amountPaidCents: number;
+  currency: string;
+  /** The plan of the invoice's price, when it is one of ours. */
+  planType?: PaidPlanType;
+  /** Our payment id from the subscription's metadata; it names the first invoice's payment only. */
+  firstPaymentId?: string | null;
+}
+
+/**
+ * Stripe's invoice.paid: the payment we started for it (a first invoice, a plan change that needed
+ * the card) is marked succeeded; any other (a renewal, a plan change paid with the saved card) is
+ * recorded as a succeeded payment of its own, so revenue counts every invoice. Idempotent by event id
+ * and by the invoice id's unique index.
+ */
+export async function invoicePaid(context: OutcomeContext, invoice: PaidInvoice): Promise<PaymentRow | null> {
+  const { db, now } = context;
+  const payment = await db.transaction(async (tx) => {
+    if (!(await firstTimeFor(tx, invoice.eventId, "invoice.paid"))) return null;
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status: "succeeded",
+        failureMessage: null,
+        updatedAt: now,
+        // Matched by our id when the event beat our own write: the invoice id is stored now, so the
+        // write that follows stores the same value and a later event finds the row by it.
+        providerPaymentId: sql`coalesce(${payments.providerPaymentId}, ${invoice.invoiceId})`,
+      })
+      .where(
+        and(
+          matches({ providerPaymentId: invoice.invoiceId, paymentId: invoice.firstPaymentId }),
+          inArray(payments.status, earlierThan("succeeded")),
+        ),
+      )
+      .returning();
+    if (updated) return grantPayment(tx, updated, now);
+    if (invoice.amountPaidCents <= 0 || !invoice.providerSubscriptionId) return null;
+    const [subscription] = await tx
+      .select({ id: subscriptions.id, userId: subscriptions.userId, planType: subscriptions.planType, email: users.email })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(eq(subscriptions.providerSubscriptionId, invoice.providerSubscriptionId))
+      .limit(1);
+    if (!subscription) {
+      context.log.warn({ invoiceId: invoice.invoiceId }, "invoice.paid for a subscription we do not know");
+      return null;
+    }
+    const [recorded] = await tx
+      .insert(payments)
+      .values({
+        userId: subscription.userId,
+        email: subscription.email,
+        planType: invoice.planType ?? subscription.planType,
+        amountCents: invoice.amountPaidCents,
+        currency: invoice.currency,
+        status: "succeeded",
+        kind: "subscription",
+        provider: "stripe",
+        providerPaymentId: invoice.invoiceId,
+        subscriptionId: subscription.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: payments.providerPaymentId })
+      .returning();
+    return recorded ? grantPayment(tx, recorded, now) : null;
+  });
+  if (payment) await announcePayment(context, payment);
+  return payment;
+}
+
+/**
+ * What a succeeded payment gives: a one-time payment its month (stacked after what the account has
+ * of that plan); then the account's plan is settled from everything paid for. A subscription's plan
+ * follows its subscription events, never an invoice, so a late invoice cannot undo a plan change.
+ */
+async function grantPayment(tx: Transaction, payment: PaymentRow, now: Date): Promise<PaymentRow> {
+  await lockAccount(tx, payment.userId);
+  let granted = payment;
+  if (payment.kind === "one_time") {
+    const periodEnd = await oneTimePeriodEnd(tx, payment.userId, payment.planType, now);
+    const [withPeriod] = await tx.update(payments).set({ periodEnd }).where(eq(payments.id, payment.id)).returning();
+    if (withPeriod) granted = withPeriod;
+  } else if (payment.subscriptionId) {
+    // A paid first invoice makes its subscription active, as Stripe's own event will say; its plan and
+    // period stay the subscription events' to set.
+    await tx
+      .update(subscriptions)
+      .set({ status: "active" })
+      .where(and(eq(subscriptions.id, payment.subscriptionId), eq(subscriptions.status, "incomplete")));
+  }
+  await settlePlan(tx, payment.userId, now);
+  return granted;
+}
+
+/** After commit: the system log, and the receipt mail. */
+async function announcePayment(context: OutcomeContext, payment: PaymentRow): Promise<void> {
+  const { db, now } = context;
   const amount = `$${(payment.amountCents / 100).toFixed(2)}`;
-  await appendSystemLog(db, "success", `Payment succeeded: ${plans[payment.planType].name} ${amount} by ${payment.email} (${payment.provider})`);
+  const kind = payment.kind === "one_time" ? "one month" : "subscription";
+  await appendSystemLog(db, "success", `Payment succeeded: ${plans[payment.planType].name} ${amount} by ${payment.email} (${payment.provider}, ${kind})`);
   try {
     await context.mailer.send({
       to: payment.email,
@@ -108,7 +199,6 @@ export async function paymentSucceeded(
     context.log.error({ err: error, paymentId: payment.id }, "receipt mail could not be sent");
     await appendSystemLog(db, "warning", `Receipt for payment ${payment.id} to ${payment.email} could not be sent`);
   }
-  return payment;
 }
 
 /** A payment was refused; it is recorded as failed (unless it already went further) and logged. */
@@ -144,8 +234,9 @@ export interface SubscriptionChange {
 }
 
 /**
- * customer.subscription.updated / .deleted: the row follows the provider unless a newer change is
- * already stored. A subscription that ended returns the account to Free when it has no other.
+ * customer.subscription.updated / .deleted (or the sandbox's equivalent): the row follows the
+ * provider unless a newer change is already stored, and the account's plan is settled from
+ * everything it pays for, so a subscription event never takes away a one-time month.
  */
 export async function subscriptionChanged(context: OutcomeContext, change: SubscriptionChange): Promise<boolean> {
   const { db, now } = context;
@@ -168,46 +259,7 @@ export async function subscriptionChanged(context: OutcomeContext, change: Subsc
       )
       .returning();
     if (!updated) return false;
-    if (endedStatuses.includes(change.status)) {
-      await downgradeIfNoActiveSubscription(tx, updated.userId, now);
-    } else if (change.status === "active" && change.planType) {
-      await tx.update(users).set({ planType: change.planType, updatedAt: now }).where(eq(users.id, updated.userId));
-    }
-    return true;
-  });
-}
-
-const endedStatuses = ["canceled", "unpaid", "incomplete_expired"];
-
-async function downgradeIfNoActiveSubscription(tx: Transaction, userId: string, now: Date): Promise<void> {
-  const [other] = await tx
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing", "past_due"])))
-    .limit(1);
-  if (!other) await tx.update(users).set({ planType: "free", updatedAt: now }).where(eq(users.id, userId));
-}
-
-/**
- * Subscriptions cancelled at period end whose period is over, for providers that send no event then
- * (the sandbox): ended, and the account back on Free. Cheap: one indexed lookup for paid accounts.
- */
-export async function endLapsedSubscriptions(db: Database, userId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const ended = await tx
-      .update(subscriptions)
-      .set({ status: "canceled", providerUpdatedAt: now })
-      .where(
-        and(
-          eq(subscriptions.userId, userId),
-          eq(subscriptions.cancelAtPeriodEnd, true),
-          ne(subscriptions.status, "canceled"),
-          sql`${subscriptions.currentPeriodEnd} <= ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .returning({ id: subscriptions.id });
-    if (ended.length === 0) return false;
-    await downgradeIfNoActiveSubscription(tx, userId, now);
+    await settlePlan(tx, updated.userId, now);
     return true;
   });
 }

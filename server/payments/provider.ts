@@ -1,4 +1,5 @@
 import type { PaidPlanType } from "@common/plans";
+import type { SubscriptionRow } from "./table";
 
 export interface PaymentIntentSetup {
   clientSecret: string;
@@ -15,6 +16,14 @@ export interface SubscriptionSetup {
   status: string;
   currentPeriodEnd: Date | null;
 }
+
+/**
+ * A subscription moved to another plan, prorated: either paid at once (the saved card, or nothing
+ * to pay for a cheaper plan) or waiting for the person to pay the difference with a card.
+ */
+export type PlanChangeSetup =
+  | { status: "succeeded"; amountCents: number }
+  | { status: "requires_payment"; clientSecret: string; providerPaymentId: string; amountCents: number };
 
 /**
  * Where money moves: Stripe, or the local sandbox. Both hand back a client secret for the payment
@@ -38,6 +47,16 @@ export interface PaymentProvider {
     planType: PaidPlanType;
     existingCustomerId: string | null;
   }): Promise<SubscriptionSetup>;
+  /**
+   * Moves a live subscription to another plan's price, prorating the rest of the period. `paymentId`
+   * is the id our payment row gets when the difference is to be paid with a card.
+   */
+  changeSubscriptionPlan(input: {
+    paymentId: string;
+    subscription: Pick<SubscriptionRow, "providerSubscriptionId" | "planType" | "currentPeriodEnd">;
+    planType: PaidPlanType;
+    now: Date;
+  }): Promise<PlanChangeSetup>;
   cancelSubscription(providerSubscriptionId: string): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { emailAddressSchema } from "@common/api/accounts";
 import { errorResponseSchema } from "@common/api/errors";
@@ -21,8 +22,10 @@ import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import type { ConfiguredProvider } from "./choose-provider";
-import { endLapsedSubscriptions, type OutcomeContext, paymentFailed, paymentSucceeded } from "./outcomes";
-import { ProviderError } from "./provider";
+import { type OutcomeContext, paymentFailed, paymentSucceeded } from "./outcomes";
+import { settlePlan, subscriptionIsLive } from "./paid-plan";
+import { type PlanChangeSetup, ProviderError } from "./provider";
+import { sandboxSubscriptionUpdated } from "./sandbox-subscriptions";
 import { cardInputProblem, cardOutcome } from "./sandbox-cards";
 import { payments, type SubscriptionRow, subscriptions } from "./table";
 
@@ -101,7 +104,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       try {
         const setup = await configured.provider.createPaymentIntent({ paymentId: payment.id, amountCents: plan.priceCents, email: user.email, planType });
         await db.update(payments).set({ providerPaymentId: setup.providerPaymentId }).where(eq(payments.id, payment.id));
-        return { clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
+        return { status: "requires_payment" as const, clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         request.log.error({ err: error }, "payment intent could not be created");
@@ -126,14 +129,43 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       if (priceId && priceId !== configured.provider.priceIds[planType]) {
         return reply.code(400).send({ message: `priceId ${priceId} is not the ${plan.name} plan's price` });
       }
-      await endLapsedSubscriptions(db, user.id, app.clock());
-      const [active] = await db
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ["active", "trialing", "past_due"])))
-        .limit(1);
-      if (active) {
-        return reply.code(409).send({ message: `You already have an active ${plans[active.planType].name} subscription` });
+      const now = app.clock();
+      const live = await liveSubscription(db, user.id, now);
+      if (live?.planType === planType) {
+        return reply.code(409).send({ message: `You already have an active ${plan.name} subscription` });
+      }
+      if (live) {
+        // A subscriber choosing another plan moves the subscription they have, prorated.
+        const paymentId = randomUUID();
+        let change: PlanChangeSetup;
+        try {
+          change = await configured.provider.changeSubscriptionPlan({ paymentId, subscription: live, planType, now });
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+          request.log.error({ err: error }, "subscription plan could not be changed");
+          return reply.code(502).send({ message: "Failed to change your plan. Please try again." });
+        }
+        if (change.status === "requires_payment") {
+          await db.insert(payments).values({
+            id: paymentId,
+            userId: user.id,
+            email: user.email,
+            planType,
+            amountCents: change.amountCents,
+            status: "processing",
+            kind: "subscription",
+            provider: configured.kind,
+            providerPaymentId: change.providerPaymentId,
+            subscriptionId: live.id,
+            createdAt: now,
+            updatedAt: now,
+          });
+          return { status: "requires_payment" as const, clientSecret: change.clientSecret, paymentId, provider: configured.kind, amountCents: change.amountCents };
+        }
+        // Paid at once: Stripe reports the change (and records its invoice) by webhook; the sandbox sends
+        // no events, so it is reported here.
+        if (configured.kind === "sandbox") await sandboxSubscriptionUpdated(outcomeContext(request.log), live.id, planType);
+        return { status: "succeeded" as const, provider: configured.kind, amountCents: change.amountCents };
       }
       const [previous] = await db
         .select({ customerId: subscriptions.providerCustomerId })
@@ -142,7 +174,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         .orderBy(desc(subscriptions.createdAt))
         .limit(1);
 
-      const now = app.clock();
       const [payment] = await db
         .insert(payments)
         .values({ userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "subscription", provider: configured.kind, createdAt: now, updatedAt: now })
@@ -157,20 +188,26 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           existingCustomerId: previous?.customerId ?? null,
         });
         await db.transaction(async (tx) => {
-          await tx.update(payments).set({ providerPaymentId: setup.providerPaymentId }).where(eq(payments.id, payment.id));
-          await tx.insert(subscriptions).values({
-            userId: user.id,
-            planType,
-            status: setup.status,
-            provider: configured.kind as "stripe" | "sandbox",
-            providerSubscriptionId: setup.providerSubscriptionId,
-            providerCustomerId: setup.providerCustomerId,
-            currentPeriodEnd: setup.currentPeriodEnd,
-            providerUpdatedAt: now,
-            createdAt: now,
-          });
+          const [subscription] = await tx
+            .insert(subscriptions)
+            .values({
+              userId: user.id,
+              planType,
+              status: setup.status,
+              provider: configured.kind as "stripe" | "sandbox",
+              providerSubscriptionId: setup.providerSubscriptionId,
+              providerCustomerId: setup.providerCustomerId,
+              currentPeriodEnd: setup.currentPeriodEnd,
+              providerUpdatedAt: now,
+              createdAt: now,
+            })
+            .returning({ id: subscriptions.id });
+          await tx
+            .update(payments)
+            .set({ providerPaymentId: setup.providerPaymentId, subscriptionId: subscription?.id ?? null })
+            .where(eq(payments.id, payment.id));
         });
-        return { clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
+        return { status: "requires_payment" as const, clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         request.log.error({ err: error }, "subscription could not be created");
@@ -185,8 +222,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     { schema: { response: { 200: currentSubscriptionSchema, ...errors } }, onRequest: requireUser },
     async (request) => {
       const { user } = signedInAccount(request);
-      await endLapsedSubscriptions(db, user.id, app.clock());
-      return { subscription: await currentSubscription(db, user.id) };
+      return { subscription: await currentSubscription(db, user.id, app.clock()) };
     },
   );
 
@@ -195,11 +231,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     { schema: { response: { 200: currentSubscriptionSchema, ...errors } }, onRequest: requireUser },
     async (request, reply) => {
       const { user } = signedInAccount(request);
-      const [active] = await db
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ["active", "trialing", "past_due"])))
-        .limit(1);
+      const now = app.clock();
+      const active = await liveSubscription(db, user.id, now);
       if (!active) return reply.code(404).send({ message: "You have no active subscription" });
       if (configured.kind !== "unavailable") {
         try {
@@ -209,8 +242,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           return reply.code(502).send({ message: "The subscription could not be cancelled just now. Please try again." });
         }
       }
-      await db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, active.id));
-      return { subscription: await currentSubscription(db, user.id) };
+      await db.transaction(async (tx) => {
+        await tx.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, active.id));
+        // The plan now ends with the period, unless something else paid for lasts longer.
+        await settlePlan(tx, user.id, now);
+      });
+      return { subscription: await currentSubscription(db, user.id, now) };
     },
   );
 
@@ -230,7 +267,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const outcome = cardOutcome(request.body.card.number);
         const context = outcomeContext(request.log);
         if (outcome.status === "succeeded") {
-          await paymentSucceeded(context, { providerPaymentId: payment.providerPaymentId });
+          const paid = await paymentSucceeded(context, { providerPaymentId: payment.providerPaymentId });
+          if (paid?.subscriptionId) await sandboxSubscriptionUpdated(context, paid.subscriptionId, paid.planType);
           return { status: "succeeded" as const, message: "Payment succeeded", planType };
         }
         await paymentFailed(context, { providerPaymentId: payment.providerPaymentId, message: outcome.message });
@@ -240,7 +278,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   }
 };
 
-async function currentSubscription(db: Database, userId: string): Promise<Subscription | null> {
+/** The subscription that gives the account its plan now, if any. */
+async function liveSubscription(db: Database, userId: string, now: Date): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), subscriptionIsLive(now)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The account's newest subscription; one cancelled at a period end that has passed reads as ended. */
+async function currentSubscription(db: Database, userId: string, now: Date): Promise<Subscription | null> {
   const rows: SubscriptionRow[] = await db
     .select()
     .from(subscriptions)
@@ -249,9 +299,10 @@ async function currentSubscription(db: Database, userId: string): Promise<Subscr
     .limit(1);
   const row = rows[0];
   if (!row) return null;
+  const ended = row.cancelAtPeriodEnd && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
   return {
     planType: row.planType,
-    status: row.status,
+    status: ended ? "canceled" : row.status,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
   };

@@ -128,17 +128,27 @@ describe("payments in the sandbox (no Stripe key, not production)", () => {
       cancelAtPeriodEnd: false,
     });
 
-    const twice = await post("/api/create-subscription", { planType: "pro" }, cookie);
+    expect(me.json().planExpiresAt).toBeNull();
+
+    const twice = await post("/api/create-subscription", { planType: "basic" }, cookie);
     expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ message: "You already have an active Basic subscription" });
 
     const cancelled = await post("/api/subscription/cancel", {}, cookie);
     expect(cancelled.json().subscription.cancelAtPeriodEnd).toBe(true);
-    expect((await server.app.inject({ method: "GET", url: "/api/auth/user", ...withSession(cookie) })).json().planType).toBe("basic");
+    // The plan now ends with the period.
+    expect((await server.app.inject({ method: "GET", url: "/api/auth/user", ...withSession(cookie) })).json()).toMatchObject({
+      planType: "basic",
+      planExpiresAt: "2026-12-23T10:00:00.000Z",
+    });
 
     time.advance(31 * 24 * 60 * 60_000);
     // Sessions last 30 days, so the person signs in again a month later.
     const later = await signIn(server.app, server.mailDir, "subscriber@example.com");
-    expect((await server.app.inject({ method: "GET", url: "/api/auth/user", ...withSession(later.cookie) })).json().planType).toBe("free");
+    expect((await server.app.inject({ method: "GET", url: "/api/auth/user", ...withSession(later.cookie) })).json()).toMatchObject({
+      planType: "free",
+      planExpiresAt: null,
+    });
     const [row] = await server.database.db.select().from(subscriptions);
     expect(row?.status).toBe("canceled");
   });

@@ -1,6 +1,26 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { PaidPlanType } from "@common/plans";
+import { type PaidPlanType, plans } from "@common/plans";
+import { addMonths, oneMonthAfter } from "./paid-plan";
 import type { PaymentProvider } from "./provider";
+import type { SubscriptionRow } from "./table";
+
+/** Stripe's smallest charge in US dollars; a smaller difference is not charged now, as at Stripe. */
+export const minimumChargeCents = 50;
+
+/**
+ * What moving to `planType` costs for the rest of the period: the difference of the monthly prices
+ * times the part of the month left (Stripe's proration). Negative for a cheaper plan.
+ */
+export function proratedDifferenceCents(
+  subscription: Pick<SubscriptionRow, "planType" | "currentPeriodEnd">,
+  planType: PaidPlanType,
+  now: Date,
+): number {
+  const end = subscription.currentPeriodEnd ?? oneMonthAfter(now);
+  const start = addMonths(end, -1);
+  const left = Math.min(1, Math.max(0, (end.getTime() - now.getTime()) / (end.getTime() - start.getTime())));
+  return Math.round((plans[planType].priceCents - plans[subscription.planType].priceCents) * left);
+}
 
 /**
  * The local provider used when no Stripe key is set (never in production): no money moves. Its
@@ -33,6 +53,11 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
         status: "incomplete",
         currentPeriodEnd: null,
       };
+    },
+    async changeSubscriptionPlan({ paymentId, subscription, planType, now }) {
+      const amountCents = proratedDifferenceCents(subscription, planType, now);
+      if (amountCents < minimumChargeCents) return { status: "succeeded", amountCents: 0 };
+      return { status: "requires_payment", clientSecret: clientSecretOf(paymentId), providerPaymentId: `sandbox_pi_${paymentId}`, amountCents };
     },
     async cancelSubscription() {
       // Nothing to tell: the sandbox's subscriptions live only in our database.

@@ -6,7 +6,7 @@ import { users } from "../accounts/table";
 import { readOutbox } from "../test/mail-outbox";
 import { signIn, withSession } from "../test/sign-in";
 import { type RecordedStripeRequest, startStripeStandIn } from "../test/stripe-stand-in";
-import { useTestApp } from "../test/test-app";
+import { testAdminEmail, useTestApp } from "../test/test-app";
 import { payments, subscriptions } from "./table";
 
 const stripeConfig: StripeConfig = {
@@ -175,10 +175,21 @@ describe("POST /api/stripe/webhook", () => {
         object: "event",
         type: "invoice.paid",
         created: 1795000000,
-        data: { object: { id: payment!.providerPaymentId, object: "invoice", parent: { subscription_details: { metadata: { paymentId: payment!.id } } } } },
+        data: {
+          object: {
+            id: payment!.providerPaymentId,
+            object: "invoice",
+            billing_reason: "subscription_create",
+            amount_paid: 800,
+            currency: "usd",
+            parent: { subscription_details: { subscription: "sub_unused", metadata: { paymentId: payment!.id } } },
+          },
+        },
       }),
     );
     const [sub] = await server.database.db.select().from(subscriptions);
+    // The paid first invoice activates the subscription; its plan reaches the account with the subscription's event.
+    expect(sub?.status).toBe("active");
     const subscriptionEvent = (id: string, type: string, created: number, changes: object) => ({
       id,
       object: "event",
@@ -210,6 +221,140 @@ describe("POST /api/stripe/webhook", () => {
     expect(row?.status).toBe("canceled");
     [user] = await server.database.db.select().from(users).where(eq(users.email, "subs@example.com"));
     expect(user?.planType).toBe("free");
+  });
+
+  /** A signed-in person with an active Stripe subscription, as the webhook events leave it. */
+  async function subscriber(email: string, planType: "basic" | "pro" | "premium") {
+    const { cookie } = await signIn(server.app, server.mailDir, email);
+    const setup = (await server.app.inject({ method: "POST", url: "/api/create-subscription", payload: { planType }, ...withSession(cookie) })).json();
+    const [firstPayment] = await server.database.db.select().from(payments).where(eq(payments.id, setup.paymentId));
+    const [subscription] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.userId, firstPayment!.userId));
+    await server.app.inject(signed(invoiceEvent(`evt_first_${email}`, firstPayment!.providerPaymentId!, subscription!.providerSubscriptionId, "subscription_create", 1400, stripeConfig.prices[planType], firstPayment!.id)));
+    await server.app.inject(signed(subscriptionUpdated(`evt_active_${email}`, subscription!.providerSubscriptionId, stripeConfig.prices[planType], 10)));
+    const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.planType).toBe(planType);
+    return { cookie, user: user!, subscription: subscription!, firstPayment: firstPayment! };
+  }
+  const invoiceEvent = (id: string, invoiceId: string, subscriptionId: string, billingReason: string, amountPaid: number, price: string, firstPaymentId: string) => ({
+    id,
+    object: "event",
+    type: "invoice.paid",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: invoiceId,
+        object: "invoice",
+        billing_reason: billingReason,
+        amount_paid: amountPaid,
+        currency: "usd",
+        // The subscription's metadata still names its first payment on every later invoice.
+        parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId, metadata: { paymentId: firstPaymentId, planType: "basic" } } },
+        lines: { object: "list", data: [{ id: "il_1", object: "line_item", amount: amountPaid, pricing: { type: "price_details", price_details: { price, product: "prod_1" } } }] },
+      },
+    },
+  });
+  const subscriptionUpdated = (id: string, subscriptionId: string, price: string, secondsLater: number, changes: object = {}) => ({
+    id,
+    object: "event",
+    type: "customer.subscription.updated",
+    created: Math.floor(Date.now() / 1000) + secondsLater,
+    data: {
+      object: {
+        id: subscriptionId,
+        object: "subscription",
+        status: "active",
+        cancel_at_period_end: false,
+        // Stale metadata: the price is what says the plan.
+        metadata: { planType: "basic" },
+        items: { object: "list", data: [{ id: "si_x", current_period_end: 1798000000, price: { id: price, object: "price" } }] },
+        ...changes,
+      },
+    },
+  });
+  const paymentsOf = (userId: string) => server.database.db.select().from(payments).where(eq(payments.userId, userId));
+
+  it("moves a subscriber to another plan: the item gets the new price, prorated, paid with the card form", async () => {
+    const { cookie, user, subscription } = await subscriber("upgrader@example.com", "basic");
+    standIn.settings.planChangeInvoice = "requires_payment";
+    standIn.settings.planChangeAmountCents = 300;
+    const response = await server.app.inject({ method: "POST", url: "/api/create-subscription", payload: { planType: "pro", priceId: "price_pro_test" }, ...withSession(cookie) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: "requires_payment", provider: "stripe", amountCents: 300, clientSecret: expect.stringMatching(/^in_test_\d+_secret_abc$/) });
+    const update = standIn.requests.filter((request) => request.method === "POST" && request.path === `/v1/subscriptions/${subscription.providerSubscriptionId}`).at(-1);
+    expect(update?.params).toMatchObject({
+      "items[0][id]": expect.stringMatching(/^si_/),
+      "items[0][price]": "price_pro_test",
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
+      "metadata[planType]": "pro",
+    });
+    expect(update?.headers["idempotency-key"]).toBe(`subscription-change-${body.paymentId}`);
+    const [pending] = await server.database.db.select().from(payments).where(eq(payments.id, body.paymentId));
+    expect(pending).toMatchObject({ status: "processing", kind: "subscription", planType: "pro", amountCents: 300, subscriptionId: subscription.id });
+    // Not Pro before Stripe says the invoice is paid and the subscription moved.
+    expect((await server.database.db.select().from(users).where(eq(users.id, user.id)))[0]?.planType).toBe("basic");
+
+    await server.app.inject(signed(invoiceEvent("evt_change_paid", pending!.providerPaymentId!, subscription.providerSubscriptionId, "subscription_update", 300, "price_pro_test", "first")));
+    await server.app.inject(signed(subscriptionUpdated("evt_change_applied", subscription.providerSubscriptionId, "price_pro_test", 20)));
+    expect((await server.database.db.select().from(payments).where(eq(payments.id, body.paymentId)))[0]?.status).toBe("succeeded");
+    expect((await server.database.db.select().from(users).where(eq(users.id, user.id)))[0]?.planType).toBe("pro");
+    expect((await server.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)))[0]?.planType).toBe("pro");
+    expect((await paymentsOf(user.id)).map((payment) => payment.status)).toEqual(["succeeded", "succeeded"]);
+  });
+
+  it("a plan change paid with the saved card needs no form, and its invoice is recorded when Stripe says it is paid", async () => {
+    const { cookie, user, subscription } = await subscriber("saved-card@example.com", "pro");
+    standIn.settings.planChangeInvoice = "paid";
+    standIn.settings.planChangeAmountCents = 250;
+    const response = await server.app.inject({ method: "POST", url: "/api/create-subscription", payload: { planType: "premium" }, ...withSession(cookie) });
+    expect(response.json()).toEqual({ status: "succeeded", provider: "stripe", amountCents: 250 });
+    expect(await paymentsOf(user.id)).toHaveLength(1);
+
+    const paid = invoiceEvent("evt_saved_card_invoice", "in_saved_card", subscription.providerSubscriptionId, "subscription_update", 250, "price_premium_test", "first");
+    await server.app.inject(signed(paid));
+    await server.app.inject(signed(subscriptionUpdated("evt_saved_card_sub", subscription.providerSubscriptionId, "price_premium_test", 20)));
+    const rows = await paymentsOf(user.id);
+    expect(rows.find((row) => row.providerPaymentId === "in_saved_card")).toMatchObject({ status: "succeeded", planType: "premium", amountCents: 250, kind: "subscription", subscriptionId: subscription.id });
+    expect((await server.database.db.select().from(users).where(eq(users.id, user.id)))[0]?.planType).toBe("premium");
+  });
+
+  it("records every renewal invoice as a payment of its own, once, and counts it in the month's revenue", async () => {
+    const { user, subscription, firstPayment } = await subscriber("renews@example.com", "basic");
+    const admin = await signIn(server.app, server.mailDir, testAdminEmail);
+    const revenue = async () => (await server.app.inject({ method: "GET", url: "/api/admin/stats", ...withSession(admin.cookie) })).json().monthlyRevenue as number;
+    const before = await revenue();
+
+    const renewal = invoiceEvent("evt_renewal_1", "in_renewal_1", subscription.providerSubscriptionId, "subscription_cycle", 800, "price_basic_test", firstPayment.id);
+    expect((await server.app.inject(signed(renewal))).statusCode).toBe(200);
+    expect((await server.app.inject(signed(renewal))).statusCode).toBe(200);
+    // The same invoice under another event id (Stripe may send one twice) is still one payment.
+    await server.app.inject(signed({ ...renewal, id: "evt_renewal_1_again" }));
+
+    const rows = await paymentsOf(user.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.providerPaymentId === "in_renewal_1")).toMatchObject({ status: "succeeded", planType: "basic", amountCents: 800, kind: "subscription", provider: "stripe" });
+    expect((await server.database.db.select().from(payments).where(eq(payments.id, firstPayment.id)))[0]?.providerPaymentId).toBe(firstPayment.providerPaymentId);
+    expect(await revenue()).toBe(before + 8);
+    const receipts = (await readOutbox(server.mailDir)).filter((mail) => mail.to.includes("renews@example.com") && mail.subject === "Your TabVault receipt");
+    expect(receipts).toHaveLength(2);
+  });
+
+  it("a one-time month of Pro is not taken back by the Basic subscription's next update", async () => {
+    const { user, subscription } = await subscriber("best-of@example.com", "basic");
+    const setup = (await server.app.inject({ method: "POST", url: "/api/create-payment-intent", payload: { amount: 14, planType: "pro", email: "best-of@example.com" } })).json();
+    const [oneTime] = await server.database.db.select().from(payments).where(eq(payments.id, setup.paymentId));
+    await server.app.inject(signed(intentEvent("evt_best_of_pro", "payment_intent.succeeded", oneTime!.providerPaymentId!)));
+    let [row] = await server.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.planType).toBe("pro");
+    expect(row?.planExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 27 * 24 * 60 * 60_000);
+
+    await server.app.inject(signed(subscriptionUpdated("evt_best_of_basic", subscription.providerSubscriptionId, "price_basic_test", 30)));
+    [row] = await server.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.planType).toBe("pro");
+    await server.app.inject(signed(subscriptionUpdated("evt_best_of_deleted", subscription.providerSubscriptionId, "price_basic_test", 40, { status: "canceled" })));
+    [row] = await server.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.planType).toBe("pro");
   });
 
   it("acknowledges event types it does not handle", async () => {

@@ -85,6 +85,37 @@ export function createStripeProvider(config: StripeConfig, endpoint?: StripeEndp
       };
     },
 
+    async changeSubscriptionPlan({ paymentId, subscription, planType }) {
+      const current = await call(() => stripe.subscriptions.retrieve(subscription.providerSubscriptionId));
+      const item = current.items.data[0];
+      if (!item) throw new ProviderError("Stripe returned a subscription without an item");
+      // The difference is invoiced at once; with pending_if_incomplete the new price applies only
+      // once that invoice is paid, so a declined card leaves the subscription as it was.
+      const updated = await call(() =>
+        stripe.subscriptions.update(
+          subscription.providerSubscriptionId,
+          {
+            items: [{ id: item.id, price: priceIds[planType] }],
+            proration_behavior: "always_invoice",
+            payment_behavior: "pending_if_incomplete",
+            metadata: { planType },
+            expand: ["latest_invoice.confirmation_secret"],
+          },
+          { idempotencyKey: `subscription-change-${paymentId}` },
+        ),
+      );
+      const invoice = updated.latest_invoice;
+      if (!invoice || typeof invoice === "string" || !invoice.id) throw new ProviderError("Stripe returned a plan change without its invoice");
+      if (invoice.status === "paid" || invoice.amount_due <= 0) return { status: "succeeded", amountCents: invoice.amount_paid };
+      if (!invoice.confirmation_secret?.client_secret) throw new ProviderError("Stripe returned a plan change invoice that cannot be paid");
+      return {
+        status: "requires_payment",
+        clientSecret: invoice.confirmation_secret.client_secret,
+        providerPaymentId: invoice.id,
+        amountCents: invoice.amount_due,
+      };
+    },
+
     async cancelSubscription(providerSubscriptionId) {
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
     },

@@ -5,7 +5,7 @@ import { paidPlanTypes, type PaidPlanType } from "@common/plans";
 import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
-import { type OutcomeContext, paymentFailed, paymentSucceeded, subscriptionChanged } from "./outcomes";
+import { invoicePaid, type OutcomeContext, paymentFailed, paymentSucceeded, subscriptionChanged } from "./outcomes";
 import { createStripeClient } from "./stripe-provider";
 
 export const stripeWebhookPath = "/api/stripe/webhook";
@@ -19,6 +19,23 @@ export interface StripeWebhookOptions {
 
 const asPlan = (value: unknown): PaidPlanType | undefined =>
   paidPlanTypes.includes(value as PaidPlanType) ? (value as PaidPlanType) : undefined;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** Our plan for one of the configured Stripe prices. */
+function planOfPrice(prices: StripeConfig["prices"], priceId: string | null): PaidPlanType | undefined {
+  return paidPlanTypes.find((plan) => prices[plan] === priceId);
+}
+
+/** The plan an invoice charges for: its largest line on one of our prices (a plan change credits the old one). */
+function planOfInvoice(prices: StripeConfig["prices"], invoice: Stripe.Invoice): PaidPlanType | undefined {
+  const lines = [...(invoice.lines?.data ?? [])].sort((a, b) => b.amount - a.amount);
+  for (const line of lines) {
+    const plan = planOfPrice(prices, idOf(line.pricing?.price_details?.price));
+    if (plan) return plan;
+  }
+  return undefined;
+}
 
 /**
  * Stripe's events, verified by the Stripe-Signature over the raw body. Registered in its own
@@ -42,12 +59,12 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = asy
       return reply.code(400).send({ message: "Invalid Stripe signature" } satisfies ErrorResponse);
     }
     const context: OutcomeContext = { db: options.db, mailer: options.mailer, publicUrl: options.publicUrl, log: request.log, now: app.clock() };
-    await handleEvent(context, event);
+    await handleEvent(context, options.stripe.prices, event);
     return { received: true };
   });
 };
 
-async function handleEvent(context: OutcomeContext, event: Stripe.Event): Promise<void> {
+async function handleEvent(context: OutcomeContext, prices: StripeConfig["prices"], event: Stripe.Event): Promise<void> {
   switch (event.type) {
     case "payment_intent.succeeded": {
       const intent = event.data.object;
@@ -67,8 +84,17 @@ async function handleEvent(context: OutcomeContext, event: Stripe.Event): Promis
     case "invoice.paid": {
       const invoice = event.data.object;
       if (!invoice.id) return;
-      const metadata = invoice.parent?.subscription_details?.metadata ?? {};
-      await paymentSucceeded(context, { providerPaymentId: invoice.id, paymentId: metadata.paymentId, eventId: event.id });
+      const details = invoice.parent?.subscription_details;
+      await invoicePaid(context, {
+        eventId: event.id,
+        invoiceId: invoice.id,
+        providerSubscriptionId: idOf(details?.subscription),
+        amountPaidCents: invoice.amount_paid ?? 0,
+        currency: invoice.currency ?? "usd",
+        planType: planOfInvoice(prices, invoice),
+        // The subscription's metadata keeps naming its first payment on every later invoice.
+        firstPaymentId: invoice.billing_reason === "subscription_create" ? details?.metadata?.paymentId : null,
+      });
       return;
     }
     case "customer.subscription.updated":
@@ -82,7 +108,8 @@ async function handleEvent(context: OutcomeContext, event: Stripe.Event): Promis
         currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
         changedAt: new Date(event.created * 1000),
-        planType: asPlan(subscription.metadata?.planType),
+        // The price says the plan; metadata is only a fallback for a price we do not know.
+        planType: planOfPrice(prices, idOf(subscription.items?.data?.[0]?.price)) ?? asPlan(subscription.metadata?.planType),
       });
       return;
     }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { paymentStatuses } from "@common/api/payments";
 import { paidPlanTypes } from "@common/plans";
 import { users } from "../accounts/table";
@@ -7,8 +7,9 @@ import { users } from "../accounts/table";
 const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
 
 /**
- * Every attempt to pay, one-time or the first invoice of a subscription. The amount is the server's
- * own (from the plan catalogue), in cents; provider_payment_id is the spec's stripePaymentIntentId.
+ * Every attempt to pay: one-time, a subscription's first invoice, its renewals and plan changes. The
+ * amount is in cents: the server's own from the plan catalogue, or what the provider's invoice charged
+ * (a renewal, a prorated plan change); provider_payment_id is the spec's stripePaymentIntentId.
  */
 export const payments = pgTable(
   "payments",
@@ -26,6 +27,10 @@ export const payments = pgTable(
     provider: text("provider", { enum: ["stripe", "sandbox"] }).notNull(),
     providerPaymentId: text("provider_payment_id").unique("payments_provider_payment_id_unique"),
     failureMessage: text("failure_message"),
+    /** The subscription an invoice belongs to; null for one-time payments. */
+    subscriptionId: uuid("subscription_id").references((): AnyPgColumn => subscriptions.id, { onDelete: "set null" }),
+    /** A succeeded one-time payment: the end of the month it bought, after any earlier month of the plan. */
+    periodEnd: timestamp("period_end", { withTimezone: true }),
     // Millisecond precision, as JavaScript dates have: the admin's page cursor round-trips exactly.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +42,8 @@ export const payments = pgTable(
     index("payments_created_at_id_idx").on(table.createdAt.desc(), table.id.desc()),
     index("payments_status_created_at_idx").on(table.status, table.createdAt),
     index("payments_user_id_idx").on(table.userId),
+    // Deleting a subscription (with its account) sets its payments' reference to null.
+    index("payments_subscription_id_idx").on(table.subscriptionId),
   ],
 );
 export type PaymentRow = typeof payments.$inferSelect;

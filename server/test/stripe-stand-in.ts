@@ -9,16 +9,32 @@ export interface RecordedStripeRequest {
   headers: IncomingHttpHeaders;
 }
 
+/** How the stand-in settles the invoice of a plan change: charged to the saved card, or left open for the card form. */
+export type PlanChangeInvoice = "paid" | "requires_payment";
+
+interface StoredSubscription {
+  id: string;
+  customer: string;
+  itemId: string;
+  price: string;
+  metadata: Record<string, string>;
+}
+
 /**
  * A local HTTP server in place of api.stripe.com for the SDK (host / port / protocol settings). It
- * answers the few calls TabVault makes with objects shaped like Stripe's, and records every request.
+ * answers the few calls TabVault makes with objects shaped like Stripe's, keeps the subscriptions it
+ * created (their item and price), and records every request.
  */
 export async function startStripeStandIn(): Promise<{
   endpoint: { host: string; port: number; protocol: "http" };
   requests: RecordedStripeRequest[];
+  /** The next plan change's invoice; "paid" unless a test says otherwise. */
+  settings: { planChangeInvoice: PlanChangeInvoice; planChangeAmountCents: number };
   close: () => Promise<void>;
 }> {
   const requests: RecordedStripeRequest[] = [];
+  const settings: { planChangeInvoice: PlanChangeInvoice; planChangeAmountCents: number } = { planChangeInvoice: "paid", planChangeAmountCents: 300 };
+  const stored = new Map<string, StoredSubscription>();
   let sequence = 0;
   const server: Server = createServer((request, response) => {
     let body = "";
@@ -54,15 +70,30 @@ export async function startStripeStandIn(): Promise<{
       if (request.method === "POST" && path === "/v1/customers") {
         return send(200, { id: `cus_test_${sequence}`, object: "customer", email: params.email, metadata });
       }
+      const subscriptionObject = (subscription: StoredSubscription, extra: object) => ({
+        id: subscription.id,
+        object: "subscription",
+        status: "active",
+        customer: subscription.customer,
+        cancel_at_period_end: false,
+        metadata: subscription.metadata,
+        items: {
+          object: "list",
+          data: [{ id: subscription.itemId, object: "subscription_item", current_period_end: 1798000000, price: { id: subscription.price, object: "price" } }],
+        },
+        ...extra,
+      });
       if (request.method === "POST" && path === "/v1/subscriptions") {
-        return send(200, {
+        const subscription: StoredSubscription = {
           id: `sub_test_${sequence}`,
-          object: "subscription",
-          status: "incomplete",
-          customer: params.customer,
-          cancel_at_period_end: false,
+          customer: params.customer ?? "",
+          itemId: `si_${sequence}`,
+          price: params["items[0][price]"] ?? "",
           metadata,
-          items: { object: "list", data: [{ id: `si_${sequence}`, object: "subscription_item", current_period_end: 1798000000 }] },
+        };
+        stored.set(subscription.id, subscription);
+        return send(200, {
+          ...subscriptionObject(subscription, { status: "incomplete" }),
           latest_invoice: {
             id: `in_test_${sequence}`,
             object: "invoice",
@@ -70,8 +101,35 @@ export async function startStripeStandIn(): Promise<{
           },
         });
       }
-      if (request.method === "POST" && path.startsWith("/v1/subscriptions/")) {
-        return send(200, { id: path.split("/").at(-1), object: "subscription", status: "active", cancel_at_period_end: true });
+      const subscription = path.startsWith("/v1/subscriptions/") ? stored.get(path.split("/").at(-1) ?? "") : undefined;
+      if (request.method === "GET" && subscription) return send(200, subscriptionObject(subscription, {}));
+      if (request.method === "POST" && subscription && params["items[0][price]"]) {
+        if (params["items[0][id]"] !== subscription.itemId) {
+          return send(400, { error: { type: "invalid_request_error", message: `No such subscription item: '${params["items[0][id]"]}'` } });
+        }
+        const invoiceId = `in_test_${sequence}`;
+        const paid = settings.planChangeInvoice === "paid";
+        // Stripe's pending updates: the new price applies only once the invoice is paid.
+        if (paid) {
+          subscription.price = params["items[0][price]"];
+          subscription.metadata = { ...subscription.metadata, ...metadata };
+        }
+        return send(200, {
+          ...subscriptionObject(subscription, {}),
+          pending_update: paid ? null : { expires_at: 1798000000, subscription_items: [{ id: subscription.itemId, price: { id: params["items[0][price]"] } }] },
+          latest_invoice: {
+            id: invoiceId,
+            object: "invoice",
+            status: paid ? "paid" : "open",
+            billing_reason: "subscription_update",
+            amount_due: settings.planChangeAmountCents,
+            amount_paid: paid ? settings.planChangeAmountCents : 0,
+            confirmation_secret: paid ? null : { client_secret: `${invoiceId}_secret_abc`, type: "payment_intent" },
+          },
+        });
+      }
+      if (request.method === "POST" && subscription) {
+        return send(200, subscriptionObject(subscription, { cancel_at_period_end: params.cancel_at_period_end === "true" }));
       }
       return send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${path})` } });
     });
@@ -81,6 +139,7 @@ export async function startStripeStandIn(): Promise<{
   return {
     endpoint: { host: "127.0.0.1", port, protocol: "http" },
     requests,
+    settings,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

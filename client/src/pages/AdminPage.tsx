@@ -1,4 +1,4 @@
-import type { AdminDaily, AdminPayment, AdminPaymentPage, AdminStats } from "@common/api/admin";
+import type { AdminDaily, AdminPaymentPage, AdminStats } from "@common/api/admin";
 import type { ContactMessage } from "@common/api/contact";
 import type { SystemLogPage } from "@common/api/system-log";
 import { plans } from "@common/plan-catalogue";
@@ -6,12 +6,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { CreditCard, Download, FileDown, Inbox, Loader2, ScrollText, Trash2, TrendingUp, Users, XCircle } from "lucide-react";
 import { useState } from "react";
 import { DailyBars } from "@/components/admin/DailyBars";
-import { paymentsCsv, paymentsCsvFileName } from "@/components/admin/payments-csv";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/hooks/use-toast";
-import { apiRequest, isUnauthorizedError } from "@/lib/queryClient";
+import { apiRequest, handleUnauthorized, isUnauthorizedError } from "@/lib/queryClient";
 import { cn } from "@/lib/class-names";
 
 /** spec 1 §7: refresh periods while auto-refresh is on. */
@@ -72,25 +71,20 @@ export default function AdminPage() {
   async function exportCsv() {
     setExporting(true);
     try {
-      // Every payment, page by page, not only the rows on screen.
-      const all: AdminPayment[] = [];
-      let cursor: string | null = null;
-      do {
-        const query: string = cursor ? `&cursor=${cursor}` : "";
-        const page: AdminPaymentPage = await get<AdminPaymentPage>(`/api/admin/payments?limit=500${query}`);
-        all.push(...page.payments);
-        cursor = page.nextCursor;
-      } while (cursor && all.length < 100_000);
-      const url = URL.createObjectURL(new Blob([paymentsCsv(all)], { type: "text/csv;charset=utf-8" }));
+      // Every payment, built and logged by the server (GET /api/admin/payments.csv), not only the rows on screen.
+      const response = await apiRequest("GET", "/api/admin/payments.csv");
+      const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "payments.csv";
+      const url = URL.createObjectURL(await response.blob());
       const anchor = document.createElement("a");
       anchor.href = url;
-      anchor.download = paymentsCsvFileName();
+      anchor.download = fileName;
       document.body.append(anchor);
       anchor.click();
       anchor.remove();
       window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      toast({ title: "Export failed", description: "The payments could not be exported. Please try again.", variant: "destructive" });
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized(error);
+      else toast({ title: "Export failed", description: "The payments could not be exported. Please try again.", variant: "destructive" });
     } finally {
       setExporting(false);
     }

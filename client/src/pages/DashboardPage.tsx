@@ -1,5 +1,5 @@
 import type { AuthUser } from "@common/api/accounts";
-import { plans, type PlanType } from "@common/plan-catalogue";
+import { backupsText, type PaidPlanType, plans, type PlanType } from "@common/plan-catalogue";
 import type { UserStats } from "@common/api/sessions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, Download, Layers, type LucideIcon, RotateCcw, Save, Settings, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
@@ -11,6 +11,7 @@ import { ProtectedTabDemo } from "@/components/dashboard/ProtectedTabDemo";
 import { RecentEvents } from "@/components/dashboard/RecentEvents";
 import { StatTiles } from "@/components/dashboard/StatTiles";
 import { SubscriptionStatus } from "@/components/payments/SubscriptionStatus";
+import { subscribeHref, usePriceIds } from "@/components/pricing/plan-links";
 import { USER_STATS_KEY } from "@/components/sessions/session-api";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -26,13 +27,27 @@ const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }
 ];
 
 /** The plan an upgrade button offers next. */
-const nextPlan: Record<PlanType, PlanType | null> = { free: "basic", basic: "pro", pro: "premium", premium: null };
+const nextPlan: Record<PlanType, PaidPlanType | null> = { free: "basic", basic: "pro", pro: "premium", premium: null };
+
+const { free, basic } = plans;
+/** The Free plan's limits beside what Basic gives, from the catalogue. */
+const freeLimitCards: [string, string][] = [
+  [
+    `${free.limits.tabsPerDay} protected tabs a day`,
+    `${free.name} protects up to ${free.limits.tabsPerDay} different tabs each day. ${basic.name} protects ${basic.limits.tabsPerDay ?? "unlimited tabs"}.`,
+  ],
+  [
+    `${backupsText(free.limits.backupsKept)} kept`,
+    `${free.limits.backupsKept === 1 ? "Each new backup replaces the last." : `${free.name} keeps your ${free.limits.backupsKept} latest.`} ${basic.name} keeps ${basic.limits.backupsKept === null ? "every backup" : `your ${basic.limits.backupsKept} latest`}.`,
+  ],
+];
 
 /** The signed-in home screen (spec 1 §2): who you are, your numbers, recent events, what to do next. */
 export default function DashboardPage({ user }: { user: AuthUser }) {
   const plan = plans[user.planType];
   const upgradeTo = nextPlan[user.planType];
   const [editingProfile, setEditingProfile] = useState(false);
+  const priceIds = usePriceIds();
   const queryClient = useQueryClient();
   const stats = useQuery<UserStats>({ queryKey: USER_STATS_KEY });
   // Quick actions record what the person did (spec 1 §7), then the stats refresh.
@@ -59,7 +74,7 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
             </Button>
           </p>
           <ProfileDialog user={user} open={editingProfile} onOpenChange={setEditingProfile} />
-          {user.planType === "free" ? null : <SubscriptionStatus />}
+          {user.planType === "free" ? null : <SubscriptionStatus user={user} />}
         </div>
         <Card className="flex items-center gap-4 px-5 py-3">
           <div>
@@ -68,7 +83,7 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
           </div>
           {upgradeTo ? (
             <Button asChild size="sm">
-              <Link href={`/subscribe?plan=${upgradeTo}`}>Upgrade to {plans[upgradeTo].name}</Link>
+              <Link href={subscribeHref(plans[upgradeTo], priceIds[upgradeTo])}>Upgrade to {plans[upgradeTo].name}</Link>
             </Button>
           ) : null}
         </Card>
@@ -80,17 +95,14 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
 
       {user.planType === "free" ? (
         <div className="mt-6 grid gap-4 sm:grid-cols-2">
-          {[
-            ["5 protected tabs a day", "Free protects up to 5 different tabs each day. Basic protects 20."],
-            ["1 backup kept", "Each new backup replaces the last. Basic keeps your 10 latest."],
-          ].map(([title, text]) => (
+          {freeLimitCards.map(([title, text]) => (
             <div key={title} className="flex items-center justify-between gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-5">
               <div>
                 <p className="font-semibold text-amber-900">{title}</p>
                 <p className="text-sm text-amber-800">{text}</p>
               </div>
               <Button asChild size="sm">
-                <Link href="/subscribe?plan=basic">Upgrade to Basic</Link>
+                <Link href={subscribeHref(plans.basic, priceIds.basic)}>Upgrade to {plans.basic.name}</Link>
               </Button>
             </div>
           ))}

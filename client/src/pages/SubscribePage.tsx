@@ -1,8 +1,9 @@
 import { paidPlanFromQuery, plans } from "@common/plan-catalogue";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
 import { CheckoutLayout } from "@/components/payments/CheckoutLayout";
-import { createSubscription } from "@/components/payments/payment-flow";
+import { createSubscription, fetchSubscription, isLiveSubscription, SUBSCRIPTION_KEY } from "@/components/payments/payment-flow";
 import { PaymentPanel } from "@/components/payments/PaymentPanel";
 import { PlanSummary } from "@/components/payments/PlanSummary";
 import { useRequireSignIn } from "@/hooks/useRequireSignIn";
@@ -20,20 +21,40 @@ function subscriptionSetupFailure(error: unknown): { title: string; description:
   return { title: "Setup Error", description: message };
 }
 
-/** `/subscribe?plan=…&price_id=…` (spec 1 §2, §6): a monthly subscription for the signed-in account. */
+/**
+ * `/subscribe?plan=…&price_id=…` (spec 1 §2, §6): a monthly subscription for the signed-in account; a
+ * subscriber on another plan moves their subscription to this one, paying the prorated difference.
+ */
 export default function SubscribePage() {
   const [params] = useSearchParams();
   const plan = paidPlanFromQuery(params.get("plan"));
   const priceId = params.get("price_id");
   const { user } = useRequireSignIn();
+  const current = useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: fetchSubscription, enabled: Boolean(user) });
+  const live = isLiveSubscription(current.data?.subscription) ? current.data?.subscription : undefined;
+  const changingFrom = live && live.planType !== plan ? plans[live.planType].name : null;
   const prepare = useCallback(() => createSubscription({ planType: plan, priceId }), [plan, priceId]);
+  const ready = user && !current.isLoading;
   return (
     <CheckoutLayout
-      title={`Subscribe to ${plans[plan].name}`}
-      intro={user ? <>Billed monthly to <strong className="text-slate-900">{user.email}</strong>. Cancel any time from your dashboard.</> : "Sign in to continue with your purchase."}
-      summary={<PlanSummary plan={plan} amountCents={plans[plan].priceCents} mode="subscription" />}
+      title={changingFrom ? `Change to ${plans[plan].name}` : `Subscribe to ${plans[plan].name}`}
+      intro={
+        !user ? (
+          "Sign in to continue with your purchase."
+        ) : changingFrom ? (
+          <>
+            Your {changingFrom} subscription moves to {plans[plan].name} now, for <strong className="text-slate-900">{user.email}</strong>. You
+            pay the difference for the rest of this billing month.
+          </>
+        ) : (
+          <>
+            Billed monthly to <strong className="text-slate-900">{user.email}</strong>. Cancel any time from your dashboard.
+          </>
+        )
+      }
+      summary={<PlanSummary plan={plan} amountCents={plans[plan].priceCents} mode={changingFrom ? "change" : "subscription"} />}
     >
-      {user ? <PaymentPanel setupKey={`${plan}-${priceId}`} key={`${plan}-${priceId}`} plan={plan} prepare={prepare} setupFailure={subscriptionSetupFailure} /> : null}
+      {ready ? <PaymentPanel setupKey={`${plan}-${priceId}`} key={`${plan}-${priceId}`} plan={plan} prepare={prepare} setupFailure={subscriptionSetupFailure} /> : null}
     </CheckoutLayout>
   );
 }

@@ -1,9 +1,9 @@
 import type { CaptureEmailResponse, SignupSource } from "@common/api/accounts";
-import { formatPrice, type PaidPlanType, paidPlanTypes, plans } from "@common/plan-catalogue";
+import { formatPrice, lowestPaidPriceCents, type PaidPlanType, paidPlanTypes, planLimitsText, plans } from "@common/plan-catalogue";
 import { ArrowLeft, ArrowRight, Crown, Download, Loader2, Mail } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { paymentHref } from "@/components/pricing/PlanCard";
+import { paymentHref, usePriceIds } from "@/components/pricing/plan-links";
 import { EmailField } from "@/components/accounts/EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -29,6 +29,7 @@ async function captureEmail(email: string, source: SignupSource): Promise<Captur
  */
 export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () => void; onFreeDownload: (email: string) => void }) {
   const [, navigate] = useLocation();
+  const priceIds = usePriceIds();
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState<"idle" | "submitting" | "redirecting">("idle");
@@ -71,7 +72,7 @@ export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () =
     captureEmail(email, `plan_selection_${plan}`).catch(() => undefined);
     toast({ title: "Redirecting to Payment", description: `Taking you to checkout for ${plans[plan].name}.` });
     onClose();
-    const href = new URL(paymentHref(plans[plan]), window.location.origin);
+    const href = new URL(paymentHref(plans[plan], priceIds[plan]), window.location.origin);
     href.searchParams.set("email", email);
     navigate(`${href.pathname}${href.search}`);
   }
@@ -143,13 +144,13 @@ export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () =
               <ChoiceButton
                 icon={Download}
                 title="Free download"
-                text="Windows and Android apps on the Free plan: 5 protected tabs a day, 1 backup."
+                text={`Windows and Android apps on the Free plan: ${planLimitsText(plans.free)}.`}
                 onClick={chooseFreeDownload}
               />
               <ChoiceButton
                 icon={Crown}
                 title="View Plans"
-                text="More tabs and backups, cloud sync and AI recovery from $8 a month."
+                text={`More tabs and backups, cloud sync and AI recovery from ${formatPrice(lowestPaidPriceCents)} a month.`}
                 onClick={() => setStep("plans")}
                 highlighted
               />

@@ -1,4 +1,5 @@
 import type { CreateFreeAccountResponse } from "@common/api/accounts";
+import { planLimitsText, plans } from "@common/plan-catalogue";
 import { AlertCircle, CheckCircle2, Loader2, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { EmailField } from "@/components/accounts/EmailField";
@@ -52,7 +53,7 @@ export default function FreeSignupDialog({ initialEmail = "", onClose }: { initi
           </span>
           <DialogTitle>Create your free account</DialogTitle>
           <DialogDescription>
-            Just your email. Free protects 5 tabs a day with 1 backup, on Windows and Android.
+            Just your email. Free gives you {planLimitsText(plans.free)}, on Windows and Android.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="space-y-4">

@@ -6,8 +6,9 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { type CardResult, PAYMENT_ERROR_MESSAGE } from "./card-result";
 import { fetchPaymentConfig, PAYMENT_REDIRECT_MS, paymentSuccessPath } from "./payment-flow";
-import { type CardResult, SandboxCardForm } from "./SandboxCardForm";
+import { SandboxCardForm } from "./SandboxCardForm";
 
 const StripeCardForm = lazy(() => import("./StripeCardForm"));
 
@@ -45,15 +46,29 @@ export function PaymentPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [setupQuery.error]);
 
+  function welcome() {
+    toast({ title: "Payment Successful!", description: `Welcome to ${plans[plan].name}. Taking you to your dashboard…` });
+    window.setTimeout(() => window.location.assign(paymentSuccessPath(plan)), PAYMENT_REDIRECT_MS);
+  }
+
   function onResult(result: CardResult) {
     if (result.status === "succeeded") {
-      toast({ title: "Payment Successful!", description: `Welcome to ${plans[plan].name}. Taking you to your dashboard…` });
       setDone(true);
-      window.setTimeout(() => window.location.assign(paymentSuccessPath(plan)), PAYMENT_REDIRECT_MS);
-    } else {
+      welcome();
+    } else if (result.status === "failed") {
       toast({ title: "Payment Failed", description: result.message, variant: "destructive" });
+    } else {
+      toast({ title: "Payment Error", description: PAYMENT_ERROR_MESSAGE, variant: "destructive" });
     }
   }
+
+  // A plan change paid at once (the saved card, or nothing due now) has no form: it succeeded already.
+  const paidAtOnce = setupQuery.data?.status === "succeeded";
+  useEffect(() => {
+    if (paidAtOnce) welcome();
+    // Once per setup: welcome is recreated on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paidAtOnce]);
 
   const setup: Setup = setupQuery.data
     ? { state: "ready", setup: setupQuery.data }
@@ -83,7 +98,7 @@ export function PaymentPanel({
       </div>
     );
   }
-  if (done) {
+  if (done || setup.setup.status === "succeeded") {
     return (
       <p role="status" className="py-16 text-center text-lg font-semibold text-emerald-700">
         Payment received. Welcome to {plans[plan].name}!

@@ -2,8 +2,11 @@ import { formatPrice, type PaidPlanType, plans } from "@common/plan-catalogue";
 import { MONEY_BACK_DAYS } from "@common/product";
 import { Check, ShieldCheck } from "lucide-react";
 
-/** The plan beside the payment form (spec 1 §2): what is bought, for how much, with its features. */
-export function PlanSummary({ plan, amountCents, mode }: { plan: PaidPlanType; amountCents: number; mode: "one-time" | "subscription" }) {
+/**
+ * The plan beside the payment form (spec 1 §2): what is bought, for how much, with its features. A
+ * plan change is due the prorated difference, which the pay button shows once the server worked it out.
+ */
+export function PlanSummary({ plan, amountCents, mode }: { plan: PaidPlanType; amountCents: number; mode: "one-time" | "subscription" | "change" }) {
   const details = plans[plan];
   return (
     <div className="rounded-2xl border border-slate-200 bg-slate-50/70 p-6 sm:p-8">
@@ -12,12 +15,12 @@ export function PlanSummary({ plan, amountCents, mode }: { plan: PaidPlanType; a
       <p className="mt-1 text-slate-600">{details.tagline}</p>
       <dl className="mt-6 space-y-2 border-y border-slate-200 py-4 text-sm">
         <div className="flex justify-between">
-          <dt className="text-slate-600">{mode === "subscription" ? "Monthly subscription" : "One month"}</dt>
+          <dt className="text-slate-600">{mode === "one-time" ? "One month" : "Monthly subscription"}</dt>
           <dd className="font-medium text-slate-900">{formatPrice(amountCents)}</dd>
         </div>
         <div className="flex justify-between text-base">
           <dt className="font-semibold text-slate-900">Due today</dt>
-          <dd className="font-bold text-slate-900">{formatPrice(amountCents)}</dd>
+          <dd className="font-bold text-slate-900">{mode === "change" ? "Prorated difference" : formatPrice(amountCents)}</dd>
         </div>
       </dl>
       <ul className="mt-6 space-y-3 text-sm text-slate-700">

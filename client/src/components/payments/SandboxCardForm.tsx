@@ -3,10 +3,9 @@ import { FlaskConical } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiRequest, errorMessage } from "@/lib/queryClient";
+import { apiRequest } from "@/lib/queryClient";
+import { type CardResult, sandboxFailureResult } from "./card-result";
 import { PayButton } from "./PayButton";
-
-export type CardResult = { status: "succeeded" } | { status: "failed"; message: string };
 
 /** "12/30" → month 12, year 2030; null when it cannot be read. */
 export function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
@@ -60,7 +59,7 @@ export function SandboxCardForm({
       const result = (await response.json()) as SandboxConfirmResponse;
       onResult(result.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: result.message });
     } catch (error) {
-      onResult({ status: "failed", message: errorMessage(error, "Please check your payment details and try again.") });
+      onResult(sandboxFailureResult(error));
     } finally {
       setSubmitting(false);
     }

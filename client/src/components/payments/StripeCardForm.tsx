@@ -1,8 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useState } from "react";
+import { type CardResult, stripeConfirmationResult } from "./card-result";
 import { PayButton } from "./PayButton";
-import type { CardResult } from "./SandboxCardForm";
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 
@@ -46,14 +46,18 @@ function ElementsForm({ amountLabel, returnUrl, onResult }: { amountLabel: strin
     event.preventDefault();
     if (!stripe || !elements) return;
     setSubmitting(true);
-    const { error, paymentIntent } = await stripe.confirmPayment({
-      elements,
-      confirmParams: { return_url: returnUrl },
-      redirect: "if_required",
-    });
-    setSubmitting(false);
-    if (error) onResult({ status: "failed", message: error.message ?? "Please check your payment details and try again." });
-    else if (paymentIntent?.status === "succeeded" || paymentIntent?.status === "processing") onResult({ status: "succeeded" });
+    let result: CardResult;
+    try {
+      result = stripeConfirmationResult(
+        await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" }),
+      );
+    } catch {
+      // Stripe.js itself failed (its script, the network): never leave the button spinning.
+      result = { status: "error" };
+    } finally {
+      setSubmitting(false);
+    }
+    onResult(result);
   }
 
   return (

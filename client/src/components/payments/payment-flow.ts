@@ -1,4 +1,4 @@
-import type { PaymentConfig, PaymentSetupResponse } from "@common/api/payments";
+import type { PaymentConfig, PaymentSetupResponse, Subscription } from "@common/api/payments";
 import type { PaidPlanType } from "@common/plan-catalogue";
 import { apiRequest } from "@/lib/queryClient";
 
@@ -23,4 +23,16 @@ export async function createPaymentIntent(body: { amount: number; planType: Paid
 export async function createSubscription(body: { planType: PaidPlanType; priceId?: string | null }): Promise<PaymentSetupResponse> {
   const response = await apiRequest("POST", "/api/create-subscription", body);
   return (await response.json()) as PaymentSetupResponse;
+}
+
+export const SUBSCRIPTION_KEY = ["/api/subscription"] as const;
+
+export async function fetchSubscription(): Promise<{ subscription: Subscription | null }> {
+  const response = await apiRequest("GET", "/api/subscription");
+  return (await response.json()) as { subscription: Subscription | null };
+}
+
+/** Whether a subscription still gives its plan (Stripe's live statuses). */
+export function isLiveSubscription(subscription: Subscription | null | undefined): subscription is Subscription {
+  return subscription != null && ["active", "trialing", "past_due"].includes(subscription.status);
 }

@@ -4,16 +4,12 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { useAuthActions } from "@/hooks/useAuthActions";
 import { cn } from "@/lib/class-names";
-
-/** Where a paid plan's button leads (spec 1 §2: /payment?plan=…&amount=…; the price id comes later). */
-export function paymentHref(plan: Plan): string {
-  const params = new URLSearchParams({ plan: plan.type, amount: String(plan.priceCents / 100) });
-  return `/payment?${params.toString()}`;
-}
+import { paymentHref, usePriceIds } from "./plan-links";
 
 /** One plan of the catalogue in common/plans.ts: price, tagline, bullets and its call to action. */
 export function PlanCard({ plan }: { plan: Plan }) {
   const { signUpFree } = useAuthActions();
+  const priceIds = usePriceIds();
   const popular = plan.mostPopular === true;
   return (
     <div
@@ -39,7 +35,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         </Button>
       ) : (
         <Button asChild variant={popular ? "default" : "secondary"} className="mt-6 w-full">
-          <Link href={paymentHref(plan)}>Choose {plan.name}</Link>
+          <Link href={paymentHref(plan, plan.type === "free" ? null : priceIds[plan.type])}>Choose {plan.name}</Link>
         </Button>
       )}
       <ul className="mt-6 space-y-3 text-sm leading-6 text-slate-700">
