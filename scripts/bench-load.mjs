@@ -11,6 +11,9 @@ import { BENCH_DATABASE_URL, createBenchDatabase, measure, resultTable, startBen
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+// People, not connections: each request goes out as the next of these accounts, so no one person sends
+// backups faster than the per-account write limit allows (a real capture engine sends one every 30 s).
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 600);
 const TARGET = { p99Ms: 100, requestsPerSecond: 1500, rssMb: 300 };
 
 const database = await createBenchDatabase();
@@ -40,7 +43,7 @@ function sampleRss(pid) {
 }
 
 try {
-  const accounts = await signInAccounts(appUrl, dataDir, CONNECTIONS, "load");
+  const accounts = await signInAccounts(appUrl, dataDir, ACCOUNTS, "load");
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   await client.query("update users set plan_type = 'pro'");
@@ -52,13 +55,11 @@ try {
     url: appUrl,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
-    setupClient: (connection) => {
-      const account = accounts[nextAccount++ % accounts.length];
-      connection.setHeaders({ cookie: account.cookie, origin: appUrl });
-    },
     requests: [
       {
-        setupRequest: (request) => {
+        setupRequest: (template) => {
+          const account = accounts[nextAccount++ % accounts.length];
+          const request = { ...template, headers: { ...template.headers, cookie: account.cookie, origin: appUrl } };
           const roll = Math.random();
           if (roll < 0.35) return { ...request, method: "GET", path: "/api/auth/user", body: undefined };
           if (roll < 0.7) return { ...request, method: "GET", path: "/api/saved-sessions", body: undefined };
@@ -98,7 +99,7 @@ try {
   const report = `## Load
 
 Written by \`npm run bench:load\` on ${new Date().toISOString().slice(0, 10)}: one server process (NODE_ENV=production) on
-PostgreSQL, ${CONNECTIONS} connections from a second process (autocannon), each connection a signed-in Pro account; the
+PostgreSQL, ${CONNECTIONS} connections from a second process (autocannon), each request as the next of ${ACCOUNTS} signed-in Pro accounts; the
 mix is 35 % \`GET /api/auth/user\`, 35 % \`GET /api/saved-sessions\`, 20 % 20-tab backups (\`POST /api/saved-sessions\`)
 and 10 % the landing page. The bare route ran 10 s with the same connections first; each mix row ran ${DURATION_SECONDS} s, the
 first as fast as the server answers (its latency is mostly waiting in line: ${CONNECTIONS} requests in flight), the second
