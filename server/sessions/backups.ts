@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   type BackupResponse,
   emergencyTriggers,
@@ -7,11 +7,13 @@ import {
   type TriggerEvent,
   type WindowsApplication,
 } from "@common/api/sessions";
+import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { recordProtectionEvent } from "../protection/events";
 import { planLimitNotice } from "./plan-limits";
+import { rotateBackups } from "./rotation";
 import { protectedTabDays, savedSessions, sessionApplications, sessionTabs } from "./table";
 
 export interface BackupInput {
@@ -35,12 +37,16 @@ export class BackupRefusedError extends Error {
  * The plan applies on the way in: tabs beyond the day's allowance are left out (a tab counts once a
  * day however often it is backed up), the oldest backups rotate out past the plan's count, and the
  * result says what was cut. An emergency backup is never refused: it may always keep up to a day's
- * allowance of tabs, even when today's is spent.
+ * allowance of tabs, even when today's is spent. An automatic backup needs a plan with Automatic Backup
+ * and is the first to rotate out (rotation.ts).
  */
 export async function saveBackup(db: Database, user: UserRow, input: BackupInput, now: Date): Promise<BackupResponse> {
   const plan = plans[user.planType];
   const emergency = emergencyTriggers.includes(input.trigger);
   const day = now.toISOString().slice(0, 10);
+  if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
+    throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
+  }
 
   return db.transaction(async (tx) => {
     // One backup per account at a time where a limit applies: the allowance and the rotation below
@@ -137,22 +143,8 @@ export async function saveBackup(db: Database, user: UserRow, input: BackupInput
       await tx.insert(sessionApplications).values(storedApps.map((app) => ({ ...app, sessionId: session.id })));
     }
 
-    let backupsRotatedOut = 0;
     const keep = plan.limits.backupsKept;
-    if (keep !== null) {
-      // The new backup always stays; the newest of the others fill the remaining places.
-      const othersKept = tx
-        .select({ id: savedSessions.id })
-        .from(savedSessions)
-        .where(and(eq(savedSessions.userId, user.id), ne(savedSessions.id, session.id)))
-        .orderBy(desc(savedSessions.createdAt), desc(savedSessions.id))
-        .limit(Math.max(keep - 1, 0));
-      const rotated = await tx
-        .delete(savedSessions)
-        .where(and(eq(savedSessions.userId, user.id), ne(savedSessions.id, session.id), notInArray(savedSessions.id, othersKept)))
-        .returning({ id: savedSessions.id });
-      backupsRotatedOut = rotated.length;
-    }
+    const backupsRotatedOut = keep === null ? 0 : await rotateBackups(tx, user.id, keep, session.id);
 
     await recordProtectionEvent(tx, user.id, eventTypeOf(input.trigger), describeBackup(input, storedTabs.length, storedApps.length), now);
 
@@ -181,20 +173,26 @@ function toDate(value: string | number | null | undefined): Date | null {
   return Number.isNaN(time) || time < 0 || time > 8.64e15 ? null : date;
 }
 
+const triggerWords: Record<TriggerEvent, { eventType: string; name: string }> = {
+  clear_all_detected: { eventType: "emergency_backup", name: "Emergency backup" },
+  windows_x_button: { eventType: "emergency_backup", name: "Emergency backup" },
+  manual_save: { eventType: "manual_save", name: "Manual save" },
+  auto_backup: { eventType: "automatic_backup", name: "Automatic backup" },
+};
+
 function eventTypeOf(trigger: TriggerEvent): string {
-  return trigger === "manual_save" ? "manual_save" : "emergency_backup";
+  return triggerWords[trigger].eventType;
 }
 
 function defaultName(input: BackupInput): string {
   if (input.trigger === "windows_x_button") return "Windows applications";
   const browser = input.browserType && input.browserType !== "other" ? ` (${input.browserType})` : "";
-  return input.trigger === "manual_save" ? `Manual save${browser}` : `Emergency backup${browser}`;
+  return `${triggerWords[input.trigger].name}${browser}`;
 }
 
 function describeBackup(input: BackupInput, tabs: number, apps: number): string {
   const what = [tabs > 0 || apps === 0 ? `${tabs} ${tabs === 1 ? "tab" : "tabs"}` : null, apps > 0 ? `${apps} ${apps === 1 ? "application" : "applications"}` : null]
     .filter(Boolean)
     .join(" and ");
-  const kind = input.trigger === "manual_save" ? "Manual save" : "Emergency backup";
-  return `${kind} of ${what}`;
+  return `${triggerWords[input.trigger].name} of ${what}`;
 }
