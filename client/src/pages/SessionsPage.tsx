@@ -28,6 +28,9 @@ const filters: { value: SessionFilter; label: string; empty: string }[] = [
   { value: "manual", label: "Manual Saves", empty: "No manual saves found" },
 ];
 
+/** Emergencies stand out; what the person or the timer saved does not. */
+const triggerBadge: Record<string, "secondary" | "outline"> = { manual_save: "secondary", auto_backup: "outline" };
+
 const relativeTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** `/sessions` (spec 2 §2): the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
@@ -129,7 +132,7 @@ export default function SessionsPage() {
                           >
                             <span className="flex items-center justify-between gap-2">
                               <span className="truncate font-medium text-slate-900">{session.sessionName}</span>
-                              <Badge variant={session.triggerEvent === "manual_save" ? "secondary" : "warning"}>
+                              <Badge variant={triggerBadge[session.triggerEvent] ?? "warning"}>
                                 {triggerLabels[session.triggerEvent] ?? session.triggerEvent}
                               </Badge>
                             </span>
