@@ -109,7 +109,7 @@ export default function SessionsPage() {
           const list = (sessions.data ?? []).filter((session) => matchesFilter(session, item.value));
           return (
             <TabsContent key={item.value} value={item.value}>
-              <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
                 <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
                   {sessions.isLoading ? (
                     <p className="flex items-center gap-2 p-6 text-slate-500">

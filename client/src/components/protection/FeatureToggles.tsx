@@ -29,7 +29,9 @@ export function ToggleRow({
       <div>
         <p id={`${id}-label`} className="font-medium text-slate-900">
           {label}
-          {note ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-800">{note}</span> : null}
+          {/* The space keeps the label and its note apart in the switch's accessible name. */}
+          {note ? " " : null}
+          {note ? <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-800">{note}</span> : null}
         </p>
         <p className="text-sm text-slate-600">{text}</p>
       </div>
