@@ -5,12 +5,61 @@ import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInLinkFor, signInThroughMail } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
 
+/** The widest layout the screens are checked at. */
+const WIDE = { width: 1440, height: 900 };
+
+async function payWithSandboxCard(page: Page) {
+  await page.getByText("Sandbox — no real charge.").waitFor();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry").fill("12 / 30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+/** Makes the page look hidden (as when its browser tab is in the background) or visible again. */
+async function setHidden(page: Page, hidden: boolean) {
+  await page.evaluate((hide) => {
+    if (hide) {
+      Object.defineProperty(document, "visibilityState", { configurable: true, value: "hidden" });
+      Object.defineProperty(document, "hidden", { configurable: true, value: true });
+    } else {
+      Reflect.deleteProperty(document, "visibilityState");
+      Reflect.deleteProperty(document, "hidden");
+    }
+    document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+  }, hidden);
+}
+
 describe("sessions: backup, restore, blocker, settings, devices", () => {
   const suite = useBrowserSuite();
 
   async function signInAs(page: Page, email: string) {
     await signInThroughMail(page, suite.server.dataDir, email);
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+  }
+
+  /** A device token made with the page's own session, as a person does on the dashboard. */
+  async function deviceTokenOf(page: Page, name: string): Promise<string> {
+    const token = await page.evaluate(async (deviceName) => {
+      const response = await fetch("/api/device-tokens", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: deviceName }),
+      });
+      return ((await response.json()) as { token: string }).token;
+    }, name);
+    suite.secretsSeen.push(token);
+    return token;
+  }
+
+  /** What the Android app sends when it stops a Clear All in the phone's browser. */
+  async function logBlockFromPhone(token: string) {
+    const response = await fetch(`${suite.server.url}/api/protection/log-blocked`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ method: "Android Clear All", timestamp: Date.now(), url: "https://news.example/" }),
+    });
+    assert.equal(response.status, 204);
   }
 
   test("Ctrl+Shift+W backs up the page with its form and scroll; Session Manager shows, restores and deletes it", async () => {
@@ -58,9 +107,18 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
   test("the Clear All Blocker's switch, counter and toasts work", async () => {
     const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
+    await page.goto("/clear-all-blocker");
+    // A visitor's count is this browser's own.
+    await page.getByText("Clear All attempts blocked in this browser").waitFor();
+    await page.getByLabel("0 blocked attempts").waitFor();
+    await page.getByRole("button", { name: "Test Clear All Block" }).click();
+    await page.getByLabel("1 blocked attempts").waitFor();
+
     await signInAs(page, "blocker@example.com");
     await page.goto("/clear-all-blocker");
     await page.getByText("BLOCKING ACTIVE", { exact: true }).waitFor();
+    // Signed in, the count is the account's, and the visitor's block above was not the account's.
+    await page.getByText("Clear All attempts blocked on all your devices").waitFor();
     await page.getByLabel("0 blocked attempts").waitFor();
     await page.getByRole("button", { name: "Test Clear All Block" }).click();
     await page.getByText("Clear All Blocked!", { exact: true }).waitFor();
@@ -77,6 +135,38 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
 
     await page.getByRole("switch", { name: "Block Clear All Buttons" }).click();
     await page.getByText("Clear All Blocking Enabled", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  test("the blocker's count shows a block the Android app logged, polling only while the page is visible", async () => {
+    const context = await newContext(suite.browser, suite.server.url, WIDE);
+    const page = await context.newPage();
+    await signInAs(page, "two-devices@example.com");
+    const phone = await deviceTokenOf(page, "Pixel 9");
+    await page.goto("/clear-all-blocker");
+    await page.getByLabel("0 blocked attempts").waitFor();
+
+    await logBlockFromPhone(phone);
+    await page.getByLabel("1 blocked attempts").waitFor({ timeout: 3000 });
+    await page.getByText(/0 backups saved/).waitFor();
+    await screenshot(page, "sessions-blocker-wide");
+
+    let polls = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/protection/blocked-attempts")) polls += 1;
+    });
+    await setHidden(page, true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    polls = 0;
+    await logBlockFromPhone(phone);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    assert.equal(polls, 0, "no polling while the page is hidden");
+    await page.getByLabel("1 blocked attempts").waitFor();
+
+    await setHidden(page, false);
+    await page.getByLabel("2 blocked attempts").waitFor({ timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    assert.ok(polls >= 2 && polls <= 5, `polls about once a second while visible (${polls} in about 3 s)`);
     await context.close();
   });
 
@@ -133,6 +223,133 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByText("Device token revoked", { exact: true }).waitFor();
     const after = await fetch(`${suite.server.url}/api/protection/status/phone-owner%40example.com`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(after.status, 401);
+    await context.close();
+  });
+
+  test("the dashboard's quick actions really back up and restore the session, and record both events", async () => {
+    const context = await newContext(suite.browser, suite.server.url, WIDE);
+    const page = await context.newPage();
+    await signInAs(page, "quick@example.com");
+    await page.getByText(/Nothing yet/).waitFor();
+
+    await page.getByRole("button", { name: "Back up this session" }).click();
+    await page.getByText("Backup Saved", { exact: true }).waitFor();
+    const events = page.getByRole("region", { name: "Recent protection events" });
+    await events.getByText("Backed up 1 tab from the dashboard").waitFor();
+    await events.getByText("Manual save of 1 tab").waitFor();
+    await screenshot(page, "sessions-dashboard-wide");
+
+    await page.goto("/sessions");
+    await page.getByRole("tab", { name: "Manual Saves" }).click();
+    const saves = page.getByRole("list", { name: "Manual Saves" });
+    await saves.getByText(/^Dashboard backup /).click();
+    await page.getByText(`${suite.server.url}/`, { exact: true }).waitFor();
+
+    await page.goto("/");
+    const opened = context.waitForEvent("page");
+    await page.getByRole("button", { name: "Restore latest backup" }).click();
+    await page.getByText("Session Restored", { exact: true }).waitFor();
+    const restored = await opened;
+    await restored.waitForLoadState();
+    assert.equal(new URL(restored.url()).pathname, "/");
+    await restored.close();
+    await events.getByText("Restored 1 tab of the latest backup from the dashboard").waitFor();
+    await context.close();
+  });
+
+  test("the quick actions at 390 px, and a restore with no backup yet says so", async () => {
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
+    const page = await context.newPage();
+    await signInAs(page, "quick-mobile@example.com");
+    await page.getByRole("button", { name: "Restore latest backup" }).click();
+    await page.getByText("Restore Failed", { exact: true }).waitFor();
+    await page.getByText("No backup to restore yet", { exact: true }).waitFor();
+    await screenshot(page, "sessions-dashboard-mobile");
+    await context.close();
+  });
+
+  test("Basic: the Android dashboard's plan-gated switches, and automatic backups labelled as such", async () => {
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
+    const page = await context.newPage();
+    await signInAs(page, "android-owner@example.com");
+
+    // Free: every plan-gated switch is locked and says which plan it needs.
+    await page.goto("/android");
+    await page.getByRole("tab", { name: "Settings" }).click();
+    const smart = page.getByRole("switch", { name: /Smart Detection/ });
+    const prediction = page.getByRole("switch", { name: /AI Prediction/ });
+    const sharing = page.getByRole("switch", { name: /Team Sharing/ });
+    await page.getByRole("switch", { name: "Smart Detection Basic plan" }).waitFor();
+    await page.getByRole("switch", { name: "AI Prediction Pro plan" }).waitFor();
+    await page.getByRole("switch", { name: "Team Sharing Premium plan" }).waitFor();
+    for (const toggle of [smart, prediction, sharing]) assert.equal(await toggle.isDisabled(), true);
+    await screenshot(page, "sessions-android-settings-free-mobile");
+
+    await page.goto("/subscribe?plan=basic&price_id=sandbox_price_basic");
+    await payWithSandboxCard(page);
+    await page.getByText("Welcome to Basic!", { exact: true }).waitFor();
+
+    // Basic: Smart Detection can be switched on; it flips only once the server has said yes.
+    await page.goto("/android");
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.waitForFunction(() => {
+      const toggle = [...document.querySelectorAll('[role="switch"]')].find((element) => element.getAttribute("aria-labelledby") === "smartDetection-label");
+      return toggle instanceof HTMLButtonElement && !toggle.disabled;
+    });
+    assert.equal(await prediction.isDisabled(), true, "AI Prediction needs Pro");
+    assert.equal(await sharing.isDisabled(), true, "Team Sharing needs Premium");
+
+    await page.route("**/api/protection/settings", (route) =>
+      route.request().method() === "PUT"
+        ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable" }) })
+        : route.fallback(),
+    );
+    await smart.click();
+    await page.getByText("Service unavailable", { exact: true }).waitFor();
+    assert.equal(await smart.getAttribute("aria-checked"), "false", "a failed call leaves the switch as it was");
+    await page.unroute("**/api/protection/settings");
+
+    await smart.click();
+    await page.getByText("Settings Saved", { exact: true }).waitFor();
+    assert.equal(await smart.getAttribute("aria-checked"), "true");
+    await screenshot(page, "sessions-android-settings-basic-mobile");
+    await page.setViewportSize(WIDE);
+    await screenshot(page, "sessions-android-settings-basic-wide");
+    await page.setViewportSize(MOBILE);
+    await page.reload();
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.waitForFunction(() => document.querySelector('[aria-labelledby="smartDetection-label"]')?.getAttribute("aria-checked") === "true");
+
+    // Backup mode with Automatic Backup on: history navigation sends an automatic backup.
+    await page.goto("/protection-settings");
+    await page.getByRole("radio", { name: /Backup/ }).check();
+    await page.getByRole("switch", { name: /Automatic Backup/ }).click();
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await page.getByText("Settings Saved", { exact: true }).waitFor();
+    await screenshot(page, "sessions-settings-basic-mobile");
+    await page.setViewportSize(WIDE);
+    await screenshot(page, "sessions-settings-basic-wide");
+    await page.getByRole("link", { name: "Upgrade" }).click();
+    await page.waitForURL(/\/subscribe/);
+    const automatic = page.waitForResponse((response) => response.url().endsWith("/api/saved-sessions") && response.request().method() === "POST");
+    await page.goBack();
+    assert.equal((await automatic).status(), 201);
+
+    await page.goto("/sessions");
+    const all = page.getByRole("list", { name: "Saved Sessions" });
+    await all.getByText("Automatic Backup", { exact: true }).waitFor();
+    await all.getByText(/^Automatic backup/).click();
+    await page.getByText("Automatic Backup", { exact: true }).nth(1).waitFor();
+    await screenshot(page, "sessions-manager-automatic-wide");
+    await page.getByRole("tab", { name: "Manual Saves" }).click();
+    await page.getByText("No manual saves found").waitFor();
+    await page.getByRole("tab", { name: "Emergency Backups" }).click();
+    await page.getByText("No emergency backups found").waitFor();
+    await page.setViewportSize(MOBILE);
+    await page.getByRole("tab", { name: "Saved Sessions" }).click();
+    await page.getByText("Automatic Backup", { exact: true }).nth(1).waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "nothing wider than the phone's screen");
+    await screenshot(page, "sessions-manager-automatic-mobile");
     await context.close();
   });
 });

@@ -51,6 +51,7 @@ describe("authorization matrix: every endpoint × {anonymous, user A, user B, ad
       ["POST", "/api/protection/restore-session", { userEmail: A }, ownerOnly(200, 403)],
       ["POST", "/api/protection/toggle", { enabled: true }, all(401, 200)],
       ["POST", "/api/protection/log-blocked", { method: "Ctrl+Shift+W" }, all(401, 204)],
+      ["GET", "/api/protection/blocked-attempts", undefined, all(401, 200)],
       ["GET", "/api/protection/settings", undefined, all(401, 200)],
       ["PUT", "/api/protection/settings", { mode: "block" }, all(401, 200)],
       ["GET", "/api/user/stats", undefined, all(401, 200)],

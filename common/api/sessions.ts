@@ -19,15 +19,21 @@ export const SESSION_LIMITS = {
 } as const;
 
 /** How a backup came to be (spec 2 §4): emergencies are never refused. */
-export const triggerEvents = ["clear_all_detected", "windows_x_button", "manual_save"] as const;
+export const triggerEvents = ["clear_all_detected", "windows_x_button", "manual_save", "auto_backup"] as const;
 export type TriggerEvent = (typeof triggerEvents)[number];
 export const emergencyTriggers: readonly TriggerEvent[] = ["clear_all_detected", "windows_x_button"];
+/**
+ * What a client may call a backup it posts to `/api/saved-sessions`. Emergency triggers are set only by
+ * the endpoints of the events themselves, so an ordinary save can never claim an emergency's rights.
+ */
+export const savedSessionTriggers = ["manual_save", "auto_backup"] as const satisfies readonly TriggerEvent[];
 
 /** The labels spec 2 §4 gives the triggers; other values are shown raw. */
 export const triggerLabels: Record<string, string> = {
   clear_all_detected: "Emergency Backup",
   windows_x_button: "Emergency Backup",
   manual_save: "Manual Save",
+  auto_backup: "Automatic Backup",
 };
 
 export const browserTypes = ["samsung", "mi_browser", "firefox", "edge", "opera", "safari", "chrome", "other"] as const;
@@ -109,9 +115,10 @@ export const windowsXButtonRequestSchema = z.strictObject({
   deviceName: text().max(SESSION_LIMITS.deviceNameLength).optional(),
 });
 
-/** `POST /api/saved-sessions`: a manual save from the web app. */
+/** `POST /api/saved-sessions`: a manual save, or the capture engine's automatic backup, from the web app. */
 export const manualSaveRequestSchema = z.strictObject({
   sessionName: text().trim().min(1).max(SESSION_LIMITS.sessionNameLength).optional(),
+  trigger: z.enum(savedSessionTriggers).default("manual_save"),
   browserSession: browserSessionSchema,
 });
 
@@ -287,3 +294,7 @@ export const createdDeviceTokenSchema = z.object({
   /** Shown once; only its hash is stored. */
   token: z.string(),
 });
+
+/** `GET /api/protection/blocked-attempts`: what the Clear All Blocker polls every second (spec 2 §9). */
+export const blockedAttemptsSchema = z.object({ blockedAttempts: z.number().int() });
+export type BlockedAttempts = z.infer<typeof blockedAttemptsSchema>;

@@ -134,6 +134,23 @@ describe("protection API: settings, toggle, status, blocked log, stats, events",
     expect(stats.protectionEvents.length).toBeLessThanOrEqual(10);
   });
 
+  it("the blocker's count: 401 signed out; the account's own, including blocks an app logged with its device token", async () => {
+    const url = "/api/protection/blocked-attempts";
+    expect((await server.app.inject({ method: "GET", url })).statusCode).toBe(401);
+    expect((await call("GET", url, "cleo@example.com")).json()).toEqual({ blockedAttempts: 0 });
+
+    const created = await call("POST", "/api/device-tokens", "cleo@example.com", { name: "Cleo's phone" });
+    const phone = { authorization: `Bearer ${created.json().token as string}` };
+    for (const method of ["Android Clear All", "Android Close all tabs"]) {
+      const logged = await server.app.inject({ method: "POST", url: "/api/protection/log-blocked", payload: { method }, headers: phone });
+      expect(logged.statusCode).toBe(204);
+    }
+    expect((await call("GET", url, "cleo@example.com")).json()).toEqual({ blockedAttempts: 2 });
+    expect((await server.app.inject({ method: "GET", url, headers: phone })).json()).toEqual({ blockedAttempts: 2 });
+    // Ben's three blocks above are his alone.
+    expect((await call("GET", url, "ben@example.com")).json()).toEqual({ blockedAttempts: 3 });
+  });
+
   it("starts a new account's stats at zero", async () => {
     expect((await call("GET", "/api/user/stats", "new@example.com")).json()).toEqual({
       protectedTabs: 0,

@@ -5,6 +5,7 @@ import { errorResponseSchema } from "@common/api/errors";
 import {
   androidClearAllRequestSchema,
   backupResponseSchema,
+  blockedAttemptsSchema,
   logBlockedRequestSchema,
   protectionEventRequestSchema,
   protectionEventSchema,
@@ -29,7 +30,7 @@ import { latestRestorableSession, sessionTotals } from "../sessions/saved-sessio
 import { activeDays } from "./active-days";
 import { formatDataSize } from "./data-size";
 import { latestProtectionEvents, recordProtectionEvent } from "./events";
-import { countBlockedAttempt, readProtectionSettings, settingsProblem, writeProtectionSettings } from "./settings";
+import { countBlockedAttempt, readBlockedAttempts, readProtectionSettings, settingsProblem, writeProtectionSettings } from "./settings";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -168,6 +169,14 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       await recordProtectionEvent(db, user.id, "clear_all_blocked", `Blocked ${request.body.method}${where}`, app.clock());
       return reply.code(204).send(null);
     },
+  );
+
+  // The Clear All Blocker polls this every second while it is on screen (spec 2 §9): one prepared
+  // lookup by primary key, so blocks the Android and Windows apps log show up at once.
+  app.get(
+    "/api/protection/blocked-attempts",
+    { schema: { response: { 200: blockedAttemptsSchema, ...errors } }, onRequest: requireUser },
+    async (request) => ({ blockedAttempts: await readBlockedAttempts(db, signedInAccount(request).user.id) }),
   );
 
   app.get(

@@ -1,17 +1,42 @@
 import { eq, sql } from "drizzle-orm";
 import { defaultProtectionSettings, type ProtectionSettings } from "@common/api/sessions";
+import { featureNeedsPlanMessage, type PlanFeature, planFeatureLabels } from "@common/plan-features";
 import { type PlanType, plans } from "@common/plans";
 import type { Database } from "../db/database";
+import { preparedPerDatabase } from "../db/prepared";
 import { protectionSettings } from "./table";
+
+// The status banner reads the settings every 5 s and the blocker its count every 1 s: prepared, by key.
+const settingsOfUser = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(protectionSettings)
+    .where(eq(protectionSettings.userId, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("protection_settings_of_user"),
+);
+const blockedAttemptsOfUser = preparedPerDatabase((db) =>
+  db
+    .select({ blockedAttempts: protectionSettings.blockedAttempts })
+    .from(protectionSettings)
+    .where(eq(protectionSettings.userId, sql.placeholder("userId")))
+    .prepare("blocked_attempts_of_user"),
+);
 
 export async function readProtectionSettings(
   db: Database,
   userId: string,
 ): Promise<ProtectionSettings & { blockedAttempts: number }> {
-  const [row] = await db.select().from(protectionSettings).where(eq(protectionSettings.userId, userId)).limit(1);
+  const [row] = await settingsOfUser(db).execute({ userId });
   if (!row) return { ...defaultProtectionSettings, blockedAttempts: 0 };
   const { enabled, mode, autoBackup, cloudSync, smartDetection, aiPrediction, teamSharing, blockedAttempts } = row;
   return { enabled, mode, autoBackup, cloudSync, smartDetection, aiPrediction, teamSharing, blockedAttempts };
+}
+
+/** Clear All attempts blocked on any of the account's devices (web, Android, Windows). */
+export async function readBlockedAttempts(db: Database, userId: string): Promise<number> {
+  const [row] = await blockedAttemptsOfUser(db).execute({ userId });
+  return row?.blockedAttempts ?? 0;
 }
 
 export async function writeProtectionSettings(
@@ -37,27 +62,15 @@ export async function countBlockedAttempt(db: Database, userId: string, now: Dat
     });
 }
 
-/** Features a plan has to include before they can be switched on (spec 2 §5, the plan catalogue). */
-const gatedFeatures = [
-  { key: "autoBackup", label: "Automatic Backup" },
-  { key: "smartDetection", label: "Smart Detection" },
-  { key: "aiPrediction", label: "AI Prediction" },
-  { key: "teamSharing", label: "Team Sharing" },
-  { key: "cloudSync", label: "Cloud Synchronization" },
-] as const;
-
 /**
  * Why these settings cannot be saved, or null. Switching a feature off is always allowed; switching
  * one on needs a plan that has it; Automatic Backup works only in backup mode (spec 2 §5).
  */
 export function settingsProblem(planType: PlanType, current: ProtectionSettings, next: ProtectionSettings): string | null {
   const plan = plans[planType];
-  for (const { key, label } of gatedFeatures) {
+  for (const feature of Object.keys(planFeatureLabels) as PlanFeature[]) {
     // Only a feature being switched on is checked, so a plan change never locks settings in place.
-    if (next[key] && !current[key] && !plan.features[key]) {
-      const lowest = Object.values(plans).find((candidate) => candidate.features[key]);
-      return `${label} needs the ${lowest?.name ?? "a paid"} plan or higher; you are on ${plan.name}.`;
-    }
+    if (next[feature] && !current[feature] && !plan.features[feature]) return featureNeedsPlanMessage(feature, planType);
   }
   if (next.autoBackup && next.mode === "block") return "Automatic Backup works in Backup mode; switch the mode to Backup first.";
   return null;

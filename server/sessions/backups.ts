@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   type BackupResponse,
   emergencyTriggers,
@@ -7,12 +7,14 @@ import {
   type TriggerEvent,
   type WindowsApplication,
 } from "@common/api/sessions";
+import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { insertBackup } from "./backup-insert";
 import { planLimitNotice } from "./plan-limits";
-import { protectedTabDays, savedSessions } from "./table";
+import { rotateBackups } from "./rotation";
+import { protectedTabDays } from "./table";
 
 export interface BackupInput {
   trigger: TriggerEvent;
@@ -35,10 +37,14 @@ export class BackupRefusedError extends Error {
  * The plan applies on the way in: tabs beyond the day's allowance are left out (a tab counts once a
  * day however often it is backed up), the oldest backups rotate out past the plan's count, and the
  * result says what was cut. An emergency backup is never refused: it may always keep up to a day's
- * allowance of tabs, even when today's is spent.
+ * allowance of tabs, even when today's is spent. An automatic backup needs a plan with Automatic Backup
+ * and is the first to rotate out (rotation.ts).
  */
 export async function saveBackup(db: Database, user: UserRow, input: BackupInput, now: Date): Promise<BackupResponse> {
   const plan = plans[user.planType];
+  if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
+    throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
+  }
   // Unlimited plans have no allowance to read and nothing to rotate: the one-statement write is
   // atomic by itself, so no transaction (and no lock) is needed.
   if (plan.limits.tabsPerDay === null && plan.limits.backupsKept === null) {
@@ -64,7 +70,8 @@ export async function saveBackup(db: Database, user: UserRow, input: BackupInput
         .onConflictDoNothing();
     }
     const { sessionId, stored } = await storeBackup(tx, user, input, kept, now);
-    const backupsRotatedOut = await rotateOldBackups(tx, user.id, plan.limits.backupsKept, sessionId);
+    const keep = plan.limits.backupsKept;
+    const backupsRotatedOut = keep === null ? 0 : await rotateBackups(tx, user.id, keep, sessionId);
     return backupResponse(user, input, sessionId, stored, tabsLeftOut, backupsRotatedOut);
   });
 }
@@ -113,22 +120,6 @@ async function applyDailyAllowance(
     kept: input.tabs.filter((_tab, index) => accepted.has(hashes[index]!)),
     newHashes: [...accepted].filter((hash) => !already.has(hash)),
   };
-}
-
-/** Deletes the account's oldest backups beyond `keep`; the new backup always stays. */
-async function rotateOldBackups(tx: Transaction, userId: string, keep: number | null, newSessionId: string): Promise<number> {
-  if (keep === null) return 0;
-  const othersKept = tx
-    .select({ id: savedSessions.id })
-    .from(savedSessions)
-    .where(and(eq(savedSessions.userId, userId), ne(savedSessions.id, newSessionId)))
-    .orderBy(desc(savedSessions.createdAt), desc(savedSessions.id))
-    .limit(Math.max(keep - 1, 0));
-  const rotated = await tx
-    .delete(savedSessions)
-    .where(and(eq(savedSessions.userId, userId), ne(savedSessions.id, newSessionId), notInArray(savedSessions.id, othersKept)))
-    .returning({ id: savedSessions.id });
-  return rotated.length;
 }
 
 interface StoredCounts {
@@ -213,20 +204,26 @@ function toDate(value: string | number | null | undefined): Date | null {
   return Number.isNaN(time) || time < 0 || time > 8.64e15 ? null : date;
 }
 
+const triggerWords: Record<TriggerEvent, { eventType: string; name: string }> = {
+  clear_all_detected: { eventType: "emergency_backup", name: "Emergency backup" },
+  windows_x_button: { eventType: "emergency_backup", name: "Emergency backup" },
+  manual_save: { eventType: "manual_save", name: "Manual save" },
+  auto_backup: { eventType: "automatic_backup", name: "Automatic backup" },
+};
+
 function eventTypeOf(trigger: TriggerEvent): string {
-  return trigger === "manual_save" ? "manual_save" : "emergency_backup";
+  return triggerWords[trigger].eventType;
 }
 
 function defaultName(input: BackupInput): string {
   if (input.trigger === "windows_x_button") return "Windows applications";
   const browser = input.browserType && input.browserType !== "other" ? ` (${input.browserType})` : "";
-  return input.trigger === "manual_save" ? `Manual save${browser}` : `Emergency backup${browser}`;
+  return `${triggerWords[input.trigger].name}${browser}`;
 }
 
 function describeBackup(input: BackupInput, { tabs, applications: apps }: StoredCounts): string {
   const what = [tabs > 0 || apps === 0 ? `${tabs} ${tabs === 1 ? "tab" : "tabs"}` : null, apps > 0 ? `${apps} ${apps === 1 ? "application" : "applications"}` : null]
     .filter(Boolean)
     .join(" and ");
-  const kind = input.trigger === "manual_save" ? "Manual save" : "Emergency backup";
-  return `${kind} of ${what}`;
+  return `${triggerWords[input.trigger].name} of ${what}`;
 }

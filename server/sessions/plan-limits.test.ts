@@ -109,6 +109,116 @@ describe("plans enforced on the server", () => {
     expect(await sessionsOf(email)).toHaveLength(13);
   });
 
+  const automatic = (cookie: string, tabs: number, offset = 0) =>
+    post("/api/saved-sessions", cookie, {
+      trigger: "auto_backup",
+      browserSession: browserSession(0, { tabs: Array.from({ length: tabs }, (_, n) => tab(n + offset)) }),
+    });
+  /** The account's backups as "trigger:tabs-offset", oldest first. */
+  const kept = async (email: string) =>
+    (await sessionsOf(email))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((row) => `${row.triggerEvent}@${row.createdAt.toISOString().slice(11, 19)}`);
+
+  it.each(["clear_all_detected", "windows_x_button", "emergency"])(
+    "a save from the web app cannot call itself %s: 400, nothing stored",
+    async (trigger) => {
+      const cookie = await account("impostor@example.com", "free");
+      const response = await post("/api/saved-sessions", cookie, { trigger, browserSession: browserSession(1) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain("body.trigger");
+      expect(await sessionsOf("impostor@example.com")).toEqual([]);
+    },
+  );
+
+  it("Free: no automatic backups (403 naming Basic); the one emergency backup stays", async () => {
+    const cookie = await account("auto-free@example.com", "free");
+    const rescue = (await emergency("auto-free@example.com", cookie, 2)).json();
+    const response = await automatic(cookie, 2);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe("Automatic Backup needs the Basic plan or higher; you are on Free.");
+    expect((await sessionsOf("auto-free@example.com")).map((row) => row.id)).toEqual([rescue.sessionId]);
+  });
+
+  it("Basic: automatic backups rotate out first, oldest first, and the account never holds more than 10", async () => {
+    const email = "auto-basic@example.com";
+    const cookie = await account(email, "basic");
+    const step = async (request: Promise<{ statusCode: number; json: () => { limit: { backupsRotatedOut: number } | null } }>) => {
+      time.advance(1000);
+      const response = await request;
+      expect(response.statusCode).toBe(201);
+      expect((await sessionsOf(email)).length).toBeLessThanOrEqual(10);
+      return response.json();
+    };
+    // 3 emergency backups and 2 manual saves, then automatic backups every "30 s".
+    for (let n = 0; n < 3; n += 1) await step(emergency(email, cookie, 2));
+    for (let n = 0; n < 2; n += 1) await step(manual(cookie, 2));
+    const nonAutomatic = (await kept(email)).slice();
+    for (let n = 0; n < 5; n += 1) expect((await step(automatic(cookie, 2))).limit).toBeNull();
+    const autos = (await kept(email)).slice(5);
+    // Full: each new automatic backup replaces the oldest automatic one, never someone's own or a rescue.
+    for (let n = 0; n < 3; n += 1) {
+      const result = await step(automatic(cookie, 2));
+      expect(result.limit?.backupsRotatedOut).toBe(1);
+    }
+    let now = await kept(email);
+    expect(now).toHaveLength(10);
+    expect(now.slice(0, 5)).toEqual(nonAutomatic);
+    expect(now.slice(5, 7)).toEqual(autos.slice(3));
+    expect(now.slice(5).every((entry) => entry.startsWith("auto_backup@"))).toBe(true);
+
+    // A new emergency backup also pushes out the oldest automatic one.
+    await step(emergency(email, cookie, 2));
+    now = await kept(email);
+    expect(now.filter((entry) => entry.startsWith("auto_backup@"))).toHaveLength(4);
+    expect(now.slice(0, 5)).toEqual(nonAutomatic);
+
+    // With no automatic backup left, the oldest of the rest goes; the new one always stays.
+    for (let n = 0; n < 4; n += 1) await step(manual(cookie, 2));
+    now = await kept(email);
+    expect(now.some((entry) => entry.startsWith("auto_backup@"))).toBe(false);
+    expect(now.slice(0, 5)).toEqual(nonAutomatic);
+    await step(automatic(cookie, 2));
+    now = await kept(email);
+    expect(now).toHaveLength(10);
+    expect(now[0]).toBe(nonAutomatic[1]);
+    expect(now.at(-1)).toMatch(/^auto_backup@/);
+    // …and the next automatic backup replaces that one, not another of the person's backups.
+    await step(automatic(cookie, 2));
+    const after = await kept(email);
+    expect(after.slice(0, 9)).toEqual(now.slice(0, 9));
+    expect(after.filter((entry) => entry.startsWith("auto_backup@"))).toHaveLength(1);
+  });
+
+  it("Basic: an automatic backup spends the day's tabs like a manual save; it does not get an emergency's allowance", async () => {
+    const email = "auto-allowance@example.com";
+    const cookie = await account(email, "basic");
+    expect((await emergency(email, cookie, 20)).json().tabsSaved).toBe(20);
+    const refused = await automatic(cookie, 2, 100);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/Basic protects 20 tabs a day/);
+    const again = await automatic(cookie, 3);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ tabsSaved: 3 });
+    expect((await emergency(email, cookie, 2, 100)).json().tabsSaved).toBe(2);
+  });
+
+  it.each(["pro", "premium"] as const)("%s: automatic backups are kept without limit, named and recorded as automatic", async (plan) => {
+    const email = `auto-${plan}@example.com`;
+    const cookie = await account(email, plan);
+    for (let n = 0; n < 12; n += 1) {
+      time.advance(1000);
+      const response = await automatic(cookie, 1, n);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ tabsSaved: 1, limit: null, message: "Automatic backup of 1 tab saved." });
+    }
+    const rows = await sessionsOf(email);
+    expect(rows).toHaveLength(12);
+    expect(new Set(rows.map((row) => `${row.triggerEvent} / ${row.sessionName}`))).toEqual(new Set(["auto_backup / Automatic backup (chrome)"]));
+    const stats = (await server.app.inject({ method: "GET", url: "/api/user/stats", ...withSession(cookie) })).json();
+    expect(stats.protectionEvents[0]).toMatchObject({ eventType: "automatic_backup", description: "Automatic backup of 1 tab" });
+  });
+
   it("a backup interrupted mid-write leaves nothing half-written", async () => {
     const cookie = await account("crash@example.com", "pro");
     // The database fails the fourth tab's insert, after the session row and three tabs went in.

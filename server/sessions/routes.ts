@@ -38,13 +38,13 @@ export const savedSessionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request, reply) => {
       const { user } = signedInAccount(request);
-      const { browserSession, sessionName } = request.body;
+      const { browserSession, sessionName, trigger } = request.body;
       try {
         const result = await saveBackup(
           db,
           user,
           {
-            trigger: "manual_save",
+            trigger,
             sessionName,
             tabs: browserSession.tabs,
             applications: [],

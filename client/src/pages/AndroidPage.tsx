@@ -1,10 +1,11 @@
-import type { ProtectionStatus, UserStats } from "@common/api/sessions";
-import { plans, type PlanFeatures } from "@common/plan-catalogue";
+import type { ProtectionSettings, ProtectionStatus, UserStats } from "@common/api/sessions";
+import { type PlanFeatures, plans, type PlanType } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { BarChart3, Check, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";
+import { BarChart3, Check, Crown, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { AppModeBadge } from "@/components/install/AppModeBadge";
 import { InstallCard } from "@/components/install/InstallCard";
+import { PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "@/components/protection/FeatureToggles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -12,7 +13,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/hooks/useAuth";
 import { loginHref } from "@/hooks/useAuthActions";
-import { apiRequest, isUnauthorizedError } from "@/lib/queryClient";
+import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { writeLocalProtection } from "@/protection/storage-keys";
 
 const features: { key: keyof PlanFeatures | null; label: string }[] = [
   { key: null, label: "Clear All blocking" },
@@ -108,15 +110,7 @@ export default function AndroidPage() {
           </ul>
         </TabsContent>
         <TabsContent value="settings">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <p className="text-slate-700">
-              You are on the <strong>{plan.name}</strong> plan:{" "}
-              {plan.limits.tabsPerDay === null ? "unlimited tabs and backups" : `${plan.limits.tabsPerDay} tabs a day, ${plan.limits.backupsKept} ${plan.limits.backupsKept === 1 ? "backup" : "backups"}`}.
-            </p>
-            <Button asChild variant="secondary" className="mt-4">
-              <Link href="/protection-settings">Open protection settings</Link>
-            </Button>
-          </div>
+          <AndroidSettings signedIn={Boolean(user)} planType={plan.type} />
         </TabsContent>
         <TabsContent value="analytics">
           <div className="grid gap-4 sm:grid-cols-3">
@@ -135,6 +129,65 @@ function Tile({ label, value }: { label: string; value: string | number }) {
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <p className="text-sm text-slate-500">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+    </div>
+  );
+}
+
+/**
+ * The plan-gated settings (spec 2 §2, §5) with the protection settings page's own switches. Each
+ * change is saved at once through the settings API, which enforces the plan; a switch shows the
+ * server's answer, so it flips only after a successful call.
+ */
+function AndroidSettings({ signedIn, planType }: { signedIn: boolean; planType: PlanType }) {
+  const queryClient = useQueryClient();
+  const plan = plans[planType];
+  const settings = useQuery<ProtectionSettings>({ queryKey: PROTECTION_SETTINGS_KEY, enabled: signedIn });
+  const change = useMutation({
+    mutationFn: async (update: Partial<ProtectionSettings>) =>
+      (await apiRequest("PUT", "/api/protection/settings", update)).json() as Promise<ProtectionSettings>,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(PROTECTION_SETTINGS_KEY, saved);
+      writeLocalProtection(saved);
+      toast({ title: "Settings Saved", description: "Your protection preferences have been updated" });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to save settings"), variant: "destructive" });
+    },
+  });
+
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <p className="text-slate-700">
+        You are on the <strong>{plan.name}</strong> plan:{" "}
+        {plan.limits.tabsPerDay === null ? "unlimited tabs and backups" : `${plan.limits.tabsPerDay} tabs a day, ${plan.limits.backupsKept} ${plan.limits.backupsKept === 1 ? "backup" : "backups"}`}.
+      </p>
+      <ul className="mt-2 divide-y divide-slate-100" aria-label="Plan features">
+        <SmartFeatureToggles
+          planType={planType}
+          settings={settings.data}
+          disabled={!settings.data || change.isPending}
+          onChange={(feature, value) => change.mutate({ [feature]: value })}
+        />
+      </ul>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {signedIn ? (
+          <Button asChild variant="secondary">
+            <Link href="/protection-settings">All protection settings</Link>
+          </Button>
+        ) : (
+          <Button asChild>
+            <a href={loginHref(undefined, "/android")}>Sign in to change settings</a>
+          </Button>
+        )}
+        {plan.type === "premium" ? null : (
+          <Button asChild variant="outline">
+            <Link href="/subscribe">
+              <Crown aria-hidden="true" />
+              Upgrade
+            </Link>
+          </Button>
+        )}
+      </div>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { cn } from "@/lib/class-names";
 import { apiRequest } from "@/lib/queryClient";
 import { countBlocked } from "@/protection/blocker";
 import { writeLocalProtection } from "@/protection/storage-keys";
+import { useBlockedAttempts } from "@/protection/useBlockedAttempts";
 import { useLocalProtection } from "@/protection/useLocalProtection";
 
 const browsers = ["Chrome", "Firefox", "Edge", "Opera", "Samsung Internet", "Brave", "UC Browser", "DuckDuckGo"];
@@ -30,6 +31,7 @@ const STATUS_REFRESH_MS = 5000;
 export default function ClearAllBlockerPage() {
   const { user } = useAuth();
   const protection = useLocalProtection();
+  const blockedAttempts = useBlockedAttempts(Boolean(user));
   const active = protection.enabled && protection.mode === "block";
 
   function toggle(on: boolean) {
@@ -71,10 +73,14 @@ export default function ClearAllBlockerPage() {
           <div className="mt-6 flex items-center gap-4 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900">
             <ShieldCheck className="size-8 shrink-0" aria-hidden="true" />
             <div>
-              <p className="text-3xl font-bold" aria-label={`${protection.blockedAttempts} blocked attempts`}>
-                {protection.blockedAttempts}
-              </p>
-              <p className="text-sm">Clear All attempts blocked</p>
+              {blockedAttempts === null ? (
+                <p className="text-3xl font-bold" aria-label="Loading blocked attempts">—</p>
+              ) : (
+                <p className="text-3xl font-bold" aria-label={`${blockedAttempts} blocked attempts`}>
+                  {blockedAttempts}
+                </p>
+              )}
+              <p className="text-sm">{user ? "Clear All attempts blocked on all your devices" : "Clear All attempts blocked in this browser"}</p>
             </div>
           </div>
         ) : (
@@ -153,6 +159,7 @@ function StatusBanner({ email }: { email: string }) {
   const { data } = useQuery<ProtectionStatus>({
     queryKey: ["/api/protection/status", email],
     refetchInterval: STATUS_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
   if (!data) return null;
   return (

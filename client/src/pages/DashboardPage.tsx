@@ -1,11 +1,12 @@
 import type { AuthUser } from "@common/api/accounts";
 import { backupsText, type PaidPlanType, plans, type PlanType } from "@common/plan-catalogue";
 import type { UserStats } from "@common/api/sessions";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowRight, Download, Layers, type LucideIcon, RotateCcw, Save, Settings, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRight, Download, Layers, type LucideIcon, Settings, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ProfileDialog } from "@/components/accounts/ProfileDialog";
+import { BackupQuickActions } from "@/components/dashboard/BackupQuickActions";
 import { DeviceTokens } from "@/components/dashboard/DeviceTokens";
 import { ProtectedTabDemo } from "@/components/dashboard/ProtectedTabDemo";
 import { RecentEvents } from "@/components/dashboard/RecentEvents";
@@ -17,7 +18,6 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/hooks/use-toast";
 import { displayName } from "@/hooks/useAuth";
-import { apiRequest, isUnauthorizedError } from "@/lib/queryClient";
 
 const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }[] = [
   { href: "/clear-all-blocker", icon: ShieldOff, title: "Clear All Blocker", text: "Stop Clear All from closing your tabs." },
@@ -48,16 +48,7 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
   const upgradeTo = nextPlan[user.planType];
   const [editingProfile, setEditingProfile] = useState(false);
   const priceIds = usePriceIds();
-  const queryClient = useQueryClient();
   const stats = useQuery<UserStats>({ queryKey: USER_STATS_KEY });
-  // Quick actions record what the person did (spec 1 §7), then the stats refresh.
-  const recordEvent = useMutation({
-    mutationFn: (event: { eventType: "manual_backup" | "manual_restore"; description: string }) => apiRequest("POST", "/api/user/protection-event", event),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY }),
-    onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to record protection event", variant: "destructive" });
-    },
-  });
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -117,14 +108,7 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Quick actions</h2>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => recordEvent.mutate({ eventType: "manual_backup", description: "Manual backup from the dashboard" })}>
-            <Save aria-hidden="true" />
-            Record a manual backup
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => recordEvent.mutate({ eventType: "manual_restore", description: "Manual restore from the dashboard" })}>
-            <RotateCcw aria-hidden="true" />
-            Record a manual restore
-          </Button>
+          <BackupQuickActions email={user.email} />
           <Button
             variant="ghost"
             size="sm"

@@ -5,6 +5,7 @@ import { Crown, Loader2, Save, ShieldCheck, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { PlanFeatureToggle, PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "@/components/protection/FeatureToggles";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/hooks/useAuth";
@@ -12,11 +13,9 @@ import { cn } from "@/lib/class-names";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { writeLocalProtection } from "@/protection/storage-keys";
 
-const SETTINGS_KEY = ["/api/protection/settings"] as const;
-
 /** `/protection-settings` (spec 2 §2, §5): saved only when Save Settings is clicked. */
 export default function ProtectionSettingsPage() {
-  const { data } = useQuery<ProtectionSettings>({ queryKey: SETTINGS_KEY });
+  const { data } = useQuery<ProtectionSettings>({ queryKey: PROTECTION_SETTINGS_KEY });
   return data ? <SettingsForm initial={data} /> : <p className="flex justify-center py-24 text-slate-500"><Loader2 className="size-6 animate-spin" aria-label="Loading settings" /></p>;
 }
 
@@ -30,7 +29,7 @@ function SettingsForm({ initial }: { initial: ProtectionSettings }) {
   const save = useMutation({
     mutationFn: async () => (await apiRequest("PUT", "/api/protection/settings", settings)).json() as Promise<ProtectionSettings>,
     onSuccess: (saved) => {
-      queryClient.setQueryData(SETTINGS_KEY, saved);
+      queryClient.setQueryData(PROTECTION_SETTINGS_KEY, saved);
       writeLocalProtection(saved);
       toast({ title: "Settings Saved", description: "Your protection preferences have been updated" });
     },
@@ -40,13 +39,6 @@ function SettingsForm({ initial }: { initial: ProtectionSettings }) {
   });
 
   const status = !settings.enabled ? "DISABLED" : settings.mode === "block" ? "ACTIVE - BLOCKING" : "ACTIVE - BACKUP MODE";
-  const gated: { key: "smartDetection" | "aiPrediction" | "teamSharing"; label: string; text: string }[] = [
-    { key: "smartDetection", label: "Smart Detection", text: "Recognises Clear All buttons in 20+ languages." },
-    { key: "aiPrediction", label: "AI Prediction", text: "Backs up before a risky action, not after." },
-    { key: "teamSharing", label: "Team Sharing", text: "Share restored sessions with your team." },
-  ];
-  const lowestPlanWith = (key: keyof typeof plan.features) => Object.values(plans).find((candidate) => candidate.features[key])?.name ?? "a paid";
-
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Protection Settings</h1>
@@ -98,36 +90,22 @@ function SettingsForm({ initial }: { initial: ProtectionSettings }) {
         </fieldset>
 
         <ul className="mt-6 divide-y divide-slate-100">
-          <ToggleRow
-            id="auto-backup"
-            label="Automatic Backup"
+          <PlanFeatureToggle
+            feature="autoBackup"
             text={settings.mode === "block" ? "Works in Backup mode: backs your tabs up every 5 minutes." : "Backs your tabs up every 5 minutes."}
+            planType={plan.type}
             checked={settings.autoBackup}
-            disabled={settings.mode === "block" || (!plan.features.autoBackup && !settings.autoBackup)}
-            note={plan.features.autoBackup ? undefined : `${lowestPlanWith("autoBackup")} plan`}
+            disabled={settings.mode === "block"}
             onChange={(value) => set("autoBackup", value)}
           />
-          <ToggleRow
-            id="cloud-sync"
-            label="Cloud Synchronization"
+          <PlanFeatureToggle
+            feature="cloudSync"
             text="Keep backups in step across your devices."
+            planType={plan.type}
             checked={settings.cloudSync}
-            disabled={!plan.features.cloudSync && !settings.cloudSync}
-            note={plan.features.cloudSync ? undefined : `${lowestPlanWith("cloudSync")} plan`}
             onChange={(value) => set("cloudSync", value)}
           />
-          {gated.map((feature) => (
-            <ToggleRow
-              key={feature.key}
-              id={feature.key}
-              label={feature.label}
-              text={feature.text}
-              checked={settings[feature.key]}
-              disabled={!plan.features[feature.key] && !settings[feature.key]}
-              note={plan.features[feature.key] ? undefined : `${lowestPlanWith(feature.key)} plan`}
-              onChange={(value) => set(feature.key, value)}
-            />
-          ))}
+          <SmartFeatureToggles planType={plan.type} settings={settings} onChange={set} />
         </ul>
 
         <p className="mt-6 flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
@@ -161,36 +139,5 @@ function SettingsForm({ initial }: { initial: ProtectionSettings }) {
         )}
       </section>
     </div>
-  );
-}
-
-function ToggleRow({
-  id,
-  label,
-  text,
-  checked,
-  disabled,
-  note,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  text: string;
-  checked: boolean;
-  disabled: boolean;
-  note?: string;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <li className="flex items-center justify-between gap-4 py-4">
-      <div>
-        <p id={`${id}-label`} className="font-medium text-slate-900">
-          {label}
-          {note ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">{note}</span> : null}
-        </p>
-        <p className="text-sm text-slate-600">{text}</p>
-      </div>
-      <Switch checked={checked} disabled={disabled} onCheckedChange={onChange} aria-labelledby={`${id}-label`} />
-    </li>
   );
 }

@@ -28,6 +28,9 @@ const filters: { value: SessionFilter; label: string; empty: string }[] = [
   { value: "manual", label: "Manual Saves", empty: "No manual saves found" },
 ];
 
+/** Emergencies stand out; what the person or the timer saved does not. */
+const triggerBadge: Record<string, "secondary" | "outline"> = { manual_save: "secondary", auto_backup: "outline" };
+
 const relativeTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** `/sessions` (spec 2 §2): the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
@@ -106,7 +109,7 @@ export default function SessionsPage() {
           const list = (sessions.data ?? []).filter((session) => matchesFilter(session, item.value));
           return (
             <TabsContent key={item.value} value={item.value}>
-              <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
                 <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
                   {sessions.isLoading ? (
                     <p className="flex items-center gap-2 p-6 text-slate-500">
@@ -129,7 +132,7 @@ export default function SessionsPage() {
                           >
                             <span className="flex items-center justify-between gap-2">
                               <span className="truncate font-medium text-slate-900">{session.sessionName}</span>
-                              <Badge variant={session.triggerEvent === "manual_save" ? "secondary" : "warning"}>
+                              <Badge variant={triggerBadge[session.triggerEvent] ?? "warning"}>
                                 {triggerLabels[session.triggerEvent] ?? session.triggerEvent}
                               </Badge>
                             </span>

@@ -15,10 +15,14 @@ export function blockedShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "
   return null;
 }
 
+/** Fired on window for each Clear All blocked in this page, so a count shown from the server moves at once. */
+export const clearAllBlockedHere = "tabvault:clear-all-blocked";
+
 /** Counts a blocked attempt locally and tells the server; the server's answer is never awaited. */
 export function countBlocked(method: BlockedMethod): number {
   const count = readBlockedAttempts() + 1;
   writeBlockedAttempts(count);
+  window.dispatchEvent(new Event(clearAllBlockedHere));
   void fetch("/api/protection/log-blocked", {
     method: "POST",
     credentials: "include",

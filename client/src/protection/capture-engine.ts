@@ -61,7 +61,7 @@ export function createCapture(userEmail: string) {
       const [url, body] =
         kind === "emergency"
           ? ["/api/protection/android-clear-all", { userEmail, browserSession: session }]
-          : ["/api/saved-sessions", { sessionName: "Automatic backup", browserSession: session }];
+          : ["/api/saved-sessions", { trigger: "auto_backup", browserSession: session }];
       const response = await fetch(url, {
         method: "POST",
         credentials: "include",

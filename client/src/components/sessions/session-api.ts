@@ -1,4 +1,4 @@
-import type { BackupResponse, RestoreResponse, SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/sessions";
+import type { BackupResponse, RestoreResponse, SavedSessionDetail, SavedSessionSummary, SavedTab, TriggerEvent } from "@common/api/sessions";
 import { apiRequest } from "@/lib/queryClient";
 import { currentBrowserSession } from "@/protection/capture-engine";
 import { restoreUrl } from "@/protection/restore-handoff";
@@ -21,8 +21,10 @@ export async function deleteSession(id: string): Promise<void> {
   await apiRequest("DELETE", `/api/saved-sessions/${id}`);
 }
 
+/** A manual save of the capture engine's current session: this page with its forms and scroll, and the recent tabs. */
 export async function saveCurrentSession(sessionName: string): Promise<BackupResponse> {
-  return (await apiRequest("POST", "/api/saved-sessions", { sessionName, browserSession: currentBrowserSession() })).json() as Promise<BackupResponse>;
+  const body = { sessionName, trigger: "manual_save", browserSession: currentBrowserSession() };
+  return (await apiRequest("POST", "/api/saved-sessions", body)).json() as Promise<BackupResponse>;
 }
 
 /** Opens each restored tab in a new window, 500 ms apart; this site's pages get their form and scroll back. */
@@ -34,8 +36,12 @@ export function openRestoredTabs(tabs: SavedTab[]): void {
 
 export type SessionFilter = "all" | "emergency" | "manual";
 
+// Spelled out rather than imported: common/api/sessions.ts would bring zod into the dashboard's chunk.
+const emergencyTriggers: readonly string[] = ["clear_all_detected", "windows_x_button"] satisfies TriggerEvent[];
+
+/** Which tabs list a session: every one under Saved Sessions; automatic backups only there. */
 export function matchesFilter(session: SavedSessionSummary, filter: SessionFilter): boolean {
   if (filter === "all") return true;
   if (filter === "manual") return session.triggerEvent === "manual_save";
-  return session.triggerEvent === "clear_all_detected" || session.triggerEvent === "windows_x_button";
+  return emergencyTriggers.includes(session.triggerEvent);
 }

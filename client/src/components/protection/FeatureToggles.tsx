@@ -1,0 +1,109 @@
+import type { ProtectionSettings } from "@common/api/sessions";
+import { type PlanType, plans } from "@common/plan-catalogue";
+import { lowestPlanWith, type PlanFeature, planFeatureLabels } from "@common/plan-features";
+import { Switch } from "@/components/ui/switch";
+
+/** The protection settings' query (GET and PUT /api/protection/settings), shared by every screen that shows them. */
+export const PROTECTION_SETTINGS_KEY = ["/api/protection/settings"] as const;
+
+/** One labelled switch of the protection settings, with the plan it needs when the person's plan lacks it. */
+export function ToggleRow({
+  id,
+  label,
+  text,
+  checked,
+  disabled,
+  note,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  checked: boolean;
+  disabled: boolean;
+  note?: string;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <li className="flex items-center justify-between gap-4 py-4">
+      <div>
+        <p id={`${id}-label`} className="font-medium text-slate-900">
+          {label}
+          {/* The space keeps the label and its note apart in the switch's accessible name. */}
+          {note ? " " : null}
+          {note ? <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-800">{note}</span> : null}
+        </p>
+        <p className="text-sm text-slate-600">{text}</p>
+      </div>
+      <Switch checked={checked} disabled={disabled} onCheckedChange={onChange} aria-labelledby={`${id}-label`} />
+    </li>
+  );
+}
+
+/**
+ * A switch for a feature the plan gates (spec 2 §5). Switching it off is always allowed; switching it
+ * on needs a plan that includes it, as the server enforces (server/protection/settings.ts).
+ */
+export function PlanFeatureToggle({
+  feature,
+  text,
+  planType,
+  checked,
+  disabled = false,
+  onChange,
+}: {
+  feature: PlanFeature;
+  text: string;
+  planType: PlanType;
+  checked: boolean;
+  /** Off limits for another reason too (block mode, a save under way). */
+  disabled?: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  const included = plans[planType].features[feature];
+  return (
+    <ToggleRow
+      id={feature}
+      label={planFeatureLabels[feature]}
+      text={text}
+      checked={checked}
+      disabled={disabled || (!included && !checked)}
+      note={included ? undefined : `${lowestPlanWith(feature).name} plan`}
+      onChange={onChange}
+    />
+  );
+}
+
+const smartFeatures: { feature: "smartDetection" | "aiPrediction" | "teamSharing"; text: string }[] = [
+  { feature: "smartDetection", text: "Recognises Clear All buttons in 20+ languages." },
+  { feature: "aiPrediction", text: "Backs up before a risky action, not after." },
+  { feature: "teamSharing", text: "Share restored sessions with your team." },
+];
+
+/**
+ * Smart Detection (not on Free), AI Prediction (Pro, Premium) and Team Sharing (Premium), spec 2 §5;
+ * shown off until the settings have loaded.
+ */
+export function SmartFeatureToggles({
+  planType,
+  settings,
+  disabled,
+  onChange,
+}: {
+  planType: PlanType;
+  settings: ProtectionSettings | undefined;
+  disabled?: boolean;
+  onChange: (feature: PlanFeature, value: boolean) => void;
+}) {
+  return smartFeatures.map(({ feature, text }) => (
+    <PlanFeatureToggle
+      key={feature}
+      feature={feature}
+      text={text}
+      planType={planType}
+      checked={settings?.[feature] ?? false}
+      disabled={disabled}
+      onChange={(value) => onChange(feature, value)}
+    />
+  ));
+}

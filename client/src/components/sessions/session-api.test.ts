@@ -1,0 +1,34 @@
+import type { SavedSessionSummary } from "@common/api/sessions";
+import { triggerEvents } from "@common/api/sessions";
+import { describe, expect, it } from "vitest";
+import { matchesFilter, type SessionFilter } from "./session-api";
+
+const session = (triggerEvent: string): SavedSessionSummary => ({
+  id: triggerEvent,
+  sessionName: triggerEvent,
+  triggerEvent,
+  deviceName: null,
+  browserType: "chrome",
+  createdAt: "2026-11-23T10:00:00.000Z",
+  restorable: true,
+  tabCount: 1,
+  appCount: 0,
+  sizeBytes: 100,
+});
+
+describe("which Session Manager tab lists a session", () => {
+  it.each([
+    ["clear_all_detected", ["all", "emergency"]],
+    ["windows_x_button", ["all", "emergency"]],
+    ["manual_save", ["all", "manual"]],
+    ["auto_backup", ["all"]],
+  ])("%s is listed under %j", (trigger, tabs) => {
+    const filters: SessionFilter[] = ["all", "emergency", "manual"];
+    expect(filters.filter((filter) => matchesFilter(session(trigger), filter))).toEqual(tabs);
+  });
+
+  it("covers every trigger the server stores", () => {
+    for (const trigger of triggerEvents) expect(matchesFilter(session(trigger), "all")).toBe(true);
+    expect(triggerEvents).toHaveLength(4);
+  });
+});
