@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
@@ -21,6 +21,7 @@ import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown
 import { isServerPath, registerClientFiles } from "./http/client-files";
 import { registerErrorHandler } from "./http/errors";
 import { requestForLog } from "./http/log-redaction";
+import { replaceNulCharacters } from "./http/nul-characters";
 import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { choosePaymentProvider } from "./payments/choose-provider";
@@ -96,7 +97,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const routeTable: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") routeTable.push({ method, url: route.url });
+      if (method !== "HEAD") routeTable.push({ method, url: route.url, schema: route.schema });
     }
   });
   app.decorate("routeTable", routeTable);
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const db = deps.database;
   await registerSecurityHeaders(app, { https });
   refuseCrossOriginWrites(app, { publicUrl: config.publicUrl, exemptPaths: [stripeWebhookPath] });
+  replaceNulCharacters(app);
   await app.register(rateLimits, { db, clock, redis: deps.redis });
   await app.register(authentication, {
     db,
@@ -174,6 +176,8 @@ function trustProxySetting(trustProxy: boolean | number): boolean | ((address: s
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's zod schemas (body, querystring, params, response), when it declared any. */
+  schema?: FastifySchema;
 }
 
 declare module "fastify" {

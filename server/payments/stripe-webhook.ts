@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
-import type Stripe from "stripe";
 import type { ErrorResponse } from "@common/api/errors";
-import { paidPlanTypes, type PaidPlanType } from "@common/plans";
 import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { type OutcomeContext, paymentFailed, paymentSucceeded, subscriptionChanged } from "./outcomes";
+import { parseStripeEvent, type StripeEvent } from "./stripe-events";
 import { createStripeClient } from "./stripe-provider";
 
 export const stripeWebhookPath = "/api/stripe/webhook";
@@ -16,9 +15,6 @@ export interface StripeWebhookOptions {
   publicUrl: string;
   stripe: StripeConfig;
 }
-
-const asPlan = (value: unknown): PaidPlanType | undefined =>
-  paidPlanTypes.includes(value as PaidPlanType) ? (value as PaidPlanType) : undefined;
 
 /**
  * Stripe's events, verified by the Stripe-Signature over the raw body. Registered in its own
@@ -34,20 +30,27 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = asy
     if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
       return reply.code(400).send({ message: "Missing Stripe-Signature or body" } satisfies ErrorResponse);
     }
-    let event: Stripe.Event;
+    let signed: unknown;
     try {
-      event = stripe.webhooks.constructEvent(request.body, signature, options.stripe.webhookSecret);
+      signed = stripe.webhooks.constructEvent(request.body, signature, options.stripe.webhookSecret);
     } catch {
       request.log.warn("stripe webhook with a bad signature");
       return reply.code(400).send({ message: "Invalid Stripe signature" } satisfies ErrorResponse);
     }
-    const context: OutcomeContext = { db: options.db, mailer: options.mailer, publicUrl: options.publicUrl, log: request.log, now: app.clock() };
-    await handleEvent(context, event);
+    const event = parseStripeEvent(signed);
+    if (event === "malformed") {
+      request.log.warn("stripe webhook event without the fields TabVault reads");
+      return reply.code(400).send({ message: "Malformed Stripe event" } satisfies ErrorResponse);
+    }
+    if (event !== "ignored") {
+      const context: OutcomeContext = { db: options.db, mailer: options.mailer, publicUrl: options.publicUrl, log: request.log, now: app.clock() };
+      await handleEvent(context, event);
+    }
     return { received: true };
   });
 };
 
-async function handleEvent(context: OutcomeContext, event: Stripe.Event): Promise<void> {
+async function handleEvent(context: OutcomeContext, event: StripeEvent): Promise<void> {
   switch (event.type) {
     case "payment_intent.succeeded": {
       const intent = event.data.object;
@@ -74,7 +77,7 @@ async function handleEvent(context: OutcomeContext, event: Stripe.Event): Promis
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
-      const periodEnd = subscription.items?.data?.[0]?.current_period_end;
+      const periodEnd = subscription.items?.data[0]?.current_period_end;
       await subscriptionChanged(context, {
         eventId: event.id,
         providerSubscriptionId: subscription.id,
@@ -82,12 +85,9 @@ async function handleEvent(context: OutcomeContext, event: Stripe.Event): Promis
         currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
         changedAt: new Date(event.created * 1000),
-        planType: asPlan(subscription.metadata?.planType),
+        planType: subscription.metadata?.planType,
       });
       return;
     }
-    default:
-      // Other event types are not subscribed to; acknowledging them stops Stripe retrying.
-      return;
   }
 }
