@@ -19,7 +19,7 @@ import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
 import { isServerPath, registerClientFiles } from "./http/client-files";
-import { registerErrorHandler } from "./http/errors";
+import { answerRouterError, registerErrorHandler } from "./http/errors";
 import { requestForLog } from "./http/log-redaction";
 import { replaceNulCharacters } from "./http/nul-characters";
 import { refuseCrossOriginWrites } from "./http/same-origin";
@@ -91,6 +91,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     http: { maxHeaderSize: serverLimits.maxHeaderSize },
     // Shutdown closes idle keep-alive sockets at once and lets in-flight requests finish.
     forceCloseConnections: "idle",
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API's own index of routes, for the fuzzer and anything else that must cover every endpoint.

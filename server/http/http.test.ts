@@ -57,6 +57,26 @@ describe("HTTP behaviour shared by every route", () => {
   });
 });
 
+describe("URLs the router cannot take", () => {
+  it("answer {message} (not Fastify's own body, which names its error code) with nosniff", async () => {
+    const app = await buildTestApp();
+    try {
+      const cases = [
+        { url: `/api/saved-sessions/${"a".repeat(serverLimits.maxParamLength + 1)}`, status: 414, message: "A path segment of the URL is too long" },
+        { url: "/api/saved-sessions/%E0%A4%A", status: 400, message: "The URL has a path segment that does not decode" },
+      ];
+      for (const { url, status, message } of cases) {
+        const response = await app.inject({ method: "GET", url });
+        expect(response.statusCode, url).toBe(status);
+        expect(response.json()).toEqual({ message });
+        expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe("unexpected errors", () => {
   it("answer 500 without internals", async () => {
     const app = await buildTestApp();
