@@ -1,26 +1,15 @@
 /// <reference lib="dom" />
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser } from "playwright-core";
+import { describe, test } from "node:test";
 import { clientRoutes } from "../common/routes";
-import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot } from "./support/browser";
-import { type RunningServer, startServer } from "./support/server";
+import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
+import { useBrowserSuite } from "./support/suite";
 
 describe("app shell", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   test("every route of both documents renders its screen, not the not-found card", async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -34,7 +23,7 @@ describe("app shell", () => {
   });
 
   test("/system-status shows live checks from the server", async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto("/system-status");
     const services = page.getByRole("list", { name: "Services" });
@@ -46,7 +35,7 @@ describe("app shell", () => {
   });
 
   test("an unknown path shows the Page Not Found card and links home", async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const response = await page.goto("/no-such-page");
     assert.equal(response?.status(), 200, "the SPA fallback serves the shell");
@@ -56,7 +45,7 @@ describe("app shell", () => {
   });
 
   test("the landing page at desktop width: navigation, sections, footer", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/");
     const nav = page.getByRole("navigation").first();
@@ -80,7 +69,7 @@ describe("app shell", () => {
   });
 
   test("section links from another page go to /#pricing and scroll there", async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/about");
     await page.getByRole("navigation").first().getByRole("link", { name: "Pricing" }).click();
@@ -93,7 +82,7 @@ describe("app shell", () => {
   });
 
   test("the mobile menu at 390 px opens, lists the links and closes on navigation", async () => {
-    const context = await newContext(browser, server.url, MOBILE);
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
     await page.goto("/");
     await page.locator("#pricing").waitFor();

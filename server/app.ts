@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
@@ -20,7 +20,7 @@ import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
 import { registerClientFiles } from "./http/client-files";
-import { registerErrorHandler } from "./http/errors";
+import { answerRouterError, registerErrorHandler } from "./http/errors";
 import { requestForLog } from "./http/log-redaction";
 import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -91,16 +91,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     http: { maxHeaderSize: serverLimits.maxHeaderSize },
     // Shutdown closes idle keep-alive sockets at once and lets in-flight requests finish.
     forceCloseConnections: "idle",
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API's own index of routes, for the fuzzer and anything else that must cover every endpoint.
   const routeTable: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") {
-        const { body, querystring, params } = route.schema ?? {};
-        routeTable.push({ method, url: route.url, input: { body, querystring, params } });
-      }
+      if (method !== "HEAD") routeTable.push({ method, url: route.url, schema: route.schema });
     }
   });
   app.decorate("routeTable", routeTable);
@@ -178,8 +176,8 @@ function trustProxySetting(trustProxy: boolean | number): boolean | ((address: s
 export interface RouteEntry {
   method: string;
   url: string;
-  /** The zod schemas that validate the request's input, where the route has them. */
-  input: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** The route's zod schemas (body, querystring, params, response), when it declared any. */
+  schema?: FastifySchema;
 }
 
 declare module "fastify" {

@@ -1,85 +1,184 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { users } from "./accounts/table";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserSession } from "./test/backup-payloads";
-import { signIn, withSession } from "./test/sign-in";
-import { testAdminEmail, useTestApp } from "./test/test-app";
+import {
+  arrangeResources,
+  catalogueStripeConfig,
+  endpointExamples,
+  exampleInjection,
+  type ExampleRequest,
+  type RouteKey,
+  routeKey,
+} from "./test/endpoint-catalogue";
+import { withSession } from "./test/sign-in";
+import { startStripeStandIn } from "./test/stripe-stand-in";
+import { buildTestApp, useTestApp } from "./test/test-app";
 
-type Role = "anonymous" | "userA" | "userB" | "admin";
-const roles: Role[] = ["anonymous", "userB", "admin", "userA"];
+/** A's device token is A's Windows or Android app: A's rights, minus what needs the browser. */
+type Role = "anonymous" | "userB" | "admin" | "ownerToken" | "userA";
+/** The owner goes last, so the cells that delete A's things run after everyone else was refused. */
+const roles: Role[] = ["anonymous", "userB", "admin", "ownerToken", "userA"];
+
+type Expected = Record<Role, number>;
+const everyone = (status: number): Expected => ({ anonymous: status, userB: status, admin: status, ownerToken: status, userA: status });
+const signedIn = (status: number): Expected => ({ anonymous: 401, userB: status, admin: status, ownerToken: status, userA: status });
+/** Any signed-in person in a browser; the device token is refused (403). */
+const browserOnly = (status: number): Expected => ({ ...signedIn(status), ownerToken: 403 });
+/** A's own resource: A (and A's app) get `owner`, everyone else `others`. */
+const ownerOnly = (owner: number, others: number): Expected => ({ anonymous: 401, userB: others, admin: others, ownerToken: owner, userA: owner });
+const adminOnly = (status: number): Expected => ({ anonymous: 401, userB: 403, admin: status, ownerToken: 403, userA: 403 });
 
 /**
- * Every endpoint that acts on an account, against user A's resources, as each role: exactly the
- * status in the table. A goes last, so the cells that delete run after everyone else was refused.
+ * Every route of the app, in the order the cells run. Routes that act on "me" act on each caller's
+ * own account; routes that name A's resources (ids, A's email) must answer only A.
  */
-describe("authorization matrix: every endpoint × {anonymous, user A, user B, admin} on A's resources", () => {
-  const server = useTestApp();
+const matrix: [RouteKey, Expected][] = [
+  ["GET /api/health", everyone(200)],
+  ["GET /api/ready", everyone(200)],
+  ["GET /api/status", everyone(200)],
+  ["POST /api/events", everyone(204)],
+  // Anyone may ask for a sign-in link to any address: it goes to that inbox, not to the asker.
+  ["GET /api/login", everyone(303)],
+  ["GET /api/auth/callback", everyone(303)],
+  ["GET /api/auth/user", signedIn(200)],
+  ["PATCH /api/auth/user", signedIn(200)],
+  ["POST /api/capture-email", everyone(200)],
+  ["POST /api/create-free-account", everyone(200)],
+  // Everyone gets an answer; only A and the admin get A's names (server/accounts/signup.test.ts).
+  ["POST /api/verify-user", everyone(200)],
+  ["GET /api/device-tokens", browserOnly(200)],
+  ["POST /api/device-tokens", browserOnly(201)],
+  ["GET /api/saved-sessions", signedIn(200)],
+  ["POST /api/saved-sessions", signedIn(201)],
+  ["GET /api/saved-sessions/:id", ownerOnly(200, 404)],
+  ["POST /api/restore-session/:id", ownerOnly(200, 404)],
+  ["POST /api/protection/android-clear-all", ownerOnly(201, 403)],
+  ["POST /api/protection/windows-x-button", ownerOnly(201, 403)],
+  ["GET /api/protection/status/:userEmail", ownerOnly(200, 403)],
+  ["POST /api/protection/restore-session", ownerOnly(200, 403)],
+  ["POST /api/protection/toggle", signedIn(200)],
+  ["POST /api/protection/log-blocked", signedIn(204)],
+  ["GET /api/protection/blocked-attempts", signedIn(200)],
+  ["GET /api/protection/settings", signedIn(200)],
+  ["PUT /api/protection/settings", signedIn(200)],
+  ["GET /api/user/stats", signedIn(200)],
+  ["POST /api/user/protection-event", signedIn(201)],
+  ["GET /api/payments/config", everyone(200)],
+  // Paying for an address needs no account (spec 1 §7); signed in, the plan is for the caller.
+  ["POST /api/create-payment-intent", everyone(200)],
+  // The client secret is the capability, as with Stripe: whoever holds it can confirm that payment.
+  ["POST /api/sandbox/confirm", everyone(200)],
+  ["POST /api/create-subscription", ownerOnly(409, 200)],
+  ["GET /api/subscription", signedIn(200)],
+  // B and the admin have only the incomplete subscription they just started: nothing to cancel.
+  ["POST /api/subscription/cancel", ownerOnly(200, 404)],
+  // Only Stripe's signature opens the webhook; no session changes that.
+  ["POST /api/stripe/webhook", everyone(400)],
+  ["GET /api/downloads/available", everyone(200)],
+  // A verified address gets a link; the link goes in the answer, so it is the address's owner's to share.
+  ["POST /api/generate-download", everyone(200)],
+  // A signed link is the capability: it works for whoever holds it, until it expires.
+  ["GET /download/file/:platform/:fileName", everyone(200)],
+  ["GET /api/apk-info", everyone(200)],
+  ["GET /download/android-apk", everyone(200)],
+  ["POST /api/contact", everyone(201)],
+  ["GET /api/admin/messages", adminOnly(200)],
+  ["GET /api/admin/logs", adminOnly(200)],
+  ["GET /api/admin/payments", adminOnly(200)],
+  ["GET /api/admin/payments.csv", adminOnly(200)],
+  ["GET /api/admin/daily", adminOnly(200)],
+  ["GET /api/admin/stats", adminOnly(200)],
+  ["DELETE /api/admin/logs", adminOnly(204)],
+  ["DELETE /api/device-tokens/:id", { ...browserOnly(404), userA: 204 }],
+  ["DELETE /api/saved-sessions/:id", ownerOnly(204, 404)],
+  // Last: it ends each caller's session.
+  ["GET /api/logout", everyone(303)],
+];
+
+const placeholderResources = {
+  ownerEmail: "a@example.com",
+  ownerCookie: "",
+  ownerDeviceToken: "",
+  revocableTokenId: "",
+  sessionId: "",
+  clientSecret: "",
+  downloadLink: { platform: "windows", fileName: "", query: {} },
+};
+
+describe("authorization matrix: every endpoint × {anonymous, user A, user B, admin, A's device token} on A's resources", () => {
+  // Each cell runs 16 minutes after the one before, so the per-address mail limits (5 in 15
+  // minutes) never stand in for the answer the cell is about.
+  let now = Date.parse("2026-11-23T10:00:00Z");
+  const clock = () => new Date(now);
+  const server = useTestApp({ clock });
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let withStripe: FastifyInstance;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    // The same database and session secret: the same people are signed in on both apps.
+    withStripe = await buildTestApp(
+      { database: server.database.db, stripeEndpoint: standIn.endpoint, clock },
+      { stripe: catalogueStripeConfig },
+    );
+  });
+  afterAll(async () => {
+    await withStripe?.close();
+    await standIn?.close();
+  });
+
+  /** The route table of the app without Stripe (the sandbox) and with it (the webhook). */
+  function routesOfBothApps(): Map<RouteKey, FastifyInstance> {
+    const routes = new Map<RouteKey, FastifyInstance>();
+    for (const app of [withStripe, server.app]) for (const route of app.routeTable) routes.set(routeKey(route), app);
+    return routes;
+  }
+
+  it("covers every route the app registers, and nothing else", () => {
+    const registered = [...routesOfBothApps().keys()].sort();
+    expect(matrix.map(([key]) => key).sort()).toEqual(registered);
+    expect(Object.keys(endpointExamples(placeholderResources)).sort()).toEqual(registered);
+  });
 
   it("answers exactly the expected status in every cell", async () => {
     const A = "matrix-a@example.com";
-    const cookies: Record<Exclude<Role, "anonymous">, string> = {
-      userA: (await signIn(server.app, server.mailDir, A)).cookie,
-      userB: (await signIn(server.app, server.mailDir, "matrix-b@example.com")).cookie,
-      admin: (await signIn(server.app, server.mailDir, testAdminEmail)).cookie,
-    };
-    // Pro, so the backups the table makes do not rotate A's first one out.
-    await server.database.db.update(users).set({ planType: "pro" }).where(eq(users.email, A));
-    const asA = withSession(cookies.userA);
-    const backup = await server.app.inject({
+    const resources = await arrangeResources(server.app, server.mailDir, server.database.db, A);
+    const examples = endpointExamples(resources);
+    // A's app deletes a backup of its own, so the owner's own delete still finds A's first one.
+    const appsBackup = await server.app.inject({
       method: "POST",
       url: "/api/protection/android-clear-all",
-      payload: { userEmail: A, browserSession: browserSession(2) },
-      ...asA,
+      payload: { userEmail: A, browserSession: browserSession(1) },
+      ...withSession(resources.ownerCookie),
     });
-    const sessionId = backup.json().sessionId as string;
-    const token = await server.app.inject({ method: "POST", url: "/api/device-tokens", payload: { name: "A's phone" }, ...asA });
-    const tokenId = token.json().deviceToken.id as string;
+    const perRole: Partial<Record<RouteKey, Partial<Record<Role, ExampleRequest>>>> = {
+      "DELETE /api/saved-sessions/:id": { ownerToken: { params: { id: appsBackup.json().sessionId as string } } },
+    };
+    const credentials: Record<Role, object> = {
+      anonymous: {},
+      userA: withSession(resources.ownerCookie),
+      userB: withSession(resources.otherCookie),
+      admin: withSession(resources.adminCookie),
+      ownerToken: { headers: { authorization: `Bearer ${resources.ownerDeviceToken}` } },
+    };
 
-    type Cell = [method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body: object | undefined, expected: Record<Role, number>];
-    const all = (anonymous: number, signedIn: number): Record<Role, number> => ({ anonymous, userA: signedIn, userB: signedIn, admin: signedIn });
-    const ownerOnly = (owner: number, others: number): Record<Role, number> => ({ anonymous: 401, userA: owner, userB: others, admin: others });
-    const adminOnly = (ok: number): Record<Role, number> => ({ anonymous: 401, userA: 403, userB: 403, admin: ok });
-    const table: Cell[] = [
-      ["GET", "/api/auth/user", undefined, all(401, 200)],
-      ["PATCH", "/api/auth/user", { firstName: "M" }, all(401, 200)],
-      ["GET", "/api/saved-sessions", undefined, all(401, 200)],
-      ["GET", `/api/saved-sessions/${sessionId}`, undefined, ownerOnly(200, 404)],
-      ["POST", `/api/restore-session/${sessionId}`, undefined, ownerOnly(200, 404)],
-      ["POST", "/api/protection/android-clear-all", { userEmail: A, browserSession: browserSession(1) }, ownerOnly(201, 403)],
-      ["POST", "/api/protection/windows-x-button", { userEmail: A, applications: [{ processName: "a.exe" }] }, ownerOnly(201, 403)],
-      ["GET", `/api/protection/status/${A}`, undefined, ownerOnly(200, 403)],
-      ["POST", "/api/protection/restore-session", { userEmail: A }, ownerOnly(200, 403)],
-      ["POST", "/api/protection/toggle", { enabled: true }, all(401, 200)],
-      ["POST", "/api/protection/log-blocked", { method: "Ctrl+Shift+W" }, all(401, 204)],
-      ["GET", "/api/protection/blocked-attempts", undefined, all(401, 200)],
-      ["GET", "/api/protection/settings", undefined, all(401, 200)],
-      ["PUT", "/api/protection/settings", { mode: "block" }, all(401, 200)],
-      ["GET", "/api/user/stats", undefined, all(401, 200)],
-      ["POST", "/api/user/protection-event", { eventType: "manual_backup", description: "x" }, all(401, 201)],
-      ["GET", "/api/device-tokens", undefined, all(401, 200)],
-      ["GET", "/api/subscription", undefined, all(401, 200)],
-      ["POST", "/api/subscription/cancel", undefined, all(401, 404)],
-      ["GET", "/api/admin/stats", undefined, adminOnly(200)],
-      ["GET", "/api/admin/payments", undefined, adminOnly(200)],
-      ["GET", "/api/admin/daily", undefined, adminOnly(200)],
-      ["GET", "/api/admin/logs", undefined, adminOnly(200)],
-      ["DELETE", "/api/admin/logs", undefined, adminOnly(204)],
-      ["DELETE", `/api/device-tokens/${tokenId}`, undefined, ownerOnly(204, 404)],
-      ["DELETE", `/api/saved-sessions/${sessionId}`, undefined, ownerOnly(204, 404)],
-    ];
-
-    const results: string[] = [];
-    for (const [method, url, body, expected] of table) {
+    const routes = routesOfBothApps();
+    const wrong: string[] = [];
+    for (const [key, expected] of matrix) {
+      now += 16 * 60_000;
+      const app = routes.get(key);
+      const [method, url] = key.split(" ") as [string, string];
+      if (!app) throw new Error(`${key} is not a route of the app`);
       for (const role of roles) {
-        const response = await server.app.inject({
-          method,
-          url,
-          ...(body ? { payload: body } : {}),
-          ...(role === "anonymous" ? {} : withSession(cookies[role])),
-        });
-        if (response.statusCode !== expected[role]) results.push(`${method} ${url} as ${role}: ${response.statusCode}, expected ${expected[role]}`);
+        const example = perRole[key]?.[role] ?? examples[key];
+        if (!example) throw new Error(`no example request for ${key} in server/test/endpoint-catalogue.ts`);
+        const injection = exampleInjection({ method, url }, example);
+        const auth = credentials[role] as { headers?: Record<string, string>; cookies?: Record<string, string> };
+        const response = await app.inject({ ...injection, ...auth, headers: { ...injection.headers, ...auth.headers } });
+        if (response.statusCode !== expected[role]) {
+          wrong.push(`${key} as ${role}: ${response.statusCode}, expected ${expected[role]} (${response.body.slice(0, 120)})`);
+        }
       }
     }
-    expect(results).toEqual([]);
+    expect(wrong).toEqual([]);
   });
 });

@@ -160,10 +160,11 @@ describe("the server process", () => {
     expect(orphans[0]?.count).toBe(0);
   });
 
-  it("finishes a request in flight on SIGTERM, then exits 0 and releases DATA_DIR", async () => {
+  it("finishes a request in flight on SIGTERM, refuses new ones, then exits 0 within 10 s and releases DATA_DIR", async () => {
     const server = await start();
     const body = JSON.stringify({ name: "pwa_launch", path: "/in-flight" });
     const half = Math.floor(body.length / 2);
+    let finishBody = () => undefined as void;
     const answer = new Promise<number>((resolve, reject) => {
       const pending = request(
         `${server.baseUrl}/api/events`,
@@ -175,13 +176,24 @@ describe("the server process", () => {
       );
       pending.on("error", reject);
       pending.write(body.slice(0, half));
-      // The rest arrives only after the server was told to stop.
-      setTimeout(() => {
-        server.child.kill("SIGTERM");
-        setTimeout(() => pending.end(body.slice(half)), 500);
-      }, 300);
+      finishBody = () => void pending.end(body.slice(half));
     });
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
+    server.child.kill("SIGTERM");
+
+    // While that request is still open, the server no longer accepts connections.
+    const refused = async () => {
+      try {
+        await fetch(`${server.baseUrl}/api/health`);
+        return "answered";
+      } catch (error) {
+        return String((error as { cause?: { code?: string } }).cause?.code);
+      }
+    };
+    await expect.poll(refused, { timeout: 2000, interval: 50 }).toBe("ECONNREFUSED");
+    // The rest of the body arrives only now, after the stop began: the request still completes.
+    finishBody();
     expect(await answer).toBe(204);
     const exit = await server.exited;
     expect(exit.code).toBe(0);

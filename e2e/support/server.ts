@@ -8,6 +8,8 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The environment the server was started with. */
+  env: Record<string, string | undefined>;
   process: ChildProcess;
   /** Everything the server printed, for assertions on logs. */
   output: () => string;
@@ -34,12 +36,10 @@ export async function startServer(env: Record<string, string> = {}, options: { a
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "tabvault-e2e-")));
   const url = `http://127.0.0.1:${port}`;
   let output = "";
+  // NODE_ENV=test: the outbox logs no sign-in links, so the logs can be checked for secrets.
+  const serverEnv = { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "info", ...env };
   // Started as `node …` (not npx) so the PID we signal is the server's own.
-  const child = spawn(process.execPath, [path.join(options.appRoot ?? ".", "dist/server/index.js")], {
-    // NODE_ENV=test: the outbox logs no sign-in links, so the logs can be checked for secrets.
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(process.execPath, [path.join(options.appRoot ?? ".", "dist/server/index.js")], { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
@@ -64,6 +64,7 @@ export async function startServer(env: Record<string, string> = {}, options: { a
     url,
     port,
     dataDir,
+    env: serverEnv,
     process: child,
     output: () => output,
     stop: async () => {

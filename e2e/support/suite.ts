@@ -1,14 +1,17 @@
 import { after, before } from "node:test";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "./browser";
-import { assertNoSecretsInLogs } from "./secrets";
+import { launchBrowser, secretsSeenBy } from "./browser";
+import { assertNoSecretsInLog, secretsOfRun } from "./secrets";
 import { type RunningServer, startServer } from "./server";
 
 export interface BrowserSuite {
   /** The built app, started for this suite (in `before`). */
   readonly server: RunningServer;
   readonly browser: Browser;
-  /** Values the tests met (cookies, tokens) that must never appear in the server's log. */
+  /**
+   * Secrets a test met outside the browser's own traffic (which is recorded by itself), e.g. a value
+   * read from the page; they must never appear in the server's log.
+   */
   readonly secretsSeen: string[];
 }
 
@@ -25,10 +28,15 @@ export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite 
     browser = await launchBrowser();
   });
   after(async () => {
-    await browser?.close();
     try {
-      if (server) await assertNoSecretsInLogs(server, secretsSeen);
+      const seenByBrowser = browser ? await secretsSeenBy(browser) : [];
+      const secrets = server ? await secretsOfRun(server, [...secretsSeen, ...seenByBrowser]) : [];
+      await browser?.close();
+      // Stopped first, so the log checked includes everything the server printed, shutdown too.
+      await server?.stop();
+      if (server) assertNoSecretsInLog(server.output(), secrets);
     } finally {
+      await browser?.close();
       await server?.stop();
     }
   });

@@ -1,77 +1,244 @@
-import { createServer, connect, type Server, type Socket } from "node:net";
+import { createServer, connect, type AddressInfo, type Server, type Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "../test/test-app";
+import { users } from "../accounts/table";
+import { browserSession } from "../test/backup-payloads";
+import { signIn } from "../test/sign-in";
+import { buildTestApp, createTestMailer } from "../test/test-app";
 import { createPostgresDatabase, testDatabaseUrl } from "../test/test-database";
-import { openPostgres } from "./postgres";
+import type { DatabaseConnection } from "./database";
+import { openDatabase } from "./open-database";
+import { migratePostgres, postgresTimeouts } from "./postgres";
 
-/** A TCP relay to PostgreSQL that the test can cut, to play a database that goes away and returns. */
+/**
+ * A TCP relay in front of PostgreSQL that the test can stop (connections cut, new ones refused: a
+ * stopped or restarting server) or freeze (connections accepted and held, nothing forwarded: a
+ * host that vanished without closing anything), then open again.
+ */
 class Relay {
   private server: Server | undefined;
-  private sockets = new Set<Socket>();
+  private pairs = new Set<[Socket, Socket | undefined]>();
+  private frozen = false;
   port = 0;
   constructor(private target: { host: string; port: number }) {}
 
-  async start(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on("close", () => this.sockets.delete(socket));
-        socket.on("error", () => undefined);
+  async open(): Promise<void> {
+    this.frozen = false;
+    if (this.server) return;
+    const server = createServer((client) => {
+      client.on("error", () => undefined);
+      if (this.frozen) {
+        this.pairs.add([client, undefined]);
+        return;
       }
+      const upstream = connect(this.target.port, this.target.host);
+      upstream.on("error", () => undefined);
+      const pair: [Socket, Socket] = [client, upstream];
+      this.pairs.add(pair);
+      for (const socket of pair) socket.on("close", () => this.pairs.delete(pair));
       client.pipe(upstream).pipe(client);
     });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
-    const address = this.server.address();
-    if (address && typeof address !== "string") this.port = address.port;
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", resolve));
+    this.port = (server.address() as AddressInfo).port;
   }
 
   async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise((resolve) => this.server?.close(resolve));
+    this.cutEveryConnection();
+    const server = this.server;
+    this.server = undefined;
+    await new Promise((resolve) => server?.close(resolve));
+  }
+
+  /** Bytes stop flowing both ways; connections stay open and new ones are accepted but never answered. */
+  freeze(): void {
+    this.frozen = true;
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe();
+      upstream?.unpipe();
+      client.pause();
+      upstream?.pause();
+    }
+  }
+
+  /** After a freeze: the stuck connections end (as their TCP timeouts would), new ones go through. */
+  async thaw(): Promise<void> {
+    this.cutEveryConnection();
+    await this.open();
+  }
+
+  private cutEveryConnection(): void {
+    for (const [client, upstream] of this.pairs) {
+      client.destroy();
+      upstream?.destroy();
+    }
+    this.pairs.clear();
   }
 }
 
-describe.runIf(testDatabaseUrl)("the PostgreSQL pool", () => {
+interface Answer {
+  kind: string;
+  status: number;
+  body: string;
+  ms: number;
+  at: number;
+  sessionId?: string;
+}
+
+/** No request may wait longer than this, whatever the database does. */
+const answerWithinMs = 5000;
+
+describe.runIf(testDatabaseUrl)("PostgreSQL stopped or unreachable mid-traffic", () => {
   let relay: Relay;
-  let url: string;
+  let databaseUrl: string;
   let drop: () => Promise<void>;
+  let database: DatabaseConnection;
+  let app: FastifyInstance;
+  let baseUrl: string;
+  const outbox = createTestMailer();
+  const poolErrors: Error[] = [];
+
   beforeAll(async () => {
-    ({ url, drop } = await createPostgresDatabase());
-    const target = new URL(url);
+    ({ url: databaseUrl, drop } = await createPostgresDatabase());
+    await migratePostgres(databaseUrl);
+    const target = new URL(databaseUrl);
     relay = new Relay({ host: target.hostname, port: Number(target.port || 5432) });
-    await relay.start();
+    await relay.open();
+    const relayed = new URL(databaseUrl);
+    relayed.host = `127.0.0.1:${relay.port}`;
+    // Opened as server/index.ts opens it: the production pool settings and timeouts.
+    database = await openDatabase({ databaseUrl: relayed.toString(), dataDir: "" }, { onPoolError: (error) => poolErrors.push(error) });
+    // Two seconds pass per clock reading, so the per-IP and per-account rate limits never answer
+    // in place of the database: the traffic below is far denser than any real client's.
+    let readings = 0;
+    const start = Date.now();
+    app = await buildTestApp({ database: database.db, mailer: outbox.mailer, clock: () => new Date(start + readings++ * 2000) });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    await relay.stop();
-    await drop();
+    await app?.close();
+    await database?.close();
+    await relay?.stop();
+    await drop?.();
+    await outbox.remove();
   });
 
-  it("answers 503 while the database is away and recovers when it is back", async () => {
-    const relayed = new URL(url);
-    relayed.host = `127.0.0.1:${relay.port}`;
-    const poolErrors: Error[] = [];
-    const database = await openPostgres(relayed.toString(), {
-      connectionTimeoutMillis: 1000,
-      queryTimeoutMillis: 1000,
-      onPoolError: (error) => poolErrors.push(error),
-    });
-    const app = await buildTestApp({ database: database.db });
-    const write = () => app.inject({ method: "POST", url: "/api/events", payload: { name: "pwa_launch" } });
+  it("answers 503 {message} within 5 s while it is away, reports it in health and readiness, and serves again when it is back", async () => {
+    const email = "traffic@example.com";
+    const { cookie } = await signIn(app, outbox.mailDir, email);
+    // Premium keeps every backup (no rotation), so each one acknowledged must still be there at the end.
+    await database.db.update(users).set({ planType: "premium" }).where(eq(users.email, email));
+    const headers = { cookie: `tabvault_session=${cookie}`, "content-type": "application/json" };
+    const requests: Record<string, () => Promise<Response>> = {
+      list: () => fetch(`${baseUrl}/api/saved-sessions`, { headers }),
+      me: () => fetch(`${baseUrl}/api/auth/user`, { headers }),
+      backup: () =>
+        fetch(`${baseUrl}/api/protection/android-clear-all`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ userEmail: email, browserSession: browserSession(5) }),
+        }),
+      event: () => fetch(`${baseUrl}/api/events`, { method: "POST", headers, body: JSON.stringify({ name: "pwa_launch" }) }),
+    };
+
+    // Eight clients loop over the mix until told to stop, recording every answer and how long it took.
+    const answers: Answer[] = [];
+    const failures: unknown[] = [];
+    let running = true;
+    const client = async (lane: number) => {
+      const kinds = Object.keys(requests);
+      for (let n = lane; running; n++) {
+        const kind = kinds[n % kinds.length]!;
+        const started = performance.now();
+        try {
+          const response = await requests[kind]!();
+          const body = await response.text();
+          const sessionId = response.status === 201 ? (JSON.parse(body) as { sessionId: string }).sessionId : undefined;
+          answers.push({ kind, status: response.status, body, ms: performance.now() - started, at: started, sessionId });
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    };
+    const clients = Array.from({ length: 8 }, (_, lane) => client(lane));
+    const health = async () => {
+      const response = await fetch(`${baseUrl}/api/health`);
+      return { status: response.status, body: (await response.json()) as { status: string; database: { ok: boolean } } };
+    };
+    const readiness = async () => (await fetch(`${baseUrl}/api/ready`)).status;
+    const since = (at: number) => answers.filter((answer) => answer.at >= at);
+    const phases: Record<string, number> = {};
+
     try {
-      expect((await write()).statusCode).toBe(204);
+      await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(20);
+      expect(answers.filter((answer) => answer.status >= 300)).toEqual([]);
 
+      // PostgreSQL stops: its connections drop and new ones are refused.
+      phases.stopped = performance.now();
       await relay.stop();
-      const whileAway = await write();
-      expect(whileAway.statusCode).toBe(503);
-      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(503);
+      await sleep(1500);
+      // Still live (the balancer must not restart it), but reporting the database down and not ready.
+      expect(await health()).toMatchObject({ status: 200, body: { status: "degraded", database: { ok: false } } });
+      expect(await readiness()).toBe(503);
+      const whileStopped = since(phases.stopped + 200);
+      expect(whileStopped.length).toBeGreaterThanOrEqual(8);
+      expect(whileStopped.filter((answer) => answer.status !== 503)).toEqual([]);
 
-      await relay.start();
-      await expect.poll(async () => (await write()).statusCode, { timeout: 5000 }).toBe(204);
-      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      // It comes back: the same process serves again, without a restart.
+      phases.restarted = performance.now();
+      await relay.open();
+      await expect.poll(readiness, { timeout: 10_000, interval: 100 }).toBe(200);
+      expect((await health()).body).toMatchObject({ status: "ok", database: { ok: true } });
+      phases.recovered = performance.now();
+      await sleep(1000);
+      expect(since(phases.recovered).filter((answer) => answer.status >= 300)).toEqual([]);
+
+      // The host vanishes instead: connections hang rather than fail. The pool's own timeouts answer.
+      phases.frozen = performance.now();
+      relay.freeze();
+      await sleep(postgresTimeouts.queryMs + 2000);
+      expect((await health()).body.database.ok).toBe(false);
+      expect(await readiness()).toBe(503);
+      // Every client was answered (503) in that time, none left hanging.
+      expect(since(phases.frozen).filter((answer) => answer.status === 503).length).toBeGreaterThanOrEqual(8);
+
+      await relay.thaw();
+      await expect.poll(readiness, { timeout: 10_000, interval: 100 }).toBe(200);
+      phases.thawed = performance.now();
+      await sleep(1000);
+      expect(since(phases.thawed).filter((answer) => answer.status >= 300)).toEqual([]);
     } finally {
-      await app.close();
-      await database.close();
+      running = false;
+      await Promise.all(clients);
     }
-  });
+
+    expect(failures).toEqual([]);
+    // Every answer came in time, and every refusal was a 503 with a message and nothing else.
+    const slowest = answers.reduce((max, answer) => Math.max(max, answer.ms), 0);
+    if (process.env.REPORT_TIMINGS) console.log(`${answers.length} answers, slowest ${Math.round(slowest)} ms`);
+    expect(slowest).toBeLessThan(answerWithinMs);
+    const refusals = answers.filter((answer) => answer.status >= 300);
+    expect(new Set(refusals.map((answer) => answer.status))).toEqual(new Set([503]));
+    expect(new Set(refusals.map((answer) => answer.body))).toEqual(new Set([JSON.stringify({ message: "Service temporarily unavailable" })]));
+
+    // No backup was lost: every one acknowledged is stored whole, and none is stored half.
+    const acknowledged = answers.flatMap((answer) => (answer.sessionId ? [answer.sessionId] : []));
+    expect(acknowledged.length).toBeGreaterThan(10);
+    const direct = new pg.Client({ connectionString: databaseUrl });
+    await direct.connect();
+    try {
+      const stored = await direct.query<{ id: string; tabs: number; tab_count: number }>(
+        `select s.id, s.tab_count, (select count(*)::int from session_tabs t where t.session_id = s.id) as tabs from saved_sessions s`,
+      );
+      const storedIds = new Set(stored.rows.map((row) => row.id));
+      expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);
+      expect(stored.rows.filter((row) => row.tabs !== row.tab_count)).toEqual([]);
+    } finally {
+      await direct.end();
+    }
+  }, 60_000);
 });

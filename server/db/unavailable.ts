@@ -30,6 +30,7 @@ const unavailableMessages = [
   "Query read timeout",
   "Cannot use a pool after calling end on the pool",
   "Client was closed and is not queryable",
+  "Client has encountered a connection error and is not queryable",
   "PGlite is closed",
   "Database did not answer in time",
 ];

@@ -13,21 +13,20 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; startedAt: numb
   app,
   { db, startedAt, now },
 ) => {
-  app.get(
-    "/api/health",
-    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
-    async (request, reply) => {
-      const database = await checkDatabase(db, (error) => request.log.warn({ err: error }, "health: database check failed"));
-      const body: HealthResponse = {
-        status: database.ok ? "ok" : "degraded",
-        version: appVersion,
-        uptimeSeconds: Math.max(0, Math.round((now() - startedAt) / 1000)),
-        database,
-      };
-      return reply.code(database.ok ? 200 : 503).send(body);
-    },
-  );
+  // Liveness: 200 as long as this process answers, with the database's state in the body. A
+  // database outage is not a reason to restart the instance (it recovers by itself, and restarting
+  // every instance at once would only add to the outage); readiness below takes it out of rotation.
+  app.get("/api/health", { schema: { response: { 200: healthResponseSchema } } }, async (request): Promise<HealthResponse> => {
+    const database = await checkDatabase(db, (error) => request.log.warn({ err: error }, "health: database check failed"));
+    return {
+      status: database.ok ? "ok" : "degraded",
+      version: appVersion,
+      uptimeSeconds: Math.max(0, Math.round((now() - startedAt) / 1000)),
+      database,
+    };
+  });
 
+  // Readiness: 503 while the database is unreachable, so a load balancer sends traffic elsewhere.
   app.get(
     "/api/ready",
     { schema: { response: { 200: readyResponseSchema, 503: errorResponseSchema } } },

@@ -43,6 +43,26 @@ export function registerErrorHandler(
   });
 }
 
+/** Messages for the errors the router raises before a route exists (Fastify's `frameworkErrors`). */
+const routerErrorMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: "The URL has a path segment that does not decode",
+  FST_ERR_MAX_PARAM_LENGTH: "A path segment of the URL is too long",
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot take (a bad percent-encoding, a path segment
+ * over the length limit) is answered as `{message}` too, instead of Fastify's own body that names
+ * its internal error code.
+ */
+export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // No route means no hooks, so helmet never ran; a JSON error needs only this one of its headers.
+  reply.header("x-content-type-options", "nosniff");
+  const message = routerErrorMessages[error.code];
+  if (message) return send(reply, error.statusCode ?? 400, message);
+  request.log.error({ err: error }, "router error");
+  return send(reply, 500, internalErrorMessage);
+}
+
 function send(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
   const body: ErrorResponse = { message };
   return reply.code(statusCode).type("application/json; charset=utf-8").send(body);

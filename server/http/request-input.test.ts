@@ -76,7 +76,7 @@ describe("the input of every route", () => {
     app = await buildTestApp();
     leaves = app.routeTable.flatMap((route) =>
       (["body", "querystring", "params"] as const).flatMap((part) => {
-        const schema = route.input[part];
+        const schema = route.schema?.[part];
         return schema ? leavesOf(schema as z.ZodType, `${route.method} ${route.url} ${part}`) : [];
       }),
     );

@@ -234,7 +234,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const now = app.clock();
       const active = await liveSubscription(db, user.id, now);
       if (!active) return reply.code(404).send({ message: "You have no active subscription" });
-      if (configured.kind !== "unavailable") {
+      // Only Stripe holds a subscription of its own to tell; a sandbox one lives in our database alone
+      // (also when Stripe was configured after it was made).
+      if (active.provider === "stripe" && configured.kind === "stripe") {
         try {
           await configured.provider.cancelSubscription(active.providerSubscriptionId);
         } catch (error) {

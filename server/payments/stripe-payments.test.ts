@@ -360,5 +360,27 @@ describe("POST /api/stripe/webhook", () => {
   it("acknowledges event types it does not handle", async () => {
     const response = await server.app.inject(signed({ id: "evt_other", object: "event", type: "charge.refunded", created: 1, data: { object: {} } }));
     expect(response.statusCode).toBe(200);
+    const prototypeName = await server.app.inject(signed({ id: "evt_proto", type: "constructor", created: 1 }));
+    expect(prototypeName.statusCode).toBe(200);
+  });
+
+  it("refuses a signed event without the fields it reads with 400, and changes nothing", async () => {
+    const payment = await startPayment("malformed@example.com");
+    const malformed = [
+      null,
+      [],
+      { id: "evt_m1", type: "payment_intent.succeeded", created: 1 },
+      { id: "evt_m2", type: "payment_intent.succeeded", created: 1, data: { object: { metadata: {} } } },
+      { ...intentEvent("evt_m3", "payment_intent.succeeded", payment.providerPaymentId!), created: undefined },
+      { ...intentEvent("evt_m4", "payment_intent.succeeded", payment.providerPaymentId!), created: 1e300 },
+      { id: "evt_m5", type: "customer.subscription.updated", created: 1, data: { object: { id: "sub_x", status: 7 } } },
+    ];
+    for (const event of malformed) {
+      const response = await server.app.inject(signed(event as object));
+      expect(response.statusCode, JSON.stringify(event)).toBe(400);
+      expect(response.json()).toEqual({ message: "Malformed Stripe event" });
+    }
+    const [row] = await server.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.status).toBe("processing");
   });
 });

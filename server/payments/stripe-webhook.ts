@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
-import type Stripe from "stripe";
 import type { ErrorResponse } from "@common/api/errors";
 import { paidPlanTypes, type PaidPlanType } from "@common/plans";
 import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { invoicePaid, type OutcomeContext, paymentFailed, paymentSucceeded, subscriptionChanged } from "./outcomes";
+import { parseStripeEvent, type StripeEvent } from "./stripe-events";
 import { createStripeClient } from "./stripe-provider";
 
 export const stripeWebhookPath = "/api/stripe/webhook";
@@ -20,18 +20,19 @@ export interface StripeWebhookOptions {
 const asPlan = (value: unknown): PaidPlanType | undefined =>
   paidPlanTypes.includes(value as PaidPlanType) ? (value as PaidPlanType) : undefined;
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
-
 /** Our plan for one of the configured Stripe prices. */
-function planOfPrice(prices: StripeConfig["prices"], priceId: string | null): PaidPlanType | undefined {
+function planOfPrice(prices: StripeConfig["prices"], priceId: string | null | undefined): PaidPlanType | undefined {
+  if (!priceId) return undefined;
   return paidPlanTypes.find((plan) => prices[plan] === priceId);
 }
 
 /** The plan an invoice charges for: its largest line on one of our prices (a plan change credits the old one). */
-function planOfInvoice(prices: StripeConfig["prices"], invoice: Stripe.Invoice): PaidPlanType | undefined {
+type Invoice = Extract<StripeEvent, { type: "invoice.paid" }>["data"]["object"];
+
+function planOfInvoice(prices: StripeConfig["prices"], invoice: Invoice): PaidPlanType | undefined {
   const lines = [...(invoice.lines?.data ?? [])].sort((a, b) => b.amount - a.amount);
   for (const line of lines) {
-    const plan = planOfPrice(prices, idOf(line.pricing?.price_details?.price));
+    const plan = planOfPrice(prices, line.pricing?.price_details?.price);
     if (plan) return plan;
   }
   return undefined;
@@ -51,20 +52,27 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = asy
     if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
       return reply.code(400).send({ message: "Missing Stripe-Signature or body" } satisfies ErrorResponse);
     }
-    let event: Stripe.Event;
+    let signed: unknown;
     try {
-      event = stripe.webhooks.constructEvent(request.body, signature, options.stripe.webhookSecret);
+      signed = stripe.webhooks.constructEvent(request.body, signature, options.stripe.webhookSecret);
     } catch {
       request.log.warn("stripe webhook with a bad signature");
       return reply.code(400).send({ message: "Invalid Stripe signature" } satisfies ErrorResponse);
     }
-    const context: OutcomeContext = { db: options.db, mailer: options.mailer, publicUrl: options.publicUrl, log: request.log, now: app.clock() };
-    await handleEvent(context, options.stripe.prices, event);
+    const event = parseStripeEvent(signed);
+    if (event === "malformed") {
+      request.log.warn("stripe webhook event without the fields TabVault reads");
+      return reply.code(400).send({ message: "Malformed Stripe event" } satisfies ErrorResponse);
+    }
+    if (event !== "ignored") {
+      const context: OutcomeContext = { db: options.db, mailer: options.mailer, publicUrl: options.publicUrl, log: request.log, now: app.clock() };
+      await handleEvent(context, options.stripe.prices, event);
+    }
     return { received: true };
   });
 };
 
-async function handleEvent(context: OutcomeContext, prices: StripeConfig["prices"], event: Stripe.Event): Promise<void> {
+async function handleEvent(context: OutcomeContext, prices: StripeConfig["prices"], event: StripeEvent): Promise<void> {
   switch (event.type) {
     case "payment_intent.succeeded": {
       const intent = event.data.object;
@@ -88,7 +96,7 @@ async function handleEvent(context: OutcomeContext, prices: StripeConfig["prices
       await invoicePaid(context, {
         eventId: event.id,
         invoiceId: invoice.id,
-        providerSubscriptionId: idOf(details?.subscription),
+        providerSubscriptionId: details?.subscription ?? null,
         amountPaidCents: invoice.amount_paid ?? 0,
         currency: invoice.currency ?? "usd",
         planType: planOfInvoice(prices, invoice),
@@ -109,12 +117,9 @@ async function handleEvent(context: OutcomeContext, prices: StripeConfig["prices
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
         changedAt: new Date(event.created * 1000),
         // The price says the plan; metadata is only a fallback for a price we do not know.
-        planType: planOfPrice(prices, idOf(subscription.items?.data?.[0]?.price)) ?? asPlan(subscription.metadata?.planType),
+        planType: planOfPrice(prices, subscription.items?.data?.[0]?.price) ?? asPlan(subscription.metadata?.planType),
       });
       return;
     }
-    default:
-      // Other event types are not subscribed to; acknowledging them stops Stripe retrying.
-      return;
   }
 }

@@ -1,4 +1,6 @@
+import { SESSION_LIMITS } from "@common/api/sessions";
 import { looksLikeCardNumber } from "@common/card-number";
+import { storableText } from "./storable-text";
 
 /**
  * Which form fields a backup may keep (spec 2 §5), with the privacy rules of Firefox's session
@@ -45,7 +47,7 @@ export function fieldKey(field: FieldFacts, index: number): string {
 export function captureFields(fields: FieldFacts[]): Record<string, string> {
   const captured: Record<string, string> = {};
   fields.forEach((field, index) => {
-    if (mayCapture(field)) captured[fieldKey(field, index)] = field.value.slice(0, 10_000);
+    if (mayCapture(field)) captured[storableText(fieldKey(field, index), SESSION_LIMITS.formFieldNameLength)] = storableText(field.value, SESSION_LIMITS.formValueLength);
   });
   return captured;
 }

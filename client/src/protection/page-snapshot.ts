@@ -1,5 +1,6 @@
-import type { TabSnapshotInput } from "@common/api/sessions";
+import { SESSION_LIMITS, type TabSnapshotInput } from "@common/api/sessions";
 import { captureFields, type FieldFacts } from "./form-fields";
+import { storableText } from "./storable-text";
 
 /** Fields that were password fields when the person focused them, even if a "show" toggle changed them. */
 const everPassword = new WeakSet<Element>();
@@ -46,7 +47,7 @@ export function snapshotCurrentPage(): TabSnapshotInput {
   const icon = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
   return {
     url: window.location.href.split("#")[0] ?? window.location.href,
-    title: document.title.slice(0, 500),
+    title: storableText(document.title, SESSION_LIMITS.titleLength),
     faviconUrl: icon?.href && /^https?:/.test(icon.href) ? icon.href : null,
     isActive: true,
     lastAccessed: new Date().toISOString(),

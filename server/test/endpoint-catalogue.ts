@@ -1,0 +1,201 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { users } from "../accounts/table";
+import type { StripeConfig } from "../config/config";
+import type { Database } from "../db/database";
+import { browserSession } from "./backup-payloads";
+import { signIn, withSession } from "./sign-in";
+import { testAdminEmail } from "./test-app";
+
+/** Stripe settings for the app built with Stripe (its webhook route exists only then). */
+export const catalogueStripeConfig: StripeConfig = {
+  secretKey: "sk_test_catalogue_secret_key_0123456789",
+  publishableKey: "pk_test_catalogue",
+  webhookSecret: "whsec_catalogue_webhook_secret_0123456789",
+  prices: { basic: "price_basic_test", pro: "price_pro_test", premium: "price_premium_test" },
+};
+
+/** The resources of user A that the examples point at, made by `arrangeResources`. */
+export interface OwnerResources {
+  ownerEmail: string;
+  ownerCookie: string;
+  /** A device token of A's that stays valid, for requests "as A's Windows or Android app". */
+  ownerDeviceToken: string;
+  /** A second token of A's, for the example that revokes one. */
+  revocableTokenId: string;
+  sessionId: string;
+  /** The client secret of a sandbox payment A started. */
+  clientSecret: string;
+  /** A signed download link for A's address: pathname and query. */
+  downloadLink: { platform: string; fileName: string; query: Record<string, string> };
+}
+
+/** One valid request to a route, as parts the fuzzer can mutate one by one. */
+export interface ExampleRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** `"METHOD /url/:param"`, as Fastify registered the route. */
+export type RouteKey = string;
+
+export const routeKey = (route: { method: string; url: string }): RouteKey => `${route.method} ${route.url}`;
+
+/**
+ * A valid example request for every route of the app, against user A's resources. A route added to
+ * the app without an example here fails the authorization matrix and the fuzzer, so neither can
+ * silently miss it.
+ */
+export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleRequest> {
+  const owner = a.ownerEmail;
+  return {
+    "GET /api/health": {},
+    "GET /api/ready": {},
+    "POST /api/events": { body: { name: "pwa_launch", path: "/dashboard" } },
+    "GET /api/login": { query: { email: owner, next: "/dashboard" } },
+    "GET /api/auth/callback": { query: { token: "A".repeat(43) } },
+    "GET /api/logout": {},
+    "GET /api/auth/user": {},
+    "PATCH /api/auth/user": { body: { firstName: "Ann", lastName: "Owner" } },
+    "POST /api/capture-email": { body: { email: owner, source: "email_signup_modal" } },
+    "POST /api/create-free-account": { body: { email: owner } },
+    "POST /api/verify-user": { body: { email: owner } },
+    "GET /api/device-tokens": {},
+    "POST /api/device-tokens": { body: { name: "Work laptop" } },
+    "DELETE /api/device-tokens/:id": { params: { id: a.revocableTokenId } },
+    "GET /api/saved-sessions": {},
+    "POST /api/saved-sessions": { body: { sessionName: "Research", browserSession: browserSession(2) } },
+    "GET /api/saved-sessions/:id": { params: { id: a.sessionId } },
+    "DELETE /api/saved-sessions/:id": { params: { id: a.sessionId } },
+    "POST /api/restore-session/:id": { params: { id: a.sessionId } },
+    "POST /api/protection/android-clear-all": { body: { userEmail: owner, browserSession: browserSession(2) } },
+    "POST /api/protection/windows-x-button": {
+      body: { userEmail: owner, applications: [{ processName: "winword.exe", windowTitle: "Report.docx", isUnsaved: true }] },
+    },
+    "GET /api/protection/status/:userEmail": { params: { userEmail: owner } },
+    "POST /api/protection/restore-session": { body: { userEmail: owner } },
+    "POST /api/protection/toggle": { body: { enabled: true } },
+    "POST /api/protection/log-blocked": { body: { method: "Ctrl+Shift+W", url: "https://example.com/" } },
+    "GET /api/protection/blocked-attempts": {},
+    "GET /api/protection/settings": {},
+    "PUT /api/protection/settings": { body: { mode: "backup" } },
+    "GET /api/user/stats": {},
+    "POST /api/user/protection-event": { body: { eventType: "manual_backup", description: "Saved before a trip" } },
+    "GET /api/payments/config": {},
+    "POST /api/create-payment-intent": { body: { amount: 8, planType: "basic", email: owner } },
+    // Pro, the plan A already subscribes to: A gets 409, anyone else a new subscription.
+    "POST /api/create-subscription": { body: { planType: "pro" } },
+    "GET /api/subscription": {},
+    "POST /api/subscription/cancel": {},
+    "POST /api/sandbox/confirm": {
+      body: { clientSecret: a.clientSecret, card: { number: "4000000000000002", expMonth: 12, expYear: 2034, cvc: "123" } },
+    },
+    "GET /api/status": {},
+    "POST /api/stripe/webhook": {
+      body: { id: "evt_1", type: "payment_intent.succeeded", data: { object: { id: "pi_1", metadata: {} } } },
+      headers: { "stripe-signature": "t=1795420800,v1=0000" },
+    },
+    "GET /api/downloads/available": { query: { email: owner } },
+    "POST /api/generate-download": { body: { platform: "windows", email: owner } },
+    "GET /download/file/:platform/:fileName": {
+      params: { platform: a.downloadLink.platform, fileName: a.downloadLink.fileName },
+      query: a.downloadLink.query,
+    },
+    "GET /api/apk-info": {},
+    "GET /download/android-apk": {},
+    "POST /api/contact": { body: { name: "Ann", email: owner, subject: "Hello", message: "A question about plans." } },
+    "GET /api/admin/messages": { query: { limit: "10" } },
+    "GET /api/admin/logs": { query: { limit: "10" } },
+    "DELETE /api/admin/logs": {},
+    "GET /api/admin/payments": { query: { limit: "10" } },
+    "GET /api/admin/payments.csv": {},
+    "GET /api/admin/daily": {},
+    "GET /api/admin/stats": {},
+  };
+}
+
+/** The route's URL with its parameters filled in (each encoded) and the query appended. */
+export function requestUrl(pattern: string, params: Record<string, string> = {}, query: string | Record<string, string> = {}): string {
+  const path = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  const search = typeof query === "string" ? query : new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The inject options of an example as is. */
+export function exampleInjection(route: { method: string; url: string }, example: ExampleRequest): InjectOptions {
+  return {
+    method: route.method as InjectOptions["method"],
+    url: requestUrl(route.url, example.params, example.query),
+    ...(example.body === undefined ? {} : { payload: example.body as InjectOptions["payload"] }),
+    ...(example.headers ? { headers: example.headers } : {}),
+  };
+}
+
+/**
+ * Signs A, B and the admin in and gives A what the examples act on: a Pro plan (so examples that
+ * back up never rotate A's first backup out), a backup, two device tokens, a started payment, an
+ * active Pro subscription and a signed download link.
+ */
+export async function arrangeResources(
+  app: FastifyInstance,
+  mailDir: string,
+  db: Database,
+  ownerEmail: string,
+): Promise<OwnerResources & { otherCookie: string; adminCookie: string; otherEmail: string }> {
+  const otherEmail = `other-${ownerEmail}`;
+  const ownerCookie = (await signIn(app, mailDir, ownerEmail)).cookie;
+  const otherCookie = (await signIn(app, mailDir, otherEmail)).cookie;
+  const adminCookie = (await signIn(app, mailDir, testAdminEmail)).cookie;
+  await db.update(users).set({ planType: "pro" }).where(eq(users.email, ownerEmail));
+  const asOwner = withSession(ownerCookie);
+  const expectStatus = async (options: InjectOptions, status: number) => {
+    const response = await app.inject({ ...options, ...asOwner });
+    if (response.statusCode !== status) throw new Error(`${options.method} ${options.url} answered ${response.statusCode}: ${response.body}`);
+    return response.json() as Record<string, unknown>;
+  };
+  const backup = await expectStatus(
+    { method: "POST", url: "/api/protection/android-clear-all", payload: { userEmail: ownerEmail, browserSession: browserSession(3) } },
+    201,
+  );
+  const kept = await expectStatus({ method: "POST", url: "/api/device-tokens", payload: { name: "A's phone" } }, 201);
+  const revocable = await expectStatus({ method: "POST", url: "/api/device-tokens", payload: { name: "A's old laptop" } }, 201);
+  const payment = await expectStatus(
+    { method: "POST", url: "/api/create-payment-intent", payload: { amount: 14, planType: "pro", email: ownerEmail } },
+    200,
+  );
+  // A Pro subscription paid in the sandbox: A has one to cancel (and cannot start a second).
+  const subscription = await expectStatus({ method: "POST", url: "/api/create-subscription", payload: { planType: "pro" } }, 200);
+  const paid = await expectStatus(
+    {
+      method: "POST",
+      url: "/api/sandbox/confirm",
+      payload: { clientSecret: subscription.clientSecret, card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
+    },
+    200,
+  );
+  if (paid.status !== "succeeded") throw new Error(`the sandbox did not take A's subscription: ${JSON.stringify(paid)}`);
+  const download = await expectStatus(
+    { method: "POST", url: "/api/generate-download", payload: { platform: "windows", email: ownerEmail } },
+    200,
+  );
+  const link = new URL(String(download.downloadUrl), "http://localhost");
+  const [, , , platform, fileName] = link.pathname.split("/");
+  return {
+    ownerEmail,
+    ownerCookie,
+    otherCookie,
+    otherEmail,
+    adminCookie,
+    ownerDeviceToken: String(kept.token),
+    revocableTokenId: String((revocable.deviceToken as { id: string }).id),
+    sessionId: String(backup.sessionId),
+    clientSecret: String(payment.clientSecret),
+    downloadLink: {
+      platform: platform ?? "",
+      fileName: decodeURIComponent(fileName ?? ""),
+      query: Object.fromEntries(link.searchParams),
+    },
+  };
+}
