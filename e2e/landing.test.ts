@@ -211,14 +211,16 @@ describe("the landing page", () => {
     const page = await context.newPage();
     await page.goto("/#pricing");
     const pricing = page.locator("#pricing");
+    // The sandbox's price ids join the links once the payment configuration has loaded.
     for (const plan of planList.filter((candidate) => candidate.priceCents > 0)) {
-      assert.equal(await pricing.getByRole("link", { name: `Choose ${plan.name}` }).getAttribute("href"), `/payment?plan=${plan.type}&amount=${plan.priceCents / 100}`);
+      const href = `/payment?plan=${plan.type}&price_id=sandbox_price_${plan.type}&amount=${plan.priceCents / 100}`;
+      await pricing.locator(`a[href="${href}"]`).filter({ hasText: `Choose ${plan.name}` }).waitFor();
     }
     await pricing.getByRole("button", { name: "Get Started" }).click();
     await page.getByRole("dialog", { name: "Create your free account" }).waitFor();
     await page.keyboard.press("Escape");
     await pricing.getByRole("link", { name: `Choose ${plans.premium.name}` }).click();
-    await page.waitForURL(/\/payment\?plan=premium&amount=20$/);
+    await page.waitForURL(/\/payment\?plan=premium&price_id=sandbox_price_premium&amount=20$/);
     await context.close();
   });
 });

@@ -365,6 +365,10 @@ describe("a new version", () => {
       const redeployed = worker.replace(/(\{url:"index\.html",revision:")[^"]+"/, '$1next-version"');
       assert.notEqual(redeployed, worker, "found index.html's revision in sw.js");
       await writeFile(path.join(clientDir, "sw.js"), redeployed);
+      // A build writes compressed copies beside its files (scripts/compress-client.mjs); drop the old ones.
+      for (const file of ["index.html", "sw.js"]) {
+        for (const suffix of [".br", ".gz"]) await rm(path.join(clientDir, `${file}${suffix}`), { force: true });
+      }
 
       // The next navigation finds the new worker; it waits, and the notice says so.
       await page.reload();
