@@ -7,7 +7,15 @@ import { readFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import pg from "pg";
 import { benchBrowserSession, signInAccounts } from "./bench/accounts.mjs";
-import { BENCH_DATABASE_URL, createBenchDatabase, measure, resultTable, startBenchServers, writeReportSection } from "./bench/harness.mjs";
+import {
+  BENCH_DATABASE_URL,
+  createBenchDatabase,
+  measure,
+  measurePaced,
+  resultTable,
+  startBenchServers,
+  writeReportSection,
+} from "./bench/harness.mjs";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -82,10 +90,9 @@ try {
   // Capacity: every connection sends its next request as soon as the last is answered, so latency here is
   // mostly queueing (200 in flight / requests per second).
   const capacityRow = await measure("mix, as fast as it goes (capacity)", mix);
-  // Latency at the target load: the same 200 connections, but offered 1,500 requests/s in all.
-  const targetRow = await measure(`mix at ${TARGET.requestsPerSecond} requests/s offered (latency at the target)`, {
-    ...mix,
-    overallRate: TARGET.requestsPerSecond,
+  // Latency at the target load: the same 200 connections offered 1,500 requests/s in all, paced over each second.
+  const targetRow = await measurePaced(`mix at ${TARGET.requestsPerSecond} requests/s offered (latency at the target)`, mix, {
+    rate: TARGET.requestsPerSecond,
   });
   const peakRssMb = rss.stop();
 
@@ -103,7 +110,9 @@ PostgreSQL, ${CONNECTIONS} connections from a second process (autocannon), each 
 mix is 35 % \`GET /api/auth/user\`, 35 % \`GET /api/saved-sessions\`, 20 % 20-tab backups (\`POST /api/saved-sessions\`)
 and 10 % the landing page. The bare route ran 10 s with the same connections first; each mix row ran ${DURATION_SECONDS} s, the
 first as fast as the server answers (its latency is mostly waiting in line: ${CONNECTIONS} requests in flight), the second
-offered ${TARGET.requestsPerSecond} requests/s in all, for the latency at the target load. Server, PostgreSQL and autocannon
+offered ${TARGET.requestsPerSecond} requests/s in all, for the latency at the target load (ten autocannon instances of 20 connections
+started 0.1 s apart: autocannon's own rate limit releases each connection's quota at the start of every second, so
+one instance would send all of them at once). Server, PostgreSQL and autocannon
 share the machine's ${cpus().length} cores.
 
 ${resultTable([bareRow, capacityRow, targetRow], bareRow)}

@@ -79,6 +79,46 @@ export function measure(title, options) {
   });
 }
 
+/**
+ * `connections` connections offered `rate` requests/s in all, evenly over each second. autocannon's own
+ * rate limit lets every connection send its whole quota at the start of each second and then wait, so
+ * with one instance all connections burst together and the latency is that of a full queue. Here the
+ * connections are split into `groups` autocannon instances started 1/groups of a second apart, so the
+ * bursts interleave; every response time is recorded and the percentiles taken over all of them.
+ */
+export async function measurePaced(title, options, { rate, groups = 10 }) {
+  const times = [];
+  let errors = 0;
+  let non2xx = 0;
+  const perGroup = Math.round(options.connections / groups);
+  const runs = Array.from({ length: groups }, (_, group) =>
+    new Promise((resolve) => setTimeout(resolve, (1000 / groups) * group)).then(
+      () =>
+        new Promise((resolve, reject) => {
+          const instance = autocannon({ ...options, connections: perGroup, overallRate: Math.round(rate / groups) }, (error, result) =>
+            error ? reject(error) : resolve(result),
+          );
+          instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+            times.push(responseTime);
+            if (statusCode < 200 || statusCode > 299) non2xx += 1;
+          });
+          instance.on("reqError", () => (errors += 1));
+        }),
+    ),
+  );
+  const results = await Promise.all(runs);
+  times.sort((a, b) => a - b);
+  const percentile = (p) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0);
+  return {
+    title,
+    requestsPerSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
+    p50: percentile(50),
+    p99: percentile(99),
+    errors: errors + results.reduce((sum, result) => sum + result.timeouts, 0),
+    non2xx,
+  };
+}
+
 export function resultTable(rows, bare) {
   return [
     "| endpoint | requests/s | p50 ms | p99 ms | errors | non-2xx | ratio to bare |",

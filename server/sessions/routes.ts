@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "@common/api/errors";
@@ -15,7 +16,7 @@ import { recordProtectionEvent } from "../protection/events";
 import { accountWriteLimit } from "./account-limits";
 import { BackupRefusedError, saveBackup } from "./backups";
 import { restoreResponse } from "./restore";
-import { deleteSavedSession, findSavedSession, listSavedSessions } from "./saved-sessions";
+import { deleteSavedSession, findSavedSession, savedSessionListJson } from "./saved-sessions";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const notFound = { message: "Session not found" };
@@ -27,7 +28,12 @@ export const savedSessionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   app.get(
     "/api/saved-sessions",
     { schema: { response: { 200: savedSessionListSchema, ...errors } }, onRequest: requireUser },
-    async (request) => listSavedSessions(db, signedInAccount(request).user.id),
+    async (request, reply) => {
+      const list = await savedSessionListJson(db, signedInAccount(request).user.id);
+      // Already JSON of the 200 schema (built by the database): a JSON string is sent as it is, not
+      // serialized again; the untyped reply says so, as the typed one only takes the parsed shape.
+      return (reply as FastifyReply).type("application/json; charset=utf-8").send(list);
+    },
   );
 
   app.post(

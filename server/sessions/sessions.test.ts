@@ -4,6 +4,7 @@ import { users } from "../accounts/table";
 import { browserSession, tab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
+import { savedSessionListSchema, savedSessionSummarySchema } from "@common/api/sessions";
 import { savedSessions, sessionTabs } from "./table";
 
 describe("saved sessions: backup, list, read, restore, delete", () => {
@@ -26,6 +27,26 @@ describe("saved sessions: backup, list, read, restore, delete", () => {
     });
   }
   const get = async (url: string, email: string) => server.app.inject({ method: "GET", url, ...withSession((await as(email)).cookie) });
+
+  it("lists exactly the summary fields, newest first, with the same createdAt as the detail", async () => {
+    const email = "lister@example.com";
+    await setPlan((await as(email), email), "pro");
+    const ids: string[] = [];
+    for (let index = 0; index < 3; index += 1) ids.push((await emergency(email, browserSession(index + 1))).json().sessionId as string);
+    const response = await get("/api/saved-sessions", email);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    const list = response.json();
+    // Strict: no field beyond the schema's.
+    expect(savedSessionListSchema.safeParse(list).success).toBe(true);
+    expect(list.map((row: { id: string }) => Object.keys(row).sort())[0]).toEqual(Object.keys(savedSessionSummarySchema.shape).sort());
+    expect(list.map((row: { id: string }) => row.id).sort()).toEqual([...ids].sort());
+    const times = list.map((row: { createdAt: string }) => row.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const detail = (await get(`/api/saved-sessions/${list[0].id}`, email)).json();
+    const { browserTabs: _tabs, openApps: _apps, tabBackups: _backups, ...summary } = detail;
+    expect(list[0]).toEqual(summary);
+  });
 
   it("stores an emergency backup with tabs, form data and scroll, and lists and returns it", async () => {
     await setPlan((await as("pro@example.com"), "pro@example.com"), "pro");
