@@ -15,8 +15,31 @@ const INCIDENT_DAYS = 30;
 export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedAt: number }> = async (app, options) => {
   const { db, startedAt } = options;
   let cached: { at: number; body: Promise<SystemStatus> } | undefined;
+  /**
+   * A database outage this instance saw: it cannot be stored while the database is away, so it is
+   * written (resolved, with when it began) once the database answers again.
+   */
+  let unrecordedOutage: { status: Exclude<ServiceCheck["status"], "operational">; message: string; startedAt: Date } | undefined;
+
+  async function recordUnrecordedOutage(now: Date): Promise<void> {
+    if (!unrecordedOutage) return;
+    const outage = unrecordedOutage;
+    // Another instance that saw the same outage may have written it already.
+    const [known] = await db
+      .select({ id: statusIncidents.id })
+      .from(statusIncidents)
+      .where(and(eq(statusIncidents.service, "Database"), gte(statusIncidents.startedAt, new Date(outage.startedAt.getTime() - 60_000))))
+      .limit(1);
+    if (!known) {
+      await db
+        .insert(statusIncidents)
+        .values({ service: "Database", status: outage.status, message: outage.message, startedAt: outage.startedAt, resolvedAt: now });
+    }
+    unrecordedOutage = undefined;
+  }
 
   async function recordIncidents(checks: ServiceCheck[], now: Date): Promise<void> {
+    await recordUnrecordedOutage(now);
     for (const check of checks) {
       if (check.name === "Payments" || check.name === "Web app") continue; // configuration, not health
       const [open] = await db
@@ -54,8 +77,12 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
         resolvedAt: row.resolvedAt?.toISOString() ?? null,
       }));
     } catch (error) {
-      // With the database down its own incident cannot be stored; the live checks still answer.
+      // With the database down its own incident cannot be stored yet; the live checks still answer.
       app.log.warn({ err: error }, "status incidents unavailable");
+      const database = services.find((check) => check.name === "Database");
+      if (database && database.status !== "operational") {
+        unrecordedOutage ??= { status: database.status, message: database.detail, startedAt: now };
+      }
     }
     const worst = services.some((check) => check.status === "outage" && check.name !== "Payments")
       ? "outage"
