@@ -216,6 +216,28 @@ const pages: PublicPage[] = [
       await waitUntilScrolledTo(page, page.getByRole("heading", { level: 2, name: /Refunds and the money-back guarantee/ }));
     },
   },
+  {
+    route: "/contact",
+    h1: "Contact Us",
+    async check(page) {
+      for (const label of ["Name", "Email", "Subject", "Message"]) await page.getByLabel(label, { exact: true }).waitFor();
+      const send = page.getByRole("button", { name: "Send Message" });
+      await send.waitFor();
+      // Every field is required: the form does not go out half-filled.
+      assert.equal(await page.getByLabel("Message", { exact: true }).getAttribute("required"), "");
+    },
+  },
+  {
+    route: "/system-status",
+    h1: "System Status",
+    async check(page) {
+      const services = page.getByRole("list", { name: "Services" });
+      for (const service of ["Web app", "API", "Database", "Mail", "Payments", "Downloads"]) {
+        await services.getByRole("listitem").filter({ hasText: service }).first().waitFor();
+      }
+      await page.getByRole("heading", { level: 2, name: "Incidents, last 30 days" }).waitFor();
+    },
+  },
 ];
 
 describe("public pages at 390 px and 1440 px", () => {
