@@ -17,6 +17,7 @@ const measure = (title, options) => measureWith(title, { connections: CONNECTION
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 400);
 
 const landingOnly = process.argv.includes("landing");
 const benchDatabase = landingOnly ? null : await createBenchDatabase();
@@ -43,9 +44,9 @@ async function measureEndpoints() {
   rows.push(await measure("GET /api/health", { url: `${appUrl}/api/health` }));
 
   if (benchDatabase) {
-    // One account per connection, on the Pro plan so a 50-tab backup is stored whole; each stays under
-    // the per-account write limit (120 a minute) for the length of a row.
-    const accounts = await signInAccounts(appUrl, dataDir, CONNECTIONS);
+    // Accounts on the Pro plan so a 50-tab backup is stored whole; each request goes out as the next of
+    // them, so no one account outruns the per-account write limit (120 a minute) during a row.
+    const accounts = await signInAccounts(appUrl, dataDir, ACCOUNTS);
     const database = new pg.Client({ connectionString: benchDatabase.url });
     await database.connect();
     await database.query("update users set plan_type = 'pro'");
@@ -56,12 +57,16 @@ async function measureEndpoints() {
     rows.push(
       await measure("POST /api/saved-sessions (50-tab backup)", {
         url: `${appUrl}/api/saved-sessions`,
-        method: "POST",
-        setupClient: (client) => {
-          const account = accountFor();
-          client.setHeaders({ cookie: account.cookie, "content-type": "application/json", origin: appUrl });
-          client.setBody(body);
-        },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              method: "POST",
+              body,
+              headers: { ...request.headers, cookie: accountFor().cookie, "content-type": "application/json", origin: appUrl },
+            }),
+          },
+        ],
       }),
     );
     rows.push(
@@ -96,7 +101,7 @@ async function measureEndpoints() {
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${DURATION_SECONDS} s per row, ${CONNECTIONS} connections,
 autocannon in a separate process from the server; the app runs on ${benchDatabase ? "PostgreSQL" : "the embedded PGlite database"}).
-Session rows: one signed-in Pro account per connection; the backup row stores 50 tabs per request. Admin rows: one
+Session rows: each request as the next of ${ACCOUNTS} signed-in Pro accounts; the backup row stores 50 tabs per request. Admin rows: one
 admin session, 100,000 payments seeded.
 The ratio to the bare Fastify route measured in the same run is the figure to compare between runs.
 

@@ -8,7 +8,6 @@ import { InstallAidsLoader } from "@/components/install/InstallAidsLoader";
 import { PaymentReturn } from "@/components/payments/PaymentReturn";
 import { AppLayout } from "@/components/layout/AppLayout";
 import { Toaster } from "@/components/ui/toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { useAuth } from "@/hooks/useAuth";
 import { queryClient } from "@/lib/queryClient";
 import { DashboardPage, guardedRoutes, LandingPage, NotFoundPage, screens } from "./routes";
@@ -80,16 +79,14 @@ function Screens() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AuthDialogsProvider>
-          <AppLayout>
-            <Screens />
-          </AppLayout>
-          <SignedInRuntime />
-          <InstallAidsLoader />
-        </AuthDialogsProvider>
-        <Toaster />
-      </TooltipProvider>
+      <AuthDialogsProvider>
+        <AppLayout>
+          <Screens />
+        </AppLayout>
+        <SignedInRuntime />
+        <InstallAidsLoader />
+      </AuthDialogsProvider>
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,8 @@
 import { LayoutDashboard, LogOut } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { displayName, useAuth } from "@/hooks/useAuth";
+import { useAuth } from "@/hooks/useAuth";
 import { useAuthActions } from "@/hooks/useAuthActions";
 import { sectionLinks } from "@/lib/sections";
 import { cn } from "@/lib/class-names";
@@ -10,7 +10,9 @@ import { Logo } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
 import { adminNav, primaryNav } from "./navigation";
 import { SectionLink } from "./SectionLink";
-import { UserAvatar } from "./UserAvatar";
+import { IdentityLabel } from "./IdentityLabel";
+
+const SignedInIdentity = lazy(() => import("./SignedInIdentity"));
 
 const desktopLinkClass = (active: boolean) =>
   cn(
@@ -51,15 +53,9 @@ export function SiteHeader() {
             <div className="h-9 w-40" aria-hidden="true" />
           ) : user ? (
             <>
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <span className="flex items-center gap-2 pr-1 text-sm font-medium text-slate-700">
-                    <UserAvatar user={user} />
-                    <span className="max-w-[7rem] truncate 2xl:max-w-[12rem]">{displayName(user)}</span>
-                  </span>
-                </TooltipTrigger>
-                <TooltipContent>Signed in as {user.email}</TooltipContent>
-              </Tooltip>
+              <Suspense fallback={<IdentityLabel user={user} />}>
+                <SignedInIdentity user={user} />
+              </Suspense>
               <Button asChild variant="outline" size="sm">
                 <Link href="/">
                   <LayoutDashboard />
