@@ -1,18 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserSession } from "./test/backup-payloads";
 import {
   arrangeResources,
-  catalogueStripeConfig,
   endpointExamples,
   exampleInjection,
   type ExampleRequest,
   type RouteKey,
   routeKey,
+  useAppWithStripe,
 } from "./test/endpoint-catalogue";
 import { withSession } from "./test/sign-in";
-import { startStripeStandIn } from "./test/stripe-stand-in";
-import { buildTestApp, useTestApp } from "./test/test-app";
+import { useTestApp } from "./test/test-app";
 
 /** A's device token is A's Windows or Android app: A's rights, minus what needs the browser. */
 type Role = "anonymous" | "userB" | "admin" | "ownerToken" | "userA";
@@ -111,25 +110,12 @@ describe("authorization matrix: every endpoint × {anonymous, user A, user B, ad
   let now = Date.parse("2026-11-23T10:00:00Z");
   const clock = () => new Date(now);
   const server = useTestApp({ clock });
-  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let withStripe: FastifyInstance;
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    // The same database and session secret: the same people are signed in on both apps.
-    withStripe = await buildTestApp(
-      { database: server.database.db, stripeEndpoint: standIn.endpoint, clock },
-      { stripe: catalogueStripeConfig },
-    );
-  });
-  afterAll(async () => {
-    await withStripe?.close();
-    await standIn?.close();
-  });
+  const stripeTwin = useAppWithStripe(server, clock);
 
   /** The route table of the app without Stripe (the sandbox) and with it (the webhook). */
   function routesOfBothApps(): Map<RouteKey, FastifyInstance> {
     const routes = new Map<RouteKey, FastifyInstance>();
-    for (const app of [withStripe, server.app]) for (const route of app.routeTable) routes.set(routeKey(route), app);
+    for (const app of [stripeTwin.app, server.app]) for (const route of app.routeTable) routes.set(routeKey(route), app);
     return routes;
   }
 

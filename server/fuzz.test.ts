@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { plans } from "@common/plans";
 import type { RouteEntry } from "./app";
 import { sessionCookieName } from "./accounts/authentication";
@@ -15,10 +15,10 @@ import {
   type ExampleRequest,
   requestUrl,
   routeKey,
+  useAppWithStripe,
 } from "./test/endpoint-catalogue";
 import { signIn, withSession } from "./test/sign-in";
-import { startStripeStandIn } from "./test/stripe-stand-in";
-import { buildTestApp, useTestApp } from "./test/test-app";
+import { useTestApp } from "./test/test-app";
 import { testDatabaseUrl } from "./test/test-database";
 
 /**
@@ -238,19 +238,7 @@ describe("random and mutated input to every endpoint, signed out and signed in",
   let now = Date.parse("2026-11-23T10:00:00Z");
   const clock = () => new Date(now);
   const server = useTestApp({ clock });
-  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let withStripe: FastifyInstance;
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    withStripe = await buildTestApp(
-      { database: server.database.db, stripeEndpoint: standIn.endpoint, clock },
-      { stripe: catalogueStripeConfig },
-    );
-  });
-  afterAll(async () => {
-    await withStripe?.close();
-    await standIn?.close();
-  });
+  const stripeTwin = useAppWithStripe(server, clock);
 
   it("never answers 5xx, a stack trace or internal text; every error is a {message}; the database stays intact", async () => {
     const db = server.database.db;
@@ -273,9 +261,9 @@ describe("random and mutated input to every endpoint, signed out and signed in",
     // Every route of the app as it runs on the sandbox, plus the payment routes as they run with Stripe.
     const targets: { app: FastifyInstance; route: RouteEntry }[] = [
       ...server.app.routeTable.map((route) => ({ app: server.app, route })),
-      ...withStripe.routeTable
+      ...stripeTwin.app.routeTable
         .filter((route) => /stripe|payment|subscription/.test(route.url))
-        .map((route) => ({ app: withStripe, route })),
+        .map((route) => ({ app: stripeTwin.app, route })),
     ];
     // Deleting runs last, so A's backup and token are there for every other route's examples.
     targets.sort((first, second) => Number(first.route.method === "DELETE") - Number(second.route.method === "DELETE"));
@@ -296,7 +284,7 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       const key = routeKey(route);
       const example = examples[key]!;
       const counts = new Map<number, number>();
-      statuses.set(`${key}${app === withStripe ? " (Stripe)" : ""}`, counts);
+      statuses.set(`${key}${app === stripeTwin.app ? " (Stripe)" : ""}`, counts);
       // Signing out with A's or the admin's cookie would end the sessions the other runs use;
       // signed-in sign-out is fuzzed on throwaway sessions below.
       const who: Identity[] = key === "GET /api/logout" ? ["anonymous", "ownerToken", "forged"] : ["anonymous", "owner", "ownerToken", "admin", "forged"];

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { users } from "../accounts/table";
@@ -5,7 +6,8 @@ import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
 import { browserSession } from "./backup-payloads";
 import { signIn, withSession } from "./sign-in";
-import { testAdminEmail } from "./test-app";
+import { startStripeStandIn } from "./stripe-stand-in";
+import { buildTestApp, testAdminEmail } from "./test-app";
 
 /** Stripe settings for the app built with Stripe (its webhook route exists only then). */
 export const catalogueStripeConfig: StripeConfig = {
@@ -196,6 +198,30 @@ export async function arrangeResources(
       platform: platform ?? "",
       fileName: decodeURIComponent(fileName ?? ""),
       query: Object.fromEntries(link.searchParams),
+    },
+  };
+}
+
+/**
+ * A second app on the test app's database, built with Stripe configured against a local stand-in:
+ * the same people are signed in on both, and its route table has the routes only Stripe brings (the
+ * webhook). Call inside a describe after useTestApp; read `.app` inside tests.
+ */
+export function useAppWithStripe(server: { readonly database: { db: Database } }, clock: () => Date): { readonly app: FastifyInstance } {
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>> | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    app = await buildTestApp({ database: server.database.db, stripeEndpoint: standIn.endpoint, clock }, { stripe: catalogueStripeConfig });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await standIn?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error("useAppWithStripe: the app is built in beforeAll; use it inside a test");
+      return app;
     },
   };
 }
