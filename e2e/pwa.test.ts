@@ -273,6 +273,49 @@ describe("the installable app", () => {
     });
   }
 
+  // Headless Chromium never offers installation itself, so the page is handed the event Chromium would fire:
+  // a `beforeinstallprompt` whose prompt() the test answers. Everything after the event is the app's own code.
+  for (const answer of ["accepted", "failed"] as const) {
+    test(`on Android the browser's install offer opens the dialog after 1 s; the prompt ${answer === "accepted" ? "is accepted, then the app is installed" : "fails and the manual steps show"}`, async () => {
+      const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: MOBILE, userAgent: ANDROID_UA, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto("/");
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      const offeredAt = await page.evaluate((outcome) => {
+        const offer = new Event("beforeinstallprompt", { cancelable: true }) as Event & {
+          prompt: () => Promise<void>;
+          userChoice: Promise<{ outcome: string; platform: string }>;
+        };
+        offer.prompt = () => (outcome === "accepted" ? Promise.resolve() : Promise.reject(new Error("prompt refused")));
+        offer.userChoice = Promise.resolve({ outcome: "accepted", platform: "web" });
+        window.dispatchEvent(offer);
+        return performance.now();
+      }, answer);
+      const dialog = page.getByRole("dialog", { name: "Install TabVault" });
+      await dialog.waitFor();
+      const openedAfter = (await page.evaluate(() => performance.now())) - offeredAt;
+      assert.ok(openedAfter >= 950, `the dialog opened ${Math.round(openedAfter)} ms after the offer, not 1 s`);
+      await dialog.getByRole("button", { name: "Install", exact: true }).click();
+
+      if (answer === "accepted") {
+        await page.getByText("Installing TabVault...").first().waitFor();
+        await page.waitForTimeout(500); // the toast's fade-in
+        await viewportScreenshot(page, "pwa-installing-mobile");
+        await page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
+        await page.getByText("App Installed!").first().waitFor();
+        const installedAt = Date.now();
+        await dialog.waitFor({ state: "detached", timeout: 5000 });
+        assert.ok(Date.now() - installedAt >= 1500, "the dialog stays 2 s after the app was installed");
+      } else {
+        // The toast (announced to screen readers too, hence .first()).
+        await page.getByText("Installation Failed").first().waitFor();
+        await page.getByText("Please try again or install manually").first().waitFor();
+        await dialog.getByText("Open the browser menu (⋮).").waitFor();
+      }
+      await context.close();
+    });
+  }
+
   test("a desktop browser gets no banner and no badge", async () => {
     const context = await newContext(suite.browser, suite.server.url, WIDE);
     const page = await context.newPage();
