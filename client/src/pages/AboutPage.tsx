@@ -1,6 +1,6 @@
-import { ArrowRight, Info, MessageSquare } from "lucide-react";
+import { Info, MessageSquare } from "lucide-react";
 import { Link } from "wouter";
-import { FeatureCard } from "@/components/content/FeatureCard";
+import { LinkedFeatureCards } from "@/components/content/LinkedFeatureCards";
 import { PageIntro } from "@/components/content/PageIntro";
 import { Button } from "@/components/ui/button";
 import { aboutPrinciples, aboutProducts, aboutStory } from "@/content/about";
@@ -34,24 +34,7 @@ export default function AboutPage() {
           <h2 id="what-we-make" className="text-3xl font-bold tracking-tight text-slate-900">
             What we make
           </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {aboutProducts.map(({ icon, title, text, href, linkLabel }) => (
-              <li key={title}>
-                <FeatureCard
-                  icon={icon}
-                  title={title}
-                  footer={
-                    <Link href={href} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
-                      {linkLabel}
-                      <ArrowRight className="size-4" aria-hidden="true" />
-                    </Link>
-                  }
-                >
-                  {text}
-                </FeatureCard>
-              </li>
-            ))}
-          </ul>
+          <LinkedFeatureCards items={aboutProducts} className="mt-10 grid gap-6 md:grid-cols-3" />
         </div>
       </section>
 

@@ -1,7 +1,7 @@
 import { ArrowRight, BookOpen, Check, ChevronDown, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { FeatureCard } from "@/components/content/FeatureCard";
+import { LinkedFeatureCards } from "@/components/content/LinkedFeatureCards";
 import { PageIntro } from "@/components/content/PageIntro";
 import { RichText } from "@/components/content/RichText";
 import { Badge } from "@/components/ui/badge";
@@ -87,25 +87,7 @@ export default function DocumentationPage() {
           </ol>
 
           <SubHeading id="core-features">Core features</SubHeading>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {coreFeatures.map(({ icon, title, text, href, linkLabel }) => (
-              <li key={title}>
-                <FeatureCard
-                  icon={icon}
-                  title={title}
-                  headingLevel={4}
-                  footer={
-                    <Link href={href} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
-                      {linkLabel}
-                      <ArrowRight className="size-4" aria-hidden="true" />
-                    </Link>
-                  }
-                >
-                  {text}
-                </FeatureCard>
-              </li>
-            ))}
-          </ul>
+          <LinkedFeatureCards items={coreFeatures} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" headingLevel={4} />
         </DocSection>
 
         <DocSection id="configuration" title="Configuration" intro="Three ways to set up protection, and the settings that decide what TabVault stores.">

@@ -2,7 +2,7 @@ import { SUPPORT_REPLY_HOURS } from "@common/product";
 import { ArrowRight, BookOpen, Download, LifeBuoy, MessageSquare, Search, SearchX, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
-import { FeatureCard } from "@/components/content/FeatureCard";
+import { LinkedFeatureCards } from "@/components/content/LinkedFeatureCards";
 import { PageIntro } from "@/components/content/PageIntro";
 import { Button } from "@/components/ui/button";
 import { type Difficulty, helpCategories, popularArticles } from "@/content/help-center";
@@ -141,24 +141,7 @@ export default function HelpCenterPage() {
           <h2 id="more-help" className="text-2xl font-bold tracking-tight text-slate-900">
             More ways to get help
           </h2>
-          <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            {moreHelp.map(({ icon, title, text, href, linkLabel }) => (
-              <li key={href}>
-                <FeatureCard
-                  icon={icon}
-                  title={title}
-                  footer={
-                    <Link href={href} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800">
-                      {linkLabel}
-                      <ArrowRight className="size-4" aria-hidden="true" />
-                    </Link>
-                  }
-                >
-                  {text}
-                </FeatureCard>
-              </li>
-            ))}
-          </ul>
+          <LinkedFeatureCards items={moreHelp} className="mt-6 grid gap-6 md:grid-cols-3" />
         </section>
       </div>
     </>
