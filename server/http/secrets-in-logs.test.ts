@@ -1,9 +1,9 @@
 import { Writable } from "node:stream";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { catalogueStripeConfig } from "../test/endpoint-catalogue";
 import { sessionCookieOf, signInLinkFromMail, withSession } from "../test/sign-in";
-import { startStripeStandIn } from "../test/stripe-stand-in";
+import { useStripeStandIn } from "../test/stripe-stand-in";
 import { testAppConfig, useTestApp } from "../test/test-app";
 
 /**
@@ -19,13 +19,7 @@ describe("no secret or token in any log line, Stripe configured, at log level tr
       done();
     },
   });
-  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-  const endpoint = { host: "127.0.0.1", port: 0, protocol: "http" as const };
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    endpoint.port = standIn.endpoint.port;
-  });
-  afterAll(() => standIn.close());
+  const { endpoint } = useStripeStandIn();
   const server = useTestApp({ stripeEndpoint: endpoint, logger: { stream } }, { stripe: catalogueStripeConfig, logLevel: "trace" });
 
   it("keeps sign-in tokens, cookies, device tokens, client secrets, link signatures, SESSION_SECRET and Stripe keys out", async () => {

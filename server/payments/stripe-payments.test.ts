@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StripeConfig } from "../config/config";
 import { users } from "../accounts/table";
 import { readOutbox } from "../test/mail-outbox";
 import { signIn, withSession } from "../test/sign-in";
-import { type RecordedStripeRequest, startStripeStandIn } from "../test/stripe-stand-in";
+import { type RecordedStripeRequest, useStripeStandIn } from "../test/stripe-stand-in";
 import { testAdminEmail, useTestApp } from "../test/test-app";
 import { payments, subscriptions } from "./table";
 
@@ -16,17 +16,12 @@ const stripeConfig: StripeConfig = {
   prices: { basic: "price_basic_test", pro: "price_pro_test", premium: "price_premium_test" },
 };
 
-let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-const endpoint = { host: "127.0.0.1", port: 0, protocol: "http" as const };
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  endpoint.port = standIn.endpoint.port;
-});
-afterAll(() => standIn.close());
+const stripeApi = useStripeStandIn();
+const { endpoint } = stripeApi;
 
 describe("the Stripe provider (against a local stand-in for the Stripe API)", () => {
   const server = useTestApp({ stripeEndpoint: endpoint }, { stripe: stripeConfig });
-  const last = (path: string): RecordedStripeRequest | undefined => standIn.requests.filter((request) => request.path === path).at(-1);
+  const last = (path: string): RecordedStripeRequest | undefined => stripeApi.standIn.requests.filter((request) => request.path === path).at(-1);
 
   it("gives the client the publishable key and the plans' price ids", async () => {
     expect((await server.app.inject({ method: "GET", url: "/api/payments/config" })).json()).toEqual({
@@ -275,13 +270,13 @@ describe("POST /api/stripe/webhook", () => {
 
   it("moves a subscriber to another plan: the item gets the new price, prorated, paid with the card form", async () => {
     const { cookie, user, subscription } = await subscriber("upgrader@example.com", "basic");
-    standIn.settings.planChangeInvoice = "requires_payment";
-    standIn.settings.planChangeAmountCents = 300;
+    stripeApi.standIn.settings.planChangeInvoice = "requires_payment";
+    stripeApi.standIn.settings.planChangeAmountCents = 300;
     const response = await server.app.inject({ method: "POST", url: "/api/create-subscription", payload: { planType: "pro", priceId: "price_pro_test" }, ...withSession(cookie) });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ status: "requires_payment", provider: "stripe", amountCents: 300, clientSecret: expect.stringMatching(/^in_test_\d+_secret_abc$/) });
-    const update = standIn.requests.filter((request) => request.method === "POST" && request.path === `/v1/subscriptions/${subscription.providerSubscriptionId}`).at(-1);
+    const update = stripeApi.standIn.requests.filter((request) => request.method === "POST" && request.path === `/v1/subscriptions/${subscription.providerSubscriptionId}`).at(-1);
     expect(update?.params).toMatchObject({
       "items[0][id]": expect.stringMatching(/^si_/),
       "items[0][price]": "price_pro_test",
@@ -305,8 +300,8 @@ describe("POST /api/stripe/webhook", () => {
 
   it("a plan change paid with the saved card needs no form, and its invoice is recorded when Stripe says it is paid", async () => {
     const { cookie, user, subscription } = await subscriber("saved-card@example.com", "pro");
-    standIn.settings.planChangeInvoice = "paid";
-    standIn.settings.planChangeAmountCents = 250;
+    stripeApi.standIn.settings.planChangeInvoice = "paid";
+    stripeApi.standIn.settings.planChangeAmountCents = 250;
     const response = await server.app.inject({ method: "POST", url: "/api/create-subscription", payload: { planType: "premium" }, ...withSession(cookie) });
     expect(response.json()).toEqual({ status: "succeeded", provider: "stripe", amountCents: 250 });
     expect(await paymentsOf(user.id)).toHaveLength(1);

@@ -6,7 +6,7 @@ import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
 import { browserSession } from "./backup-payloads";
 import { signIn, withSession } from "./sign-in";
-import { startStripeStandIn } from "./stripe-stand-in";
+import { useStripeStandIn } from "./stripe-stand-in";
 import { buildTestApp, testAdminEmail } from "./test-app";
 
 /** Stripe settings for the app built with Stripe (its webhook route exists only then). */
@@ -208,16 +208,12 @@ export async function arrangeResources(
  * webhook). Call inside a describe after useTestApp; read `.app` inside tests.
  */
 export function useAppWithStripe(server: { readonly database: { db: Database } }, clock: () => Date): { readonly app: FastifyInstance } {
-  let standIn: Awaited<ReturnType<typeof startStripeStandIn>> | undefined;
+  const { endpoint } = useStripeStandIn();
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    app = await buildTestApp({ database: server.database.db, stripeEndpoint: standIn.endpoint, clock }, { stripe: catalogueStripeConfig });
+    app = await buildTestApp({ database: server.database.db, stripeEndpoint: endpoint, clock }, { stripe: catalogueStripeConfig });
   });
-  afterAll(async () => {
-    await app?.close();
-    await standIn?.close();
-  });
+  afterAll(() => app?.close());
   return {
     get app() {
       if (!app) throw new Error("useAppWithStripe: the app is built in beforeAll; use it inside a test");

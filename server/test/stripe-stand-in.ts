@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -141,5 +142,28 @@ export async function startStripeStandIn(): Promise<{
     requests,
     settings,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/**
+ * Starts a stand-in before the tests of the surrounding describe (or file) and closes it after. The
+ * endpoint can be handed to `useTestApp` at once: its port is filled in before any app is built.
+ */
+export function useStripeStandIn(): { endpoint: StripeStandIn["endpoint"]; readonly standIn: StripeStandIn } {
+  let standIn: StripeStandIn | undefined;
+  const endpoint: StripeStandIn["endpoint"] = { host: "127.0.0.1", port: 0, protocol: "http" };
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    endpoint.port = standIn.endpoint.port;
+  });
+  afterAll(() => standIn?.close());
+  return {
+    endpoint,
+    get standIn() {
+      if (!standIn) throw new Error("useStripeStandIn: the stand-in starts in beforeAll; use it inside a test");
+      return standIn;
+    },
   };
 }
