@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
 import { text } from "./text";
 
 const required = (label: string, max: number) =>
@@ -25,3 +27,19 @@ export const contactMessageSchema = z.object({
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 export const contactMessagesPageSchema = z.object({ messages: z.array(contactMessageSchema), nextCursor: z.number().nullable() });
+
+/** POST /api/contact: the form's message, stored for the admins (rate-limited per IP). */
+export const sendContactMessage = defineEndpoint({
+  method: "POST",
+  path: "/api/contact",
+  body: contactMessageRequestSchema,
+  responses: { 201: z.object({ id: z.number(), message: z.string() }), 400: errorResponseSchema, 429: errorResponseSchema },
+});
+
+/** GET /api/admin/messages: the newest contact messages first, a page at a time (admins only). */
+export const listContactMessages = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/messages",
+  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), cursor: z.coerce.number().int().positive().optional() }),
+  responses: { 200: contactMessagesPageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+});

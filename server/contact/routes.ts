@@ -1,10 +1,9 @@
 import { desc, lt } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { contactMessageRequestSchema, contactMessagesPageSchema } from "@common/api/contact";
-import { errorResponseSchema } from "@common/api/errors";
+import { listContactMessages, sendContactMessage } from "@common/api/contact";
 import { requireAdmin } from "../accounts/authentication";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import { appendSystemLog } from "../system-log/append";
 import { contactMessages } from "./table";
@@ -15,30 +14,21 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     { name: "contact-ip", max: 5, windowMs: 60 * 60_000, key: clientAddress, message: (wait) => `You have sent several messages already. Try again in ${wait}, or write to us by email.` },
   ]);
 
-  app.post(
-    "/api/contact",
-    {
-      schema: { body: contactMessageRequestSchema, response: { 201: z.object({ id: z.number(), message: z.string() }), 400: errorResponseSchema, 429: errorResponseSchema } },
-      preHandler: limitMessages,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(sendContactMessage),
+    preHandler: limitMessages,
+    handler: async (request, reply) => {
       const [row] = await db.insert(contactMessages).values(request.body).returning({ id: contactMessages.id });
       if (!row) throw new Error("contact message insert returned no row");
       await appendSystemLog(db, "info", `Contact message from ${request.body.email}: ${request.body.subject.slice(0, 100)}`);
       return reply.code(201).send({ id: row.id, message: "Thanks! We reply within 24 hours." });
     },
-  );
+  });
 
-  app.get(
-    "/api/admin/messages",
-    {
-      schema: {
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), cursor: z.coerce.number().int().positive().optional() }),
-        response: { 200: contactMessagesPageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-      onRequest: requireAdmin,
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(listContactMessages),
+    onRequest: requireAdmin,
+    handler: async (request) => {
       const { limit, cursor } = request.query;
       const rows = await db
         .select()
@@ -52,5 +42,5 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
       };
     },
-  );
+  });
 };
