@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { AuthDialogsProvider } from "@/components/accounts/AuthDialogs";
 import { RouteGuard } from "@/components/accounts/RouteGuard";
-import { ErrorBoundary } from "@/components/ErrorBoundary";
+import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { InstallAidsLoader } from "@/components/install/InstallAidsLoader";
 import { PaymentReturn } from "@/components/payments/PaymentReturn";
 import { AppLayout } from "@/components/layout/AppLayout";

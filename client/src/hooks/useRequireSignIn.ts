@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/hooks/useAuth";
 import { loginHref } from "@/hooks/useAuthActions";
 

@@ -1,4 +1,4 @@
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { dismissHomeScreenPrompts } from "./home-screen-dismissal";
 import { promptToInstall } from "./install-prompt";
 import { closeInstallDialog, getInstallState, offerUsed, openInstallDialog } from "./install-state";

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import type { BeforeInstallPromptEvent } from "./install-prompt";
 
 /** Why the install dialog is open: it says a little more after a payment, and "Later" means more after an offer. */

@@ -9,7 +9,7 @@ import { DailyBars } from "@/components/admin/DailyBars";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { apiRequest, handleUnauthorized, isUnauthorizedError } from "@/lib/queryClient";
 import { cn } from "@/lib/class-names";
 

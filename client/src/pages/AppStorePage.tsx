@@ -14,7 +14,7 @@ import { InstallCard } from "@/components/install/InstallCard";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 
 const keyFeatures = [
   "Blocks Clear All, Close all tabs and the close-all shortcuts in popular Android browsers",

@@ -6,7 +6,7 @@ import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/hooks/useAuth";
 import { LOGIN_PATH } from "@/hooks/useAuthActions";
 import { isStandaloneDisplay } from "@/install/platform";

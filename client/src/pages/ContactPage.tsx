@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/hooks/useAuth";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 

@@ -16,7 +16,7 @@ import { subscribeHref, usePriceIds } from "@/components/pricing/plan-links";
 import { USER_STATS_KEY } from "@/components/sessions/session-api";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { displayName } from "@/hooks/useAuth";
 
 const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }[] = [

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { DownloadError, downloadWithProgress } from "@/components/downloads/download-file";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { apiRequest } from "@/lib/queryClient";
 import { cn } from "@/lib/class-names";
 

@@ -10,7 +10,7 @@ import { InstallCard } from "@/components/install/InstallCard";
 import { useAppInstallation } from "@/components/install/useAppInstallation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/hooks/useAuth";
 import { loginHref } from "@/hooks/useAuthActions";
 import { errorMessage } from "@/lib/queryClient";

@@ -7,7 +7,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { PlanFeatureToggle, PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "@/components/protection/FeatureToggles";
 import { Switch } from "@/components/ui/switch";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/hooks/useAuth";
 import { cn } from "@/lib/class-names";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";

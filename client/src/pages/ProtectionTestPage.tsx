@@ -4,7 +4,7 @@ import { protectionTests } from "@/components/sessions/protection-tests";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/hooks/useAuth";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 

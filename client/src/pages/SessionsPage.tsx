@@ -18,7 +18,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { cn } from "@/lib/class-names";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 

@@ -7,7 +7,7 @@ import { useAuthDialogs } from "@/components/accounts/AuthDialogs";
 import { checkEmailOrToast } from "@/components/accounts/email-check";
 import { EmailField } from "@/components/accounts/EmailField";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { loginHref } from "@/hooks/useAuthActions";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 

@@ -3,7 +3,7 @@ import type { ProtectionSettings } from "@common/api/sessions";
 import { PRODUCT_NAME } from "@common/product";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { startBlocker } from "./blocker";
 import { createCapture, startCaptureTriggers } from "./capture-engine";
 import { snapshotCurrentPage, watchFormFields } from "./page-snapshot";

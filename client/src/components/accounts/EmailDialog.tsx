@@ -7,7 +7,7 @@ import { paymentHref, usePriceIds } from "@/components/pricing/plan-links";
 import { EmailField } from "@/components/accounts/EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { loginHref } from "@/hooks/useAuthActions";
 import { cn } from "@/lib/class-names";
 import { apiRequest, errorMessage } from "@/lib/queryClient";

@@ -1,4 +1,4 @@
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 
 /**
  * The client's first line on an email field (spec 1 §5): non-empty and containing '@', else the

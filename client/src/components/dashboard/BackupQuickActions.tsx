@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, RotateCcw, Save } from "lucide-react";
 import { openRestoredTabs, SAVED_SESSIONS_KEY, saveCurrentSession, USER_STATS_KEY } from "@/components/sessions/session-api";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

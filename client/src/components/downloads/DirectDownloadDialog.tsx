@@ -5,7 +5,7 @@ import { checkEmailOrToast } from "@/components/accounts/email-check";
 import { EmailField } from "@/components/accounts/EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 import { PlatformDownloads } from "./PlatformDownloads";
 

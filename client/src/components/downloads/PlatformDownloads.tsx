@@ -3,7 +3,7 @@ import { platformNames } from "@common/api/downloads";
 import { Download, Loader2, Monitor, RotateCw, Smartphone } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { errorMessage } from "@/lib/queryClient";
 import { availableDownloadsFailure, useAvailableDownloads } from "./available-downloads";
 import { DownloadError, downloadWithProgress, generateDownload } from "./download-file";

@@ -1,7 +1,7 @@
 import type { AvailableDownloads } from "@common/api/downloads";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { apiRequest } from "@/lib/queryClient";
 
 export const availableDownloadsFailure = "Failed to fetch available downloads. Please try again.";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertCircle, Loader2, RotateCw } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { type CardResult, PAYMENT_ERROR_MESSAGE } from "./card-result";
 import { fetchPaymentConfig, PAYMENT_REDIRECT_MS, paymentSuccessPath } from "./payment-flow";

@@ -1,6 +1,6 @@
 import { paidPlanFromQuery, plans } from "@common/plan-catalogue";
 import { useEffect, useState } from "react";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { openInstallDialog } from "@/install/install-state";
 
 /**

@@ -6,7 +6,7 @@ import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "@/lib/use-toast";
 import { AUTH_USER_QUERY_KEY } from "@/hooks/useAuth";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { fetchSubscription, isLiveSubscription, SUBSCRIPTION_KEY } from "./payment-flow";
