@@ -19,7 +19,7 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/payment": lazy(() => import("./pages/PaymentPage")),
   "/download": lazy(() => import("./pages/DownloadPage")),
   "/windows": lazy(() => import("./pages/WindowsPage")),
-  "/verify": lazy(() => import("./pages/VerifyPage")),
+  "/verify": lazy(() => import("./features/accounts/VerifyPage")),
   "/checkout": lazy(() => import("./pages/CheckoutPage")),
   "/about": lazy(() => import("./pages/AboutPage")),
   "/privacy": lazy(() => import("./pages/PrivacyPage")),
@@ -40,8 +40,8 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/android": lazy(() => import("./pages/AndroidPage")),
   "/download-android": lazy(() => import("./pages/DownloadAndroidPage")),
   "/app-store": lazy(() => import("./pages/AppStorePage")),
-  "/sign-in": lazy(() => import("./pages/SignInPage")),
-  "/check-email": lazy(() => import("./pages/CheckEmailPage")),
+  "/sign-in": lazy(() => import("./features/accounts/SignInPage")),
+  "/check-email": lazy(() => import("./features/accounts/CheckEmailPage")),
 };
 
 /**

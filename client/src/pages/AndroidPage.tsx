@@ -11,8 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
-import { useAuth } from "@/hooks/useAuth";
-import { loginHref } from "@/hooks/useAuthActions";
+import { useAuth } from "@/features/accounts/useAuth";
+import { loginHref } from "@/features/accounts/useAuthActions";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { writeLocalProtection } from "@/protection/storage-keys";
 

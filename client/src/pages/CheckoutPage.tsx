@@ -5,7 +5,7 @@ import { CheckoutLayout } from "@/components/payments/CheckoutLayout";
 import { createPaymentIntent } from "@/components/payments/payment-flow";
 import { PaymentPanel, paymentSetupFailure } from "@/components/payments/PaymentPanel";
 import { PlanSummary } from "@/components/payments/PlanSummary";
-import { useRequireSignIn } from "@/hooks/useRequireSignIn";
+import { useRequireSignIn } from "@/features/accounts/useRequireSignIn";
 
 /** `/checkout` (spec 1 §2, §6): a one-time payment for the signed-in account. */
 export default function CheckoutPage() {

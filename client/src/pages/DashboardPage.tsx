@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Download, Layers, type LucideIcon, Settings, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { ProfileDialog } from "@/components/accounts/ProfileDialog";
+import { ProfileDialog } from "@/features/accounts/ProfileDialog";
 import { BackupQuickActions } from "@/components/dashboard/BackupQuickActions";
 import { DeviceTokens } from "@/components/dashboard/DeviceTokens";
 import { ProtectedTabDemo } from "@/components/dashboard/ProtectedTabDemo";
@@ -17,7 +17,7 @@ import { USER_STATS_KEY } from "@/components/sessions/session-api";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/lib/use-toast";
-import { displayName } from "@/hooks/useAuth";
+import { displayName } from "@/features/accounts/useAuth";
 
 const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }[] = [
   { href: "/clear-all-blocker", icon: ShieldOff, title: "Clear All Blocker", text: "Stop Clear All from closing your tabs." },

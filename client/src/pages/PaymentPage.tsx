@@ -2,7 +2,7 @@ import { type PaidPlanType, paidPlanFromQuery, plans } from "@common/plan-catalo
 import { ArrowRight } from "lucide-react";
 import { type FormEvent, useCallback, useState } from "react";
 import { useSearchParams } from "wouter";
-import { checkEmailOrToast, USER_EMAIL_STORAGE_KEY } from "@/components/accounts/email-check";
+import { checkEmailOrToast, USER_EMAIL_STORAGE_KEY } from "@/features/accounts/email-check";
 import { CheckoutLayout } from "@/components/payments/CheckoutLayout";
 import { createPaymentIntent } from "@/components/payments/payment-flow";
 import { PaymentPanel, paymentSetupFailure } from "@/components/payments/PaymentPanel";
@@ -10,7 +10,7 @@ import { PlanSummary } from "@/components/payments/PlanSummary";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useAuth } from "@/hooks/useAuth";
+import { useAuth } from "@/features/accounts/useAuth";
 
 function storedEmail(): string {
   try {

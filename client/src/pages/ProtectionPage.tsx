@@ -2,8 +2,8 @@ import { Activity, Loader2, RotateCcw, ScanSearch, Stethoscope } from "lucide-re
 import { useState } from "react";
 import { protectionTests } from "@/components/sessions/protection-tests";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/hooks/useAuth";
-import { loginHref } from "@/hooks/useAuthActions";
+import { useAuth } from "@/features/accounts/useAuth";
+import { loginHref } from "@/features/accounts/useAuthActions";
 import { errorMessage } from "@/lib/queryClient";
 
 /** spec 2 §2: the activity log keeps the latest 10 lines. */

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { PlanFeatureToggle, PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "@/components/protection/FeatureToggles";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/lib/use-toast";
-import { useAuth } from "@/hooks/useAuth";
+import { useAuth } from "@/features/accounts/useAuth";
 import { cn } from "@/lib/class-names";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { writeLocalProtection } from "@/protection/storage-keys";

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
-import { useAuth } from "@/hooks/useAuth";
+import { useAuth } from "@/features/accounts/useAuth";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 
 type TestName = keyof typeof protectionTests;

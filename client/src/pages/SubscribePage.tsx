@@ -6,7 +6,7 @@ import { CheckoutLayout } from "@/components/payments/CheckoutLayout";
 import { createSubscription, fetchSubscription, isLiveSubscription, SUBSCRIPTION_KEY } from "@/components/payments/payment-flow";
 import { PaymentPanel } from "@/components/payments/PaymentPanel";
 import { PlanSummary } from "@/components/payments/PlanSummary";
-import { useRequireSignIn } from "@/hooks/useRequireSignIn";
+import { useRequireSignIn } from "@/features/accounts/useRequireSignIn";
 import { errorMessage } from "@/lib/queryClient";
 
 /** spec 1 §8: the subscription screen's setup failures. */

@@ -1,8 +1,8 @@
 import type { CaptureEmailResponse } from "@common/api/accounts";
 import { ArrowLeft, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { checkEmailOrToast } from "@/components/accounts/email-check";
-import { EmailField } from "@/components/accounts/EmailField";
+import { checkEmailOrToast } from "@/features/accounts/email-check";
+import { EmailField } from "@/features/accounts/EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { useAuthActions } from "@/hooks/useAuthActions";
+import { useAuthActions } from "@/features/accounts/useAuthActions";
 
 export function FinalCallToAction() {
   const { getStarted } = useAuthActions();

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";
-import { AUTH_USER_QUERY_KEY } from "@/hooks/useAuth";
+import { AUTH_USER_QUERY_KEY } from "@/features/accounts/useAuth";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { fetchSubscription, isLiveSubscription, SUBSCRIPTION_KEY } from "./payment-flow";
 

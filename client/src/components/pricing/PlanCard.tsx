@@ -2,7 +2,7 @@ import { formatPrice, type Plan } from "@common/plan-catalogue";
 import { Check } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { useAuthActions } from "@/hooks/useAuthActions";
+import { useAuthActions } from "@/features/accounts/useAuthActions";
 import { cn } from "@/lib/class-names";
 import { paymentHref, usePriceIds } from "./plan-links";
 

@@ -2,12 +2,12 @@ import { SIGN_IN_LINK_MINUTES, type SignInError } from "@common/api/accounts";
 import { AlertCircle, ArrowRight, LogIn } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "wouter";
-import { AccountScreen } from "@/components/accounts/AccountScreen";
-import { checkEmailOrToast } from "@/components/accounts/email-check";
-import { EmailField } from "@/components/accounts/EmailField";
+import { AccountScreen } from "./AccountScreen";
+import { checkEmailOrToast } from "./email-check";
+import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
-import { displayName, useAuth } from "@/hooks/useAuth";
-import { loginHref } from "@/hooks/useAuthActions";
+import { displayName, useAuth } from "./useAuth";
+import { loginHref } from "./useAuthActions";
 
 function waitText(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds <= 0) return "a few minutes";

@@ -4,11 +4,11 @@ import { ArrowLeft, ArrowRight, Crown, Download, Loader2, Mail } from "lucide-re
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { paymentHref, usePriceIds } from "@/components/pricing/plan-links";
-import { EmailField } from "@/components/accounts/EmailField";
+import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";
-import { loginHref } from "@/hooks/useAuthActions";
+import { loginHref } from "./useAuthActions";
 import { cn } from "@/lib/class-names";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 import { checkEmailOrToast, rememberEmailForPayment } from "./email-check";

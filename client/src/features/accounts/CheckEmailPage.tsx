@@ -1,9 +1,9 @@
 import { SIGN_IN_LINK_MINUTES } from "@common/api/accounts";
 import { MailCheck, RotateCw } from "lucide-react";
 import { Link, useSearchParams } from "wouter";
-import { AccountScreen } from "@/components/accounts/AccountScreen";
+import { AccountScreen } from "./AccountScreen";
 import { Button } from "@/components/ui/button";
-import { loginHref } from "@/hooks/useAuthActions";
+import { loginHref } from "./useAuthActions";
 
 /** `/check-email`: shown after a sign-in link was mailed. */
 export default function CheckEmailPage() {

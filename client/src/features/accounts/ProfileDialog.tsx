@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
-import { AUTH_USER_QUERY_KEY } from "@/hooks/useAuth";
+import { AUTH_USER_QUERY_KEY } from "./useAuth";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 
 /** Lets a signed-in person set the names TabVault greets them with (PATCH /api/auth/user). */

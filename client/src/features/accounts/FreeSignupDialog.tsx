@@ -2,11 +2,11 @@ import type { CreateFreeAccountResponse } from "@common/api/accounts";
 import { planLimitsText, plans } from "@common/plan-catalogue";
 import { AlertCircle, CheckCircle2, Loader2, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { EmailField } from "@/components/accounts/EmailField";
+import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";
-import { loginHref } from "@/hooks/useAuthActions";
+import { loginHref } from "./useAuthActions";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 
 /** spec 1 §9: redirect to sign-in 1.5 s after a successful sign-up. */

@@ -2,13 +2,13 @@ import type { VerifyUserResponse } from "@common/api/accounts";
 import { plans } from "@common/plan-catalogue";
 import { BadgeCheck, Loader2, MailQuestion, SearchX, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { AccountScreen } from "@/components/accounts/AccountScreen";
-import { useAuthDialogs } from "@/components/accounts/AuthDialogs";
-import { checkEmailOrToast } from "@/components/accounts/email-check";
-import { EmailField } from "@/components/accounts/EmailField";
+import { AccountScreen } from "./AccountScreen";
+import { useAuthDialogs } from "./AuthDialogs";
+import { checkEmailOrToast } from "./email-check";
+import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
-import { loginHref } from "@/hooks/useAuthActions";
+import { loginHref } from "./useAuthActions";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 
 type Result = { email: string; response: VerifyUserResponse };

@@ -2,7 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "wouter";
 import { toast } from "@/lib/use-toast";
-import { useAuth } from "@/hooks/useAuth";
+import { useAuth } from "./useAuth";
 import { LandingPage } from "@/routes";
 
 /** spec 1 §9: a non-admin is sent home 2 s after the denial toast. */

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useAuthDialogs } from "@/components/accounts/AuthDialogs";
+import { useAuthDialogs } from "./AuthDialogs";
 
 /** Browser navigations for signing in and out (spec 1 §2, §7). */
 export const LOGIN_PATH = "/api/login";
