@@ -12,7 +12,7 @@ import { useAuth } from "@/features/accounts/useAuth";
 import { queryClient } from "@/lib/queryClient";
 import { DashboardPage, guardedRoutes, LandingPage, NotFoundPage, screens } from "./routes";
 
-const ProtectionRuntime = lazy(() => import("./protection/ProtectionRuntime"));
+const ProtectionRuntime = lazy(() => import("./features/protection/ProtectionRuntime"));
 
 /** The capture engine and blocker, for signed-in people only. */
 function SignedInRuntime() {

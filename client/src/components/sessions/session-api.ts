@@ -1,7 +1,7 @@
 import type { BackupResponse, RestoreResponse, SavedSessionDetail, SavedSessionSummary, SavedTab, TriggerEvent } from "@common/api/sessions";
 import { apiRequest } from "@/lib/queryClient";
-import { currentBrowserSession } from "@/protection/capture-engine";
-import { restoreUrl } from "@/protection/restore-handoff";
+import { currentBrowserSession } from "@/features/protection/capture-engine";
+import { restoreUrl } from "@/features/protection/restore-handoff";
 
 export const SAVED_SESSIONS_KEY = ["/api/saved-sessions"] as const;
 export const USER_STATS_KEY = ["/api/user/stats"] as const;

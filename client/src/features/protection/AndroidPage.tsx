@@ -5,7 +5,7 @@ import { BarChart3, Check, Crown, Lock, Settings2, Shield, Smartphone, Sparkles 
 import { Link } from "wouter";
 import { AppModeBadge } from "@/components/install/AppModeBadge";
 import { InstallCard } from "@/components/install/InstallCard";
-import { PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "@/components/protection/FeatureToggles";
+import { PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "./FeatureToggles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -14,7 +14,7 @@ import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { loginHref } from "@/features/accounts/useAuthActions";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
-import { writeLocalProtection } from "@/protection/storage-keys";
+import { writeLocalProtection } from "./storage-keys";
 
 const features: { key: keyof PlanFeatures | null; label: string }[] = [
   { key: null, label: "Clear All blocking" },

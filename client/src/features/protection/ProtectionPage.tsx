@@ -1,6 +1,6 @@
 import { Activity, Loader2, RotateCcw, ScanSearch, Stethoscope } from "lucide-react";
 import { useState } from "react";
-import { protectionTests } from "@/components/sessions/protection-tests";
+import { protectionTests } from "./protection-tests";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
 import { loginHref } from "@/features/accounts/useAuthActions";

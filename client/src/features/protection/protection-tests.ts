@@ -1,6 +1,6 @@
 import type { BackupResponse, ProtectionStatus, RestoreResponse } from "@common/api/sessions";
 import { apiRequest } from "@/lib/queryClient";
-import { currentBrowserSession } from "@/protection/capture-engine";
+import { currentBrowserSession } from "./capture-engine";
 
 /** The protection API calls the two test pages make (spec 2 §2, §7), each with the email typed in. */
 export const protectionTests = {

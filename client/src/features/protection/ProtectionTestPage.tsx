@@ -1,6 +1,6 @@
 import { FlaskConical, Loader2, MonitorX, RotateCcw, Smartphone, Stethoscope } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { protectionTests } from "@/components/sessions/protection-tests";
+import { protectionTests } from "./protection-tests";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

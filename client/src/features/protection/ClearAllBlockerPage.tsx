@@ -12,10 +12,10 @@ import { LOGIN_PATH } from "@/features/accounts/useAuthActions";
 import { isStandaloneDisplay } from "@/install/platform";
 import { cn } from "@/lib/class-names";
 import { apiRequest } from "@/lib/queryClient";
-import { countBlocked } from "@/protection/blocker";
-import { writeLocalProtection } from "@/protection/storage-keys";
-import { useBlockedAttempts } from "@/protection/useBlockedAttempts";
-import { useLocalProtection } from "@/protection/useLocalProtection";
+import { countBlocked } from "./blocker";
+import { writeLocalProtection } from "./storage-keys";
+import { useBlockedAttempts } from "./useBlockedAttempts";
+import { useLocalProtection } from "./useLocalProtection";
 
 const browsers = ["Chrome", "Firefox", "Edge", "Opera", "Samsung Internet", "Brave", "UC Browser", "DuckDuckGo"];
 const steps = [

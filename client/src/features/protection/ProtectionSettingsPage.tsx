@@ -5,13 +5,13 @@ import { Crown, Loader2, Save, ShieldCheck, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { PlanFeatureToggle, PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "@/components/protection/FeatureToggles";
+import { PlanFeatureToggle, PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "./FeatureToggles";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { cn } from "@/lib/class-names";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
-import { writeLocalProtection } from "@/protection/storage-keys";
+import { writeLocalProtection } from "./storage-keys";
 
 /** `/protection-settings` (spec 2 §2, §5): saved only when Save Settings is clicked. */
 export default function ProtectionSettingsPage() {
