@@ -6,14 +6,14 @@ import { ArrowRight, Download, Layers, type LucideIcon, Settings, ShieldOff, Sli
 import { useState } from "react";
 import { Link } from "wouter";
 import { ProfileDialog } from "@/features/accounts/ProfileDialog";
-import { BackupQuickActions } from "@/components/dashboard/BackupQuickActions";
+import { BackupQuickActions } from "@/features/backups/BackupQuickActions";
 import { DeviceTokens } from "@/components/dashboard/DeviceTokens";
 import { ProtectedTabDemo } from "@/components/dashboard/ProtectedTabDemo";
 import { RecentEvents } from "@/components/dashboard/RecentEvents";
 import { StatTiles } from "@/components/dashboard/StatTiles";
 import { SubscriptionStatus } from "@/components/payments/SubscriptionStatus";
 import { subscribeHref, usePriceIds } from "@/components/pricing/plan-links";
-import { USER_STATS_KEY } from "@/components/sessions/session-api";
+import { USER_STATS_KEY } from "@/features/backups/session-api";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/lib/use-toast";

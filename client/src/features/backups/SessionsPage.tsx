@@ -3,7 +3,7 @@ import { triggerLabels } from "@common/api/sessions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AppWindow, Layers, Loader2, Save } from "lucide-react";
 import { useState } from "react";
-import { SessionDetails } from "@/components/sessions/SessionDetails";
+import { SessionDetails } from "./SessionDetails";
 import {
   deleteSession,
   fetchSession,
@@ -14,7 +14,7 @@ import {
   saveCurrentSession,
   type SessionFilter,
   USER_STATS_KEY,
-} from "@/components/sessions/session-api";
+} from "./session-api";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";

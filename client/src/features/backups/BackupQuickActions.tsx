@@ -1,7 +1,7 @@
 import type { RestoreResponse } from "@common/api/sessions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, RotateCcw, Save } from "lucide-react";
-import { openRestoredTabs, SAVED_SESSIONS_KEY, saveCurrentSession, USER_STATS_KEY } from "@/components/sessions/session-api";
+import { openRestoredTabs, SAVED_SESSIONS_KEY, saveCurrentSession, USER_STATS_KEY } from "./session-api";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
