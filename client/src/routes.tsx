@@ -7,7 +7,7 @@ type Screen = LazyExoticComponent<ComponentType>;
 // Every screen is its own chunk, except the landing page: it is the first screen of most visits, and as a
 // chunk of its own it cost a round trip before anything showed (and the footer jumped when it arrived).
 export { LandingPage };
-export const DashboardPage = lazy(() => import("./pages/DashboardPage"));
+export const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 export const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 
 /**
