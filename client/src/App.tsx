@@ -5,7 +5,7 @@ import { AuthDialogsProvider } from "@/features/accounts/AuthDialogs";
 import { RouteGuard } from "@/features/accounts/RouteGuard";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { InstallAidsLoader } from "@/components/install/InstallAidsLoader";
-import { PaymentReturn } from "@/components/payments/PaymentReturn";
+import { PaymentReturn } from "@/features/payments/PaymentReturn";
 import { AppLayout } from "@/components/layout/AppLayout";
 import { Toaster } from "@/components/ui/toaster";
 import { useAuth } from "@/features/accounts/useAuth";

@@ -16,11 +16,11 @@ export const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
  */
 export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/product": lazy(() => import("./pages/ProductPage")),
-  "/payment": lazy(() => import("./pages/PaymentPage")),
+  "/payment": lazy(() => import("./features/payments/PaymentPage")),
   "/download": lazy(() => import("./pages/DownloadPage")),
   "/windows": lazy(() => import("./pages/WindowsPage")),
   "/verify": lazy(() => import("./features/accounts/VerifyPage")),
-  "/checkout": lazy(() => import("./pages/CheckoutPage")),
+  "/checkout": lazy(() => import("./features/payments/CheckoutPage")),
   "/about": lazy(() => import("./pages/AboutPage")),
   "/privacy": lazy(() => import("./pages/PrivacyPage")),
   "/terms": lazy(() => import("./pages/TermsPage")),
@@ -30,7 +30,7 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/changelog": lazy(() => import("./pages/ChangelogPage")),
   "/help-center": lazy(() => import("./pages/HelpCenterPage")),
   "/system-status": lazy(() => import("./pages/SystemStatusPage")),
-  "/subscribe": lazy(() => import("./pages/SubscribePage")),
+  "/subscribe": lazy(() => import("./features/payments/SubscribePage")),
   "/admin": lazy(() => import("./pages/AdminPage")),
   "/clear-all-blocker": lazy(() => import("./features/protection/ClearAllBlockerPage")),
   "/protection-settings": lazy(() => import("./features/protection/ProtectionSettingsPage")),

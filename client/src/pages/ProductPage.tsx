@@ -4,7 +4,7 @@ import { Check, Download, ShieldCheck, Smartphone } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { FeatureCard } from "@/components/content/FeatureCard";
 import { NumberedSteps } from "@/components/content/NumberedSteps";
-import { PlanCard } from "@/components/pricing/PlanCard";
+import { PlanCard } from "@/features/payments/PlanCard";
 import { Button } from "@/components/ui/button";
 import { androidBrowsers, androidFeatures, androidSteps, productGetStarted, productNav } from "@/content/product-android";
 import { cn } from "@/lib/class-names";

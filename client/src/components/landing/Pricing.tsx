@@ -1,6 +1,6 @@
 import { planList } from "@common/plan-catalogue";
 import { MONEY_BACK_DAYS } from "@common/product";
-import { PlanCard } from "@/components/pricing/PlanCard";
+import { PlanCard } from "@/features/payments/PlanCard";
 
 export function Pricing() {
   return (

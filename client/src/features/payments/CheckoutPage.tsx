@@ -1,10 +1,10 @@
 import { paidPlanFromQuery, plans } from "@common/plan-catalogue";
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
-import { CheckoutLayout } from "@/components/payments/CheckoutLayout";
-import { createPaymentIntent } from "@/components/payments/payment-flow";
-import { PaymentPanel, paymentSetupFailure } from "@/components/payments/PaymentPanel";
-import { PlanSummary } from "@/components/payments/PlanSummary";
+import { CheckoutLayout } from "./CheckoutLayout";
+import { createPaymentIntent } from "./payment-flow";
+import { PaymentPanel, paymentSetupFailure } from "./PaymentPanel";
+import { PlanSummary } from "./PlanSummary";
 import { useRequireSignIn } from "@/features/accounts/useRequireSignIn";
 
 /** `/checkout` (spec 1 §2, §6): a one-time payment for the signed-in account. */

@@ -2,10 +2,10 @@ import { paidPlanFromQuery, plans } from "@common/plan-catalogue";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
-import { CheckoutLayout } from "@/components/payments/CheckoutLayout";
-import { createSubscription, fetchSubscription, isLiveSubscription, SUBSCRIPTION_KEY } from "@/components/payments/payment-flow";
-import { PaymentPanel } from "@/components/payments/PaymentPanel";
-import { PlanSummary } from "@/components/payments/PlanSummary";
+import { CheckoutLayout } from "./CheckoutLayout";
+import { createSubscription, fetchSubscription, isLiveSubscription, SUBSCRIPTION_KEY } from "./payment-flow";
+import { PaymentPanel } from "./PaymentPanel";
+import { PlanSummary } from "./PlanSummary";
 import { useRequireSignIn } from "@/features/accounts/useRequireSignIn";
 import { errorMessage } from "@/lib/queryClient";
 

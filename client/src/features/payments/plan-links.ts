@@ -1,6 +1,6 @@
 import type { PaidPlanType, Plan } from "@common/plan-catalogue";
 import { useQuery } from "@tanstack/react-query";
-import { fetchPaymentConfig } from "@/components/payments/payment-flow";
+import { fetchPaymentConfig } from "./payment-flow";
 
 type PriceIds = Partial<Record<PaidPlanType, string | null>>;
 
