@@ -17,7 +17,7 @@ export const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/product": lazy(() => import("./pages/ProductPage")),
   "/payment": lazy(() => import("./features/payments/PaymentPage")),
-  "/download": lazy(() => import("./pages/DownloadPage")),
+  "/download": lazy(() => import("./features/downloads/DownloadPage")),
   "/windows": lazy(() => import("./pages/WindowsPage")),
   "/verify": lazy(() => import("./features/accounts/VerifyPage")),
   "/checkout": lazy(() => import("./features/payments/CheckoutPage")),
@@ -38,7 +38,7 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/protection": lazy(() => import("./features/protection/ProtectionPage")),
   "/protection-test": lazy(() => import("./features/protection/ProtectionTestPage")),
   "/android": lazy(() => import("./features/protection/AndroidPage")),
-  "/download-android": lazy(() => import("./pages/DownloadAndroidPage")),
+  "/download-android": lazy(() => import("./features/downloads/DownloadAndroidPage")),
   "/app-store": lazy(() => import("./pages/AppStorePage")),
   "/sign-in": lazy(() => import("./features/accounts/SignInPage")),
   "/check-email": lazy(() => import("./features/accounts/CheckEmailPage")),

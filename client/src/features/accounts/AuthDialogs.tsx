@@ -3,8 +3,8 @@ import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, use
 // Loaded on first open, so the landing page's entry chunk carries none of the dialogs' code.
 const EmailDialog = lazy(() => import("./EmailDialog"));
 const FreeSignupDialog = lazy(() => import("./FreeSignupDialog"));
-const DownloadDialog = lazy(() => import("@/components/downloads/DownloadDialog"));
-const DirectDownloadDialog = lazy(() => import("@/components/downloads/DirectDownloadDialog"));
+const DownloadDialog = lazy(() => import("@/features/downloads/DownloadDialog"));
+const DirectDownloadDialog = lazy(() => import("@/features/downloads/DirectDownloadDialog"));
 
 type OpenDialog =
   | { kind: "email" }

@@ -2,7 +2,7 @@ import { ANDROID_APK_PATH } from "@common/api/downloads";
 import { formatPrice, planList, type PlanType } from "@common/plan-catalogue";
 import { CheckCircle2, Download, Smartphone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { DownloadError, downloadWithProgress } from "@/components/downloads/download-file";
+import { DownloadError, downloadWithProgress } from "./download-file";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
