@@ -4,7 +4,7 @@ import { Route, Switch, useLocation } from "wouter";
 import { AuthDialogsProvider } from "@/features/accounts/AuthDialogs";
 import { RouteGuard } from "@/features/accounts/RouteGuard";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
-import { InstallAidsLoader } from "@/components/install/InstallAidsLoader";
+import { InstallAidsLoader } from "@/features/install/InstallAidsLoader";
 import { PaymentReturn } from "@/features/payments/PaymentReturn";
 import { AppLayout } from "@/components/layout/AppLayout";
 import { Toaster } from "@/components/ui/toaster";

@@ -39,7 +39,7 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/protection-test": lazy(() => import("./features/protection/ProtectionTestPage")),
   "/android": lazy(() => import("./features/protection/AndroidPage")),
   "/download-android": lazy(() => import("./features/downloads/DownloadAndroidPage")),
-  "/app-store": lazy(() => import("./pages/AppStorePage")),
+  "/app-store": lazy(() => import("./features/install/AppStorePage")),
   "/sign-in": lazy(() => import("./features/accounts/SignInPage")),
   "/check-email": lazy(() => import("./features/accounts/CheckEmailPage")),
 };

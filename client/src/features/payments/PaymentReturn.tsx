@@ -1,7 +1,7 @@
 import { paidPlanFromQuery, plans } from "@common/plan-catalogue";
 import { useEffect, useState } from "react";
 import { toast } from "@/lib/use-toast";
-import { openInstallDialog } from "@/install/install-state";
+import { openInstallDialog } from "@/features/install/install-state";
 
 /**
  * Back on `/` after paying (spec 1 §2): `?payment=success&plan=…` toasts the plan and clears the query;

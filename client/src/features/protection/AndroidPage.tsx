@@ -3,8 +3,8 @@ import { type PlanFeatures, plans, type PlanType } from "@common/plan-catalogue"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Check, Crown, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";
 import { Link } from "wouter";
-import { AppModeBadge } from "@/components/install/AppModeBadge";
-import { InstallCard } from "@/components/install/InstallCard";
+import { AppModeBadge } from "@/features/install/AppModeBadge";
+import { InstallCard } from "@/features/install/InstallCard";
 import { PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "./FeatureToggles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -9,7 +9,7 @@ import { Switch } from "@/components/ui/switch";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { LOGIN_PATH } from "@/features/accounts/useAuthActions";
-import { isStandaloneDisplay } from "@/install/platform";
+import { isStandaloneDisplay } from "@/features/install/platform";
 import { cn } from "@/lib/class-names";
 import { apiRequest } from "@/lib/queryClient";
 import { countBlocked } from "./blocker";

@@ -1,11 +1,11 @@
 import { Award, Download, PlayCircle, Star } from "lucide-react";
 import { Link } from "wouter";
-import { AppModeBadge } from "@/components/install/AppModeBadge";
-import { InstalledStatus } from "@/components/install/InstalledStatus";
-import { useAppInstallation } from "@/components/install/useAppInstallation";
+import { AppModeBadge } from "@/features/install/AppModeBadge";
+import { InstalledStatus } from "@/features/install/InstalledStatus";
+import { useAppInstallation } from "@/features/install/useAppInstallation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { openInstallDialog } from "@/install/install-state";
+import { openInstallDialog } from "@/features/install/install-state";
 import { storeFigures } from "./listing";
 
 /**

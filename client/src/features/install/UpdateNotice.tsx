@@ -1,8 +1,8 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { updateToWaitingVersion, useUpdateWaiting } from "@/install/service-worker";
-import { UPDATE_NOTICE_HIDE_MS } from "@/install/timings";
+import { updateToWaitingVersion, useUpdateWaiting } from "./service-worker";
+import { UPDATE_NOTICE_HIDE_MS } from "./timings";
 
 /**
  * The service worker's update notice (spec 1 §4): a new version is waiting. Update Now lets it take over and

@@ -2,9 +2,9 @@ import { CheckCircle2, Download, LoaderCircle, MonitorSmartphone } from "lucide-
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { dismissHomeScreenPrompts } from "@/install/home-screen-dismissal";
-import { installTabVault } from "@/install/install-action";
-import { closeInstallDialog } from "@/install/install-state";
+import { dismissHomeScreenPrompts } from "./home-screen-dismissal";
+import { installTabVault } from "./install-action";
+import { closeInstallDialog } from "./install-state";
 import { AppModeBadge } from "./AppModeBadge";
 import { ManualInstallSteps } from "./ManualInstallSteps";
 import { useAppInstallation } from "./useAppInstallation";

@@ -1,4 +1,4 @@
-import type { InstallPlatform } from "@/install/platform";
+import type { InstallPlatform } from "./platform";
 
 const steps: Record<InstallPlatform, { heading: string; steps: string[] }> = {
   ios: {

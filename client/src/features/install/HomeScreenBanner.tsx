@@ -1,10 +1,10 @@
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { dismissHomeScreenPrompts, useHomeScreenPromptsDismissed } from "@/install/home-screen-dismissal";
-import { isHomeScreenBannerEligible } from "@/install/home-screen-prompt";
-import { installTabVault } from "@/install/install-action";
-import { HOME_SCREEN_BANNER_DELAY_MS } from "@/install/timings";
+import { dismissHomeScreenPrompts, useHomeScreenPromptsDismissed } from "./home-screen-dismissal";
+import { isHomeScreenBannerEligible } from "./home-screen-prompt";
+import { installTabVault } from "./install-action";
+import { HOME_SCREEN_BANNER_DELAY_MS } from "./timings";
 import { useAppInstallation } from "./useAppInstallation";
 
 /** Milliseconds left until `delay` after the page opened (performance.now() counts from the navigation). */

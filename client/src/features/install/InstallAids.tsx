@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { useHomeScreenPromptsDismissed } from "@/install/home-screen-dismissal";
-import { openInstallDialog } from "@/install/install-state";
-import { recordPwaLaunch } from "@/install/pwa-launch";
-import { startServiceWorker } from "@/install/service-worker";
-import { INSTALL_PROMPT_DELAY_MS } from "@/install/timings";
+import { useHomeScreenPromptsDismissed } from "./home-screen-dismissal";
+import { openInstallDialog } from "./install-state";
+import { recordPwaLaunch } from "./pwa-launch";
+import { startServiceWorker } from "./service-worker";
+import { INSTALL_PROMPT_DELAY_MS } from "./timings";
 import { apiRequest } from "@/lib/queryClient";
 import { HomeScreenBanner } from "./HomeScreenBanner";
 import { InstallDialog } from "./InstallDialog";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { appModeBadge, browserCapabilities, isInstallableAsApp, type AppModeBadgeLabel } from "@/install/app-badge";
-import { type InstallState, useInstallState } from "@/install/install-state";
-import { currentPlatform, type InstallPlatform, isStandaloneDisplay } from "@/install/platform";
+import { appModeBadge, browserCapabilities, isInstallableAsApp, type AppModeBadgeLabel } from "./app-badge";
+import { type InstallState, useInstallState } from "./install-state";
+import { currentPlatform, type InstallPlatform, isStandaloneDisplay } from "./platform";
 
 export interface AppInstallation extends InstallState {
   platform: InstallPlatform;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useInstallState } from "@/install/install-state";
+import { useInstallState } from "./install-state";
 
 const InstallAids = lazy(() => import("./InstallAids"));
 

@@ -1,7 +1,7 @@
 import { Download, LoaderCircle, MonitorSmartphone, RefreshCw, Star, WifiOff } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { installTabVault } from "@/install/install-action";
+import { installTabVault } from "./install-action";
 import { cn } from "@/lib/class-names";
 import { AppModeBadge } from "./AppModeBadge";
 import { InstalledStatus } from "./InstalledStatus";

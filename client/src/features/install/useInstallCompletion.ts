@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { INSTALL_COMPLETION_DELAY_MS } from "@/install/timings";
+import { INSTALL_COMPLETION_DELAY_MS } from "./timings";
 
 /** Spec 1 §4: once the browser reports the installation, the completion callback runs 2 s later. */
 export function useInstallCompletion(installedThisVisit: boolean, onComplete: () => void): void {
