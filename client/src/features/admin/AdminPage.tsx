@@ -5,7 +5,7 @@ import { plans } from "@common/plan-catalogue";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CreditCard, Download, FileDown, Inbox, Loader2, ScrollText, Trash2, TrendingUp, Users, XCircle } from "lucide-react";
 import { useState } from "react";
-import { DailyBars } from "@/components/admin/DailyBars";
+import { DailyBars } from "./DailyBars";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
