@@ -2,8 +2,8 @@ import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from "@common/product";
 import { Check, type LucideIcon, Mail, MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import type { Block, LongFormDocument, Section } from "@/content/long-form";
-import { useScrollToHashOnArrival } from "@/hooks/useScrollToHashOnArrival";
+import type { Block, LongFormDocument, Section } from "@/features/site/content/long-form";
+import { useScrollToHashOnArrival } from "./useScrollToHashOnArrival";
 import { PageIntro } from "./PageIntro";
 import { RichText } from "./RichText";
 

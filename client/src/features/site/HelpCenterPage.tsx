@@ -2,11 +2,11 @@ import { SUPPORT_REPLY_HOURS } from "@common/product";
 import { ArrowRight, BookOpen, Download, LifeBuoy, MessageSquare, Search, SearchX, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
-import { LinkedFeatureCards } from "@/components/content/LinkedFeatureCards";
-import { PageIntro } from "@/components/content/PageIntro";
+import { LinkedFeatureCards } from "./LinkedFeatureCards";
+import { PageIntro } from "./PageIntro";
 import { Button } from "@/components/ui/button";
-import { type Difficulty, helpCategories, popularArticles } from "@/content/help-center";
-import { matchingCategories } from "@/content/help-search";
+import { type Difficulty, helpCategories, popularArticles } from "@/features/site/content/help-center";
+import { matchingCategories } from "@/features/site/content/help-search";
 import { cn } from "@/lib/class-names";
 
 const difficultyStyle: Record<Difficulty, string> = {

@@ -1,9 +1,9 @@
 import { Info, MessageSquare } from "lucide-react";
 import { Link } from "wouter";
-import { LinkedFeatureCards } from "@/components/content/LinkedFeatureCards";
-import { PageIntro } from "@/components/content/PageIntro";
+import { LinkedFeatureCards } from "./LinkedFeatureCards";
+import { PageIntro } from "./PageIntro";
 import { Button } from "@/components/ui/button";
-import { aboutPrinciples, aboutProducts, aboutStory } from "@/content/about";
+import { aboutPrinciples, aboutProducts, aboutStory } from "@/features/site/content/about";
 
 /** `/about` (spec 1 §2): why TabVault exists, what it makes, how it works. */
 export default function AboutPage() {

@@ -1,7 +1,7 @@
 import { History } from "lucide-react";
-import { PageIntro } from "@/components/content/PageIntro";
+import { PageIntro } from "./PageIntro";
 import { Badge } from "@/components/ui/badge";
-import { type ChangeKind, type Release, type ReleaseType, releases } from "@/content/changelog";
+import { type ChangeKind, type Release, type ReleaseType, releases } from "@/features/site/content/changelog";
 import { cn } from "@/lib/class-names";
 
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });

@@ -1,15 +1,15 @@
 import { lazy, useEffect } from "react";
-import { Features } from "@/components/landing/Features";
-import { FinalCallToAction } from "@/components/landing/FinalCallToAction";
-import { Hero } from "@/components/landing/Hero";
-import { InteractiveDemo } from "@/components/landing/InteractiveDemo";
-import { LoadWhenNear } from "@/components/landing/LoadWhenNear";
-import { Pricing } from "@/components/landing/Pricing";
+import { Features } from "@/features/site/landing/Features";
+import { FinalCallToAction } from "@/features/site/landing/FinalCallToAction";
+import { Hero } from "@/features/site/landing/Hero";
+import { InteractiveDemo } from "@/features/site/landing/InteractiveDemo";
+import { LoadWhenNear } from "@/features/site/landing/LoadWhenNear";
+import { Pricing } from "@/features/site/landing/Pricing";
 import { currentHashTarget, scrollToElement } from "@/lib/sections";
 
 // Comparison, devices, testimonials and the dashboard preview: far below the first screen, so not in the
 // JavaScript the first screen waits for (the budget in docs/benchmarks.md).
-const MoreSections = lazy(() => import("@/components/landing/MoreSections"));
+const MoreSections = lazy(() => import("@/features/site/landing/MoreSections"));
 
 /** `/` for visitors and while sign-in state loads (spec 1 §2). */
 export default function LandingPage() {

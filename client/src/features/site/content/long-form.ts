@@ -1,6 +1,6 @@
 /**
  * The shape of a long text page (privacy policy, terms): plain data, so the words can be read and
- * reviewed without wading through markup. Rendered by components/content/LongFormPage.tsx.
+ * reviewed without wading through markup. Rendered by features/site/LongFormPage.tsx.
  */
 
 /** A link inside running text: a site route, a mailto: or an outside address. */

@@ -1,4 +1,4 @@
-import type { InlineLink, RichText as RichTextValue } from "@/content/long-form";
+import type { InlineLink, RichText as RichTextValue } from "@/features/site/content/long-form";
 import { Link } from "wouter";
 
 const linkClass = "font-medium text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700";

@@ -1,13 +1,13 @@
 import { ArrowRight, BookOpen, Check, ChevronDown, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { LinkedFeatureCards } from "@/components/content/LinkedFeatureCards";
-import { PageIntro } from "@/components/content/PageIntro";
-import { RichText } from "@/components/content/RichText";
+import { LinkedFeatureCards } from "./LinkedFeatureCards";
+import { PageIntro } from "./PageIntro";
+import { RichText } from "./RichText";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { coreFeatures, faq, installSteps, privacySettings, protectionLevels, quickCards, supportedBrowsers } from "@/content/documentation";
-import { useScrollToHashOnArrival } from "@/hooks/useScrollToHashOnArrival";
+import { coreFeatures, faq, installSteps, privacySettings, protectionLevels, quickCards, supportedBrowsers } from "@/features/site/content/documentation";
+import { useScrollToHashOnArrival } from "./useScrollToHashOnArrival";
 
 function DocSection({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
   return (

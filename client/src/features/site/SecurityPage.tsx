@@ -1,11 +1,11 @@
 import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from "@common/product";
 import { Activity, BadgeInfo, Bug, Lock, Mail, ShieldCheck } from "lucide-react";
 import { Link } from "wouter";
-import { FeatureCard } from "@/components/content/FeatureCard";
-import { PageIntro } from "@/components/content/PageIntro";
+import { FeatureCard } from "./FeatureCard";
+import { PageIntro } from "./PageIntro";
 import { Button } from "@/components/ui/button";
-import { securityPractices } from "@/content/security-practices";
-import { useScrollToHashOnArrival } from "@/hooks/useScrollToHashOnArrival";
+import { securityPractices } from "@/features/site/content/security-practices";
+import { useScrollToHashOnArrival } from "./useScrollToHashOnArrival";
 
 /** `/security` (spec 1 §2): what the service does to keep accounts, backups and payments safe. */
 export default function SecurityPage() {

@@ -1,6 +1,6 @@
 import { FileText } from "lucide-react";
-import { LongFormPage } from "@/components/content/LongFormPage";
-import { termsOfService } from "@/content/terms-of-service";
+import { LongFormPage } from "./LongFormPage";
+import { termsOfService } from "@/features/site/content/terms-of-service";
 
 /** `/terms` (spec 1 §1, §2): plans, payment and the refund rules. */
 export default function TermsPage() {

@@ -2,11 +2,11 @@ import { planList } from "@common/plan-catalogue";
 import { MONEY_BACK_DAYS } from "@common/product";
 import { Check, Download, ShieldCheck, Smartphone } from "lucide-react";
 import { Link, useLocation } from "wouter";
-import { FeatureCard } from "@/components/content/FeatureCard";
-import { NumberedSteps } from "@/components/content/NumberedSteps";
+import { FeatureCard } from "./FeatureCard";
+import { NumberedSteps } from "./NumberedSteps";
 import { PlanCard } from "@/features/payments/PlanCard";
 import { Button } from "@/components/ui/button";
-import { androidBrowsers, androidFeatures, androidSteps, productGetStarted, productNav } from "@/content/product-android";
+import { androidBrowsers, androidFeatures, androidSteps, productGetStarted, productNav } from "@/features/site/content/product-android";
 import { cn } from "@/lib/class-names";
 
 /**

@@ -1,12 +1,12 @@
 import { AlertCircle, Check, CheckCircle2, Download, FileText, Monitor } from "lucide-react";
 import { Link } from "wouter";
-import { FeatureCard } from "@/components/content/FeatureCard";
-import { NumberedSteps } from "@/components/content/NumberedSteps";
+import { FeatureCard } from "./FeatureCard";
+import { NumberedSteps } from "./NumberedSteps";
 import { SectionLink } from "@/components/layout/SectionLink";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { windowsFeatures, windowsRequirements, windowsSteps } from "@/content/windows-app";
-import { useScrollToHashOnArrival } from "@/hooks/useScrollToHashOnArrival";
+import { windowsFeatures, windowsRequirements, windowsSteps } from "@/features/site/content/windows-app";
+import { useScrollToHashOnArrival } from "./useScrollToHashOnArrival";
 
 const illustrationApps = [
   { app: "Word", title: "Quarterly report.docx", unsaved: true },
