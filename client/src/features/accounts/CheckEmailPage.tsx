@@ -3,7 +3,7 @@ import { MailCheck, RotateCw } from "lucide-react";
 import { Link, useSearchParams } from "wouter";
 import { AccountScreen } from "./AccountScreen";
 import { Button } from "@/components/ui/button";
-import { loginHref } from "./useAuthActions";
+import { loginHref } from "./sign-in-links";
 
 /** `/check-email`: shown after a sign-in link was mailed. */
 export default function CheckEmailPage() {

@@ -8,7 +8,7 @@ import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";
-import { loginHref } from "./useAuthActions";
+import { loginHref } from "./sign-in-links";
 import { cn } from "@/lib/class-names";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 import { checkEmailOrToast, rememberEmailForPayment } from "./email-check";

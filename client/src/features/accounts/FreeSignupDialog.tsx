@@ -6,7 +6,7 @@ import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";
-import { loginHref } from "./useAuthActions";
+import { loginHref } from "./sign-in-links";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 
 /** spec 1 §9: redirect to sign-in 1.5 s after a successful sign-up. */

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { useLocation } from "wouter";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "./useAuth";
-import { LandingPage } from "@/routes";
+import LandingPage from "@/features/site/LandingPage";
 
 /** spec 1 §9: a non-admin is sent home 2 s after the denial toast. */
 const ACCESS_DENIED_REDIRECT_MS = 2000;

@@ -7,7 +7,7 @@ import { checkEmailOrToast } from "./email-check";
 import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { displayName, useAuth } from "./useAuth";
-import { loginHref } from "./useAuthActions";
+import { loginHref } from "./sign-in-links";
 
 function waitText(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds <= 0) return "a few minutes";

@@ -8,7 +8,7 @@ import { checkEmailOrToast } from "./email-check";
 import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
-import { loginHref } from "./useAuthActions";
+import { loginHref } from "./sign-in-links";
 import { apiRequest, errorMessage } from "@/lib/queryClient";
 
 type Result = { email: string; response: VerifyUserResponse };

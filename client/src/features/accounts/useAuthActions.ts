@@ -1,18 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useAuthDialogs } from "./AuthDialogs";
-
-/** Browser navigations for signing in and out (spec 1 §2, §7). */
-export const LOGIN_PATH = "/api/login";
-export const LOGOUT_PATH = "/api/logout";
-
-/** The sign-in navigation for an address: the server mails a link and shows "Check your email". */
-export function loginHref(email?: string, next?: string): string {
-  const params = new URLSearchParams();
-  if (email) params.set("email", email);
-  if (next) params.set("next", next);
-  const query = params.toString();
-  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
-}
+import { LOGOUT_PATH } from "./sign-in-links";
 
 export interface AuthActions {
   /** The header's "Sign In" button: the email dialog. */

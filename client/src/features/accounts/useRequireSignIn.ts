@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "./useAuth";
-import { loginHref } from "./useAuthActions";
+import { loginHref } from "./sign-in-links";
 
 /** spec 1 §9: the checkout sign-in redirect follows the toast after 1 s. */
 const SIGN_IN_REDIRECT_MS = 1000;

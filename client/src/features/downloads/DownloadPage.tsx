@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
-import { loginHref } from "@/features/accounts/useAuthActions";
+import { loginHref } from "@/features/accounts/sign-in-links";
 import { errorMessage } from "@/lib/queryClient";
 
 type Progress = { state: "idle" } | { state: "downloading"; platform: Platform; percent: number } | { state: "success"; platform: Platform; fileName: string } | { state: "error"; platform: Platform; message: string };

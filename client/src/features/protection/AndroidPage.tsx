@@ -12,7 +12,7 @@ import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
-import { loginHref } from "@/features/accounts/useAuthActions";
+import { loginHref } from "@/features/accounts/sign-in-links";
 import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { writeLocalProtection } from "./storage-keys";
 

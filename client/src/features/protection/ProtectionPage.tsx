@@ -3,7 +3,7 @@ import { useState } from "react";
 import { protectionTests } from "./protection-tests";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
-import { loginHref } from "@/features/accounts/useAuthActions";
+import { loginHref } from "@/features/accounts/sign-in-links";
 import { errorMessage } from "@/lib/queryClient";
 
 /** spec 2 §2: the activity log keeps the latest 10 lines. */
