@@ -14,7 +14,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // The client registers the worker itself (client/src/install/service-worker.ts), after the page has
+      // The client registers the worker itself (client/src/features/install/service-worker.ts), after the page has
       // loaded, and asks before a new version takes over.
       injectRegister: false,
       registerType: "prompt",

@@ -1,18 +1,18 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
-import { AuthDialogsProvider } from "@/components/accounts/AuthDialogs";
-import { RouteGuard } from "@/components/accounts/RouteGuard";
-import { ErrorBoundary } from "@/components/ErrorBoundary";
-import { InstallAidsLoader } from "@/components/install/InstallAidsLoader";
-import { PaymentReturn } from "@/components/payments/PaymentReturn";
+import { AuthDialogsProvider } from "@/features/accounts/AuthDialogs";
+import { RouteGuard } from "@/features/accounts/RouteGuard";
+import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
+import { InstallAidsLoader } from "@/features/install/InstallAidsLoader";
+import { PaymentReturn } from "@/features/payments/PaymentReturn";
 import { AppLayout } from "@/components/layout/AppLayout";
 import { Toaster } from "@/components/ui/toaster";
-import { useAuth } from "@/hooks/useAuth";
+import { useAuth } from "@/features/accounts/useAuth";
 import { queryClient } from "@/lib/queryClient";
 import { DashboardPage, guardedRoutes, LandingPage, NotFoundPage, screens } from "./routes";
 
-const ProtectionRuntime = lazy(() => import("./protection/ProtectionRuntime"));
+const ProtectionRuntime = lazy(() => import("./features/protection/ProtectionRuntime"));
 
 /** The capture engine and blocker, for signed-in people only. */
 function SignedInRuntime() {

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
-import { listenForInstallEvents } from "./install/install-state";
+import { listenForInstallEvents } from "./features/install/install-state";
 import "./index.css";
 
 // Before anything renders: the browser's install offer can come early and is sent only once.

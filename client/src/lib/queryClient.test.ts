@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { QueryFunctionContext } from "@tanstack/react-query";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "./use-toast";
 import {
   apiRequest,
   createQueryClient,
@@ -24,7 +24,7 @@ function context(queryKey: readonly unknown[]): QueryFunctionContext {
   return { queryKey, signal: new AbortController().signal, meta: undefined } as unknown as QueryFunctionContext;
 }
 
-vi.mock("@/hooks/use-toast", () => ({ toast: vi.fn() }));
+vi.mock("./use-toast", () => ({ toast: vi.fn() }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

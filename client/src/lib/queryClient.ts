@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { toast } from "@/hooks/use-toast";
+import { toast } from "./use-toast";
 
 /** HTTP methods the API uses. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

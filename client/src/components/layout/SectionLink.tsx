@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from "react";
-import { useGoToSection } from "@/hooks/useGoToSection";
+import { useGoToSection } from "@/lib/useGoToSection";
 import type { SectionId } from "@/lib/sections";
 
 /** A link to a landing-page section that scrolls on `/` and navigates to `/#section` elsewhere. */

@@ -1,4 +1,4 @@
-import { TOAST_DURATION, useToast } from "@/hooks/use-toast";
+import { TOAST_DURATION, useToast } from "@/lib/use-toast";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 
 /**

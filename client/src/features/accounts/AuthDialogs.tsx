@@ -1,0 +1,60 @@
+import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from "react";
+
+// Loaded on first open, so the landing page's entry chunk carries none of the dialogs' code.
+const EmailDialog = lazy(() => import("./EmailDialog"));
+const FreeSignupDialog = lazy(() => import("./FreeSignupDialog"));
+const DownloadDialog = lazy(() => import("@/features/downloads/DownloadDialog"));
+const DirectDownloadDialog = lazy(() => import("@/features/downloads/DirectDownloadDialog"));
+
+type OpenDialog =
+  | { kind: "email" }
+  | { kind: "free-signup"; email: string }
+  | { kind: "download"; email: string }
+  | { kind: "direct-download" }
+  | null;
+
+interface AuthDialogs {
+  /** The three-step email dialog of Sign In and Get Started (spec 1 §2, §4). */
+  openEmailDialog: () => void;
+  /** The free sign-up dialog (email only), optionally prefilled. */
+  openFreeSignup: (email?: string) => void;
+  /** The email gate before a download (spec 1 §4 direct download modal). */
+  openDirectDownload: () => void;
+}
+
+const AuthDialogsContext = createContext<AuthDialogs | null>(null);
+
+/**
+ * Holds which account dialog is open. A closed dialog is unmounted, so opening it again starts
+ * from the first step with an empty field (spec 1 §4: closing resets).
+ */
+export function AuthDialogsProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const dialogs = useMemo<AuthDialogs>(
+    () => ({
+      openEmailDialog: () => setOpen({ kind: "email" }),
+      openFreeSignup: (email = "") => setOpen({ kind: "free-signup", email }),
+      openDirectDownload: () => setOpen({ kind: "direct-download" }),
+    }),
+    [],
+  );
+  const close = () => setOpen(null);
+
+  return (
+    <AuthDialogsContext.Provider value={dialogs}>
+      {children}
+      <Suspense fallback={null}>
+        {open?.kind === "email" ? <EmailDialog onClose={close} onFreeDownload={(email) => setOpen({ kind: "download", email })} /> : null}
+        {open?.kind === "download" ? <DownloadDialog email={open.email} onClose={close} /> : null}
+        {open?.kind === "direct-download" ? <DirectDownloadDialog onClose={close} /> : null}
+        {open?.kind === "free-signup" ? <FreeSignupDialog initialEmail={open.email} onClose={close} /> : null}
+      </Suspense>
+    </AuthDialogsContext.Provider>
+  );
+}
+
+export function useAuthDialogs(): AuthDialogs {
+  const dialogs = useContext(AuthDialogsContext);
+  if (!dialogs) throw new Error("useAuthDialogs needs <AuthDialogsProvider> above it");
+  return dialogs;
+}

@@ -1,0 +1,124 @@
+import type { VerifyUserResponse } from "@common/api/accounts";
+import { plans } from "@common/plan-catalogue";
+import { BadgeCheck, Loader2, MailQuestion, SearchX, ShieldCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { AccountScreen } from "./AccountScreen";
+import { useAuthDialogs } from "./AuthDialogs";
+import { checkEmailOrToast } from "./email-check";
+import { EmailField } from "./EmailField";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/lib/use-toast";
+import { loginHref } from "./sign-in-links";
+import { apiRequest, errorMessage } from "@/lib/queryClient";
+
+type Result = { email: string; response: VerifyUserResponse };
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
+
+/** `/verify` (spec 1 §2, §4): form → verified or not found; 'Try Different Email' resets. */
+export default function VerifyPage() {
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const { openFreeSignup } = useAuthDialogs();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkEmailOrToast(email);
+    if (!checked) return;
+    setSubmitting(true);
+    try {
+      const response = (await (await apiRequest("POST", "/api/verify-user", { email: checked })).json()) as VerifyUserResponse;
+      if (!response.verified) toast({ title: "User Not Found", description: response.message, variant: "destructive" });
+      setResult({ email: checked, response });
+    } catch (error) {
+      toast({
+        title: "Verification Error",
+        description: errorMessage(error, "Failed to verify user. Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const tryAgain = () => {
+    setResult(null);
+    setEmail("");
+  };
+
+  if (result?.response.verified && result.response.user) {
+    const { user } = result.response;
+    const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+    return (
+      <AccountScreen icon={ShieldCheck} tone="success" title="Account verified" description={result.response.message}>
+        <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
+          {name ? <Row label="Name" value={name} /> : null}
+          <Row label="Email" value={user.email} />
+          <Row label="Plan" value={plans[user.planType].name} />
+          <Row label="Status" value={user.planStatus} />
+          <Row label="Member since" value={dateFormat.format(new Date(user.createdAt))} />
+        </dl>
+        <Button variant="secondary" className="mt-6 w-full" onClick={tryAgain}>
+          Try Different Email
+        </Button>
+      </AccountScreen>
+    );
+  }
+
+  if (result) {
+    const exists = result.response.user !== null;
+    return (
+      <AccountScreen
+        icon={exists ? MailQuestion : SearchX}
+        tone="warning"
+        title={exists ? "Email not confirmed yet" : "No account found"}
+        description={result.response.message}
+      >
+        <div className="flex flex-col gap-3">
+          {exists ? (
+            <Button asChild>
+              <a href={loginHref(result.email)}>Email me a sign-in link</a>
+            </Button>
+          ) : (
+            <Button onClick={() => openFreeSignup(result.email)}>Create a free account</Button>
+          )}
+          <Button variant="secondary" onClick={tryAgain}>
+            Try Different Email
+          </Button>
+        </div>
+      </AccountScreen>
+    );
+  }
+
+  return (
+    <AccountScreen
+      icon={BadgeCheck}
+      title="Verify Account"
+      description="Enter the email address you signed up with to check that your TabVault account exists and see its plan."
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <EmailField id="verify-email" value={email} onChange={(event) => setEmail(event.target.value)} disabled={submitting} />
+        <Button type="submit" className="w-full" size="lg" disabled={submitting}>
+          {submitting ? (
+            <>
+              <Loader2 className="animate-spin" aria-hidden="true" />
+              Checking...
+            </>
+          ) : (
+            "Verify Account"
+          )}
+        </Button>
+      </form>
+    </AccountScreen>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 px-4 py-3">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="break-all text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

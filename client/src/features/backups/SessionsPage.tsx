@@ -1,0 +1,180 @@
+import type { SavedSessionSummary } from "@common/api/sessions";
+import { triggerLabels } from "@common/api/sessions";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AppWindow, Layers, Loader2, Save } from "lucide-react";
+import { useState } from "react";
+import { SessionDetails } from "./SessionDetails";
+import {
+  deleteSession,
+  fetchSession,
+  matchesFilter,
+  openRestoredTabs,
+  restoreSession,
+  SAVED_SESSIONS_KEY,
+  saveCurrentSession,
+  type SessionFilter,
+  USER_STATS_KEY,
+} from "./session-api";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/lib/use-toast";
+import { cn } from "@/lib/class-names";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+
+const filters: { value: SessionFilter; label: string; empty: string }[] = [
+  { value: "all", label: "Saved Sessions", empty: "No saved sessions yet" },
+  { value: "emergency", label: "Emergency Backups", empty: "No emergency backups found" },
+  { value: "manual", label: "Manual Saves", empty: "No manual saves found" },
+];
+
+/** Emergencies stand out; what the person or the timer saved does not. */
+const triggerBadge: Record<string, "secondary" | "outline"> = { manual_save: "secondary", auto_backup: "outline" };
+
+const relativeTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** `/sessions` (spec 2 §2): the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
+export default function SessionsPage() {
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<SessionFilter>("all");
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const sessions = useQuery<SavedSessionSummary[]>({ queryKey: SAVED_SESSIONS_KEY });
+  const selected = useQuery({ queryKey: ["/api/saved-sessions", selectedId], queryFn: () => fetchSession(selectedId!), enabled: selectedId !== null });
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: SAVED_SESSIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
+  };
+
+  const restore = useMutation({
+    mutationFn: restoreSession,
+    onSuccess: (result) => {
+      openRestoredTabs(result.session.tabs);
+      const tabs = result.session.tabs.length;
+      const apps = result.session.openApps.length;
+      toast({
+        title: "Session Restored",
+        description: `${tabs} ${tabs === 1 ? "tab" : "tabs"} and ${apps} ${apps === 1 ? "app" : "apps"} restored. Allow pop-ups if some tabs did not open.`,
+      });
+      refresh();
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Restoration Failed", description: errorMessage(error, "The session could not be restored."), variant: "destructive" });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: deleteSession,
+    onSuccess: () => {
+      toast({ title: "Session Deleted", description: "Session and all associated data have been removed" });
+      setSelectedId(null);
+      refresh();
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Deletion Failed", description: errorMessage(error, "The session could not be deleted."), variant: "destructive" });
+    },
+  });
+  const save = useMutation({
+    mutationFn: () => saveCurrentSession(`Manual save ${relativeTime.format(new Date())}`),
+    onSuccess: (result) => {
+      toast({ title: "Session Saved", description: result.limit ? result.limit.message : result.message });
+      refresh();
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Save Failed", description: errorMessage(error, "The session could not be saved."), variant: "destructive" });
+    },
+  });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Session Manager</h1>
+          <p className="mt-2 text-slate-600">Backups of your tabs, with what you typed and how far you had read.</p>
+        </div>
+        <Button onClick={() => save.mutate()} disabled={save.isPending}>
+          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+          Save current session
+        </Button>
+      </div>
+
+      <Tabs value={filter} onValueChange={(value) => setFilter(value as SessionFilter)} className="mt-8">
+        <TabsList aria-label="Which sessions">
+          {filters.map((item) => (
+            <TabsTrigger key={item.value} value={item.value}>
+              {item.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {filters.map((item) => {
+          const list = (sessions.data ?? []).filter((session) => matchesFilter(session, item.value));
+          return (
+            <TabsContent key={item.value} value={item.value}>
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+                <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+                  {sessions.isLoading ? (
+                    <p className="flex items-center gap-2 p-6 text-slate-500">
+                      <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading sessions…
+                    </p>
+                  ) : list.length === 0 ? (
+                    <p className="p-6 text-center text-slate-500">{item.empty}</p>
+                  ) : (
+                    <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label={item.label}>
+                      {list.map((session) => (
+                        <li key={session.id}>
+                          <button
+                            type="button"
+                            onClick={() => setSelectedId(session.id)}
+                            aria-current={selectedId === session.id ? "true" : undefined}
+                            className={cn(
+                              "flex w-full cursor-pointer flex-col gap-1 px-4 py-3 text-left transition hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none",
+                              selectedId === session.id && "bg-brand-50 hover:bg-brand-50",
+                            )}
+                          >
+                            <span className="flex items-center justify-between gap-2">
+                              <span className="truncate font-medium text-slate-900">{session.sessionName}</span>
+                              <Badge variant={triggerBadge[session.triggerEvent] ?? "warning"}>
+                                {triggerLabels[session.triggerEvent] ?? session.triggerEvent}
+                              </Badge>
+                            </span>
+                            <span className="flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
+                              <span className="inline-flex items-center gap-1">
+                                <Layers className="size-3.5" aria-hidden="true" />
+                                {session.tabCount} {session.tabCount === 1 ? "tab" : "tabs"}
+                              </span>
+                              <span className="inline-flex items-center gap-1">
+                                <AppWindow className="size-3.5" aria-hidden="true" />
+                                {session.appCount} {session.appCount === 1 ? "app" : "apps"}
+                              </span>
+                              <time dateTime={session.createdAt}>{relativeTime.format(new Date(session.createdAt))}</time>
+                            </span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+                <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                  {selectedId === null ? (
+                    <p className="py-10 text-center text-slate-500">Select a session to view details</p>
+                  ) : selected.data ? (
+                    <SessionDetails
+                      session={selected.data}
+                      restoring={restore.isPending}
+                      deleting={remove.isPending}
+                      onRestore={() => restore.mutate(selected.data.id)}
+                      onDelete={() => remove.mutate(selected.data.id)}
+                    />
+                  ) : (
+                    <p className="flex items-center justify-center gap-2 py-10 text-slate-500">
+                      <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading…
+                    </p>
+                  )}
+                </div>
+              </div>
+            </TabsContent>
+          );
+        })}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { DeviceToken } from "@common/api/sessions";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check, Copy, KeyRound, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/lib/use-toast";
+import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+
+const TOKENS_KEY = ["/api/device-tokens"] as const;
+
+/** Tokens for the Windows and Android apps: named, shown once, revocable. */
+export function DeviceTokens() {
+  const queryClient = useQueryClient();
+  const tokens = useQuery<DeviceToken[]>({ queryKey: TOKENS_KEY });
+  const [name, setName] = useState("");
+  const [fresh, setFresh] = useState<{ name: string; token: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+  const onError = (fallback: string) => (error: unknown) => {
+    if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+  };
+  const create = useMutation({
+    mutationFn: async () => (await apiRequest("POST", "/api/device-tokens", { name: name.trim() })).json() as Promise<{ token: string; deviceToken: DeviceToken }>,
+    onSuccess: (result) => {
+      setFresh({ name: result.deviceToken.name, token: result.token });
+      setCopied(false);
+      setName("");
+      void queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
+    },
+    onError: onError("The token could not be created."),
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/device-tokens/${id}`),
+    onSuccess: () => {
+      toast({ title: "Device token revoked", description: "That device can no longer back up to your account." });
+      void queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
+    },
+    onError: onError("The token could not be revoked."),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (name.trim()) create.mutate();
+  }
+
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="device-tokens">
+      <h2 id="device-tokens" className="flex items-center gap-2 font-semibold text-slate-900">
+        <KeyRound className="size-4 text-brand-600" aria-hidden="true" />
+        Devices
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Connect the Windows or Android app with a token. It is shown once; revoke it if the device is lost.</p>
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1 space-y-1">
+          <Label htmlFor="device-name">Device name</Label>
+          <Input id="device-name" placeholder="e.g. Pixel 9" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+        </div>
+        <Button type="submit" disabled={!name.trim() || create.isPending}>
+          Create token
+        </Button>
+      </form>
+      {fresh ? (
+        <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          <p>
+            Token for <strong>{fresh.name}</strong>. Copy it now: it will not be shown again.
+          </p>
+          <div className="mt-2 flex items-center gap-2">
+            <code className="min-w-0 flex-1 truncate rounded bg-white px-2 py-1 font-mono text-xs">{fresh.token}</code>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                void navigator.clipboard?.writeText(fresh.token).then(() => setCopied(true));
+              }}
+            >
+              {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+              {copied ? "Copied" : "Copy"}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {tokens.data && tokens.data.length > 0 ? (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {tokens.data.map((token) => (
+            <li key={token.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+              <span>
+                <span className="font-medium text-slate-900">{token.name}</span>
+                <span className="block text-xs text-slate-500">
+                  {token.lastUsedAt ? `Last used ${new Date(token.lastUsedAt).toLocaleString()}` : "Never used"}
+                </span>
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => revoke.mutate(token.id)} aria-label={`Revoke ${token.name}`}>
+                <Trash2 aria-hidden="true" />
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import type { ProtectionStatus } from "@common/api/sessions";
+import { PRODUCT_NAME } from "@common/product";
+import { useQuery } from "@tanstack/react-query";
+import { Download, Eye, Languages, LogIn, ShieldAlert, ShieldCheck, ShieldOff, Zap } from "lucide-react";
+import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Switch } from "@/components/ui/switch";
+import { toast } from "@/lib/use-toast";
+import { useAuth } from "@/features/accounts/useAuth";
+import { LOGIN_PATH } from "@/features/accounts/sign-in-links";
+import { isStandaloneDisplay } from "@/features/install/platform";
+import { cn } from "@/lib/class-names";
+import { apiRequest } from "@/lib/queryClient";
+import { countBlocked } from "./blocker";
+import { writeLocalProtection } from "./storage-keys";
+import { useBlockedAttempts } from "./useBlockedAttempts";
+import { useLocalProtection } from "./useLocalProtection";
+
+const browsers = ["Chrome", "Firefox", "Edge", "Opera", "Samsung Internet", "Brave", "UC Browser", "DuckDuckGo"];
+const steps = [
+  { icon: Eye, title: "Monitors your browser", text: "Through Android's accessibility service, TabVault sees the browser's tab screen." },
+  { icon: Languages, title: "Detects Clear All", text: "It recognises Clear All, Close all tabs and their equivalents in 20+ languages." },
+  { icon: ShieldCheck, title: "Blocks the action", text: "The tap never reaches the button, or your tabs are backed up first." },
+];
+
+/** spec 2 §9: the status banner refreshes every 5 s. */
+const STATUS_REFRESH_MS = 5000;
+
+/** `/clear-all-blocker` (spec 2 §2, §4): the blocker's switch, its count, a test, and how it works. */
+export default function ClearAllBlockerPage() {
+  const { user } = useAuth();
+  const protection = useLocalProtection();
+  const blockedAttempts = useBlockedAttempts(Boolean(user));
+  const active = protection.enabled && protection.mode === "block";
+
+  function toggle(on: boolean) {
+    writeLocalProtection({ enabled: on, mode: on ? "block" : "backup" });
+    if (user) void apiRequest("POST", "/api/protection/toggle", { enabled: on }).catch(() => undefined);
+    if (on) toast({ title: "Clear All Blocking Enabled", description: "Clear All buttons are now completely blocked" });
+    else toast({ title: "Clear All Blocking Disabled", description: "Clear All buttons will now work normally", variant: "destructive" });
+  }
+
+  function test() {
+    if (active) {
+      countBlocked("Clear All test");
+      toast({ title: "Clear All Blocked!", description: `${PRODUCT_NAME} prevented your tabs from being cleared` });
+    } else {
+      toast({ title: "Clear All Would Work", description: "Protection is disabled - tabs would be cleared", variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Clear All Blocker</h1>
+      <p className="mt-2 text-slate-600">One switch between your tabs and an accidental Clear All.</p>
+
+      <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="blocker-status">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h2 id="blocker-status" className="text-lg font-semibold text-slate-900">Protection status</h2>
+            <Badge className="mt-2" variant={active ? "success" : "destructive"}>
+              {active ? "BLOCKING ACTIVE" : "PROTECTION OFF"}
+            </Badge>
+          </div>
+          <label className="flex items-center gap-4">
+            <span id="block-switch-label" className="font-medium text-slate-900">Block Clear All Buttons</span>
+            <Switch size="lg" checked={active} onCheckedChange={toggle} aria-labelledby="block-switch-label" />
+          </label>
+        </div>
+
+        {active ? (
+          <div className="mt-6 flex items-center gap-4 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900">
+            <ShieldCheck className="size-8 shrink-0" aria-hidden="true" />
+            <div>
+              {blockedAttempts === null ? (
+                <p className="text-3xl font-bold" aria-label="Loading blocked attempts">—</p>
+              ) : (
+                <p className="text-3xl font-bold" aria-label={`${blockedAttempts} blocked attempts`}>
+                  {blockedAttempts}
+                </p>
+              )}
+              <p className="text-sm">{user ? "Clear All attempts blocked on all your devices" : "Clear All attempts blocked in this browser"}</p>
+            </div>
+          </div>
+        ) : (
+          <div role="alert" className="mt-6 flex items-center gap-4 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+            <ShieldAlert className="size-8 shrink-0" aria-hidden="true" />
+            <p className="text-sm">
+              <strong className="font-semibold">Your tabs are vulnerable.</strong> One tap on Clear All will close them all.
+            </p>
+          </div>
+        )}
+
+        <Button className="mt-6" variant={active ? "default" : "destructive"} onClick={test}>
+          <Zap aria-hidden="true" />
+          {active ? "Test Clear All Block" : "Test (Would Clear Tabs)"}
+        </Button>
+        {user ? <StatusBanner email={user.email} /> : null}
+      </section>
+
+      <section className="mt-10">
+        <h2 className="text-xl font-semibold text-slate-900">How it works</h2>
+        <ol className="mt-4 grid gap-4 sm:grid-cols-3">
+          {steps.map(({ icon: Icon, title, text }, index) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <span className="flex items-center gap-2 text-sm font-semibold text-brand-700">
+                <span className="inline-flex size-7 items-center justify-center rounded-full bg-brand-100">{index + 1}</span>
+                <Icon className="size-4" aria-hidden="true" />
+              </span>
+              <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="mt-10">
+        <h2 className="text-xl font-semibold text-slate-900">Supported browsers</h2>
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {browsers.map((browser) => (
+            <li key={browser} className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-center text-sm font-medium text-slate-800 shadow-sm">
+              {browser}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {isStandaloneDisplay() ? null : (
+        <section className="mt-10 flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+          <div>
+            <h2 className="text-xl font-semibold">Get Protection</h2>
+            <p className="mt-1 text-brand-100">Install the Android app to block Clear All in your browser itself.</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild variant="inverse">
+              <Link href="/download">
+                <Download aria-hidden="true" />
+                Download Android App
+              </Link>
+            </Button>
+            {user ? null : (
+              <Button asChild variant="outline" className={cn("border-white/40 text-white hover:bg-white/10 hover:text-white")}>
+                <a href={LOGIN_PATH}>
+                  <LogIn aria-hidden="true" />
+                  Sign In
+                </a>
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The blocked-status banner: what the server holds for this account, refreshed every 5 s. */
+function StatusBanner({ email }: { email: string }) {
+  const { data } = useQuery<ProtectionStatus>({
+    queryKey: ["/api/protection/status", email],
+    refetchInterval: STATUS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
+  if (!data) return null;
+  return (
+    <p className="mt-6 flex items-center gap-2 text-sm text-slate-600" role="status">
+      {data.isActive ? <ShieldCheck className="size-4 text-emerald-600" aria-hidden="true" /> : <ShieldOff className="size-4 text-red-600" aria-hidden="true" />}
+      {data.sessionCount} {data.sessionCount === 1 ? "backup" : "backups"} saved
+      {data.lastBackup ? `, the latest ${new Date(data.lastBackup).toLocaleString()}` : ""}.
+    </p>
+  );
+}

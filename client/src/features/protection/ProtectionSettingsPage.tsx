@@ -1,0 +1,143 @@
+import type { ProtectionMode, ProtectionSettings } from "@common/api/sessions";
+import { plans } from "@common/plan-catalogue";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Crown, Loader2, Save, ShieldCheck, Smartphone } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { PlanFeatureToggle, PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "./FeatureToggles";
+import { Switch } from "@/components/ui/switch";
+import { toast } from "@/lib/use-toast";
+import { useAuth } from "@/features/accounts/useAuth";
+import { cn } from "@/lib/class-names";
+import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { writeLocalProtection } from "./storage-keys";
+
+/** `/protection-settings` (spec 2 §2, §5): saved only when Save Settings is clicked. */
+export default function ProtectionSettingsPage() {
+  const { data } = useQuery<ProtectionSettings>({ queryKey: PROTECTION_SETTINGS_KEY });
+  return data ? <SettingsForm initial={data} /> : <p className="flex justify-center py-24 text-slate-500"><Loader2 className="size-6 animate-spin" aria-label="Loading settings" /></p>;
+}
+
+function SettingsForm({ initial }: { initial: ProtectionSettings }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [settings, setSettings] = useState(initial);
+  const plan = plans[user?.planType ?? "free"];
+  const set = <K extends keyof ProtectionSettings>(key: K, value: ProtectionSettings[K]) => setSettings((current) => ({ ...current, [key]: value }));
+
+  const save = useMutation({
+    mutationFn: async () => (await apiRequest("PUT", "/api/protection/settings", settings)).json() as Promise<ProtectionSettings>,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(PROTECTION_SETTINGS_KEY, saved);
+      writeLocalProtection(saved);
+      toast({ title: "Settings Saved", description: "Your protection preferences have been updated" });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to save settings"), variant: "destructive" });
+    },
+  });
+
+  const status = !settings.enabled ? "DISABLED" : settings.mode === "block" ? "ACTIVE - BLOCKING" : "ACTIVE - BACKUP MODE";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Protection Settings</h1>
+      <p className="mt-2 text-slate-600">Choose whether TabVault blocks Clear All outright or lets it happen and keeps a backup.</p>
+
+      <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <h2 id="protection-master" className="text-lg font-semibold text-slate-900">Protection</h2>
+            <p className={cn("mt-1 text-sm font-semibold", settings.enabled ? "text-emerald-700" : "text-red-700")}>{status}</p>
+          </div>
+          <Switch size="lg" checked={settings.enabled} onCheckedChange={(value) => set("enabled", value)} aria-labelledby="protection-master" />
+        </div>
+
+        <fieldset className="mt-6">
+          <legend className="text-sm font-semibold text-slate-900">Mode</legend>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {(
+              [
+                ["block", "Block", "Stop Clear All before it closes anything. Recommended."],
+                ["backup", "Backup", "Let Clear All happen, and keep a backup to restore."],
+              ] as [ProtectionMode, string, string][]
+            ).map(([value, label, text]) => (
+              <label
+                key={value}
+                className={cn(
+                  "flex cursor-pointer gap-3 rounded-xl border p-4 transition",
+                  settings.mode === value ? "border-brand-600 bg-brand-50/60 ring-1 ring-brand-600" : "border-slate-200 hover:border-slate-300",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="mode"
+                  value={value}
+                  checked={settings.mode === value}
+                  onChange={() => setSettings((current) => ({ ...current, mode: value, autoBackup: value === "block" ? false : current.autoBackup }))}
+                  className="mt-1 accent-brand-600"
+                />
+                <span>
+                  <span className="block font-medium text-slate-900">
+                    {label}
+                    {value === "block" ? <span className="ml-2 text-xs font-semibold text-brand-700">Recommended</span> : null}
+                  </span>
+                  <span className="mt-1 block text-sm text-slate-600">{text}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <ul className="mt-6 divide-y divide-slate-100">
+          <PlanFeatureToggle
+            feature="autoBackup"
+            text={settings.mode === "block" ? "Works in Backup mode: backs your tabs up every 5 minutes." : "Backs your tabs up every 5 minutes."}
+            planType={plan.type}
+            checked={settings.autoBackup}
+            disabled={settings.mode === "block"}
+            onChange={(value) => set("autoBackup", value)}
+          />
+          <PlanFeatureToggle
+            feature="cloudSync"
+            text="Keep backups in step across your devices."
+            planType={plan.type}
+            checked={settings.cloudSync}
+            onChange={(value) => set("cloudSync", value)}
+          />
+          <SmartFeatureToggles planType={plan.type} settings={settings} onChange={set} />
+        </ul>
+
+        <p className="mt-6 flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
+          <Smartphone className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+          On Android, the TabVault app needs the Accessibility permission to see and block the Clear All button. The app asks for it on first start.
+        </p>
+
+        <Button className="mt-6 w-full sm:w-auto" size="lg" onClick={() => save.mutate()} disabled={save.isPending}>
+          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+          Save Settings
+        </Button>
+      </section>
+
+      <section className="mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-3">
+          <ShieldCheck className="mt-0.5 size-5 text-brand-600" aria-hidden="true" />
+          <div>
+            <h2 className="font-semibold text-slate-900">{plan.name} Plan</h2>
+            <p className="text-sm text-slate-600">
+              {plan.limits.tabsPerDay === null ? "Unlimited tabs and backups." : `Up to ${plan.limits.tabsPerDay} tabs a day, ${plan.limits.backupsKept} ${plan.limits.backupsKept === 1 ? "backup" : "backups"}.`}
+            </p>
+          </div>
+        </div>
+        {plan.type === "premium" ? null : (
+          <Button asChild variant="secondary">
+            <Link href={`/subscribe?plan=${plan.type === "free" ? "basic" : plan.type === "basic" ? "pro" : "premium"}`}>
+              <Crown aria-hidden="true" />
+              Upgrade
+            </Link>
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { History } from "lucide-react";
+import { PageIntro } from "./PageIntro";
+import { Badge } from "@/components/ui/badge";
+import { type ChangeKind, type Release, type ReleaseType, releases } from "@/features/site/content/changelog";
+import { cn } from "@/lib/class-names";
+
+const monthFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+const releaseTypeLabel: Record<ReleaseType, string> = { major: "Major release", minor: "Minor release", patch: "Patch" };
+const releaseTypeStyle: Record<ReleaseType, string> = {
+  major: "bg-brand-600 text-white",
+  minor: "bg-brand-100 text-brand-800",
+  patch: "bg-slate-100 text-slate-700",
+};
+
+const changeKindLabel: Record<ChangeKind, string> = { new: "New", improvement: "Improvement", fix: "Fix" };
+const changeKindStyle: Record<ChangeKind, string> = {
+  new: "bg-emerald-100 text-emerald-800",
+  improvement: "bg-sky-100 text-sky-800",
+  fix: "bg-amber-100 text-amber-900",
+};
+
+function ReleaseEntry({ release, latest }: { release: Release; latest: boolean }) {
+  const headingId = `release-${release.version.replaceAll(".", "-")}`;
+  return (
+    <li className="relative pb-12 pl-8 last:pb-0 md:grid md:grid-cols-[10rem_1fr] md:gap-10 md:pl-0">
+      {/* The timeline: a dot per release on a line down the left edge (the date column from md up). */}
+      <span aria-hidden="true" className="absolute bottom-0 left-[5px] top-2 w-px bg-slate-200 md:left-[10.6rem]" />
+      <span
+        aria-hidden="true"
+        className={cn("absolute left-0 top-1.5 size-3 rounded-full ring-4 ring-white md:left-[10.25rem]", latest ? "bg-brand-600" : "bg-slate-300")}
+      />
+      <p className="text-sm font-medium text-slate-500 md:pt-0.5 md:text-right">
+        <time dateTime={release.month}>{monthFormat.format(new Date(`${release.month}-01T00:00:00Z`))}</time>
+      </p>
+      <article aria-labelledby={headingId} className="mt-1 md:mt-0 md:pl-10">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
+            Version {release.version}
+          </h2>
+          <Badge className={releaseTypeStyle[release.type]}>{releaseTypeLabel[release.type]}</Badge>
+          {latest ? <Badge variant="success">Latest</Badge> : null}
+        </div>
+        <p className="mt-2 text-lg text-slate-600">{release.summary}</p>
+        <ul className="mt-5 space-y-4 rounded-2xl sm:space-y-3 border border-slate-200 bg-white p-5 shadow-sm" aria-label={`Changes in ${release.version}`}>
+          {release.changes.map((change) => (
+            <li key={change.text} className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:gap-3">
+              <Badge className={cn("w-fit shrink-0 sm:mt-0.5 sm:w-[6.5rem] sm:justify-center", changeKindStyle[change.kind])}>{changeKindLabel[change.kind]}</Badge>
+              <span className="leading-7 text-slate-700">{change.text}</span>
+            </li>
+          ))}
+        </ul>
+      </article>
+    </li>
+  );
+}
+
+/** `/changelog` (spec 2 §2): the static release list with release types and change kinds. */
+export default function ChangelogPage() {
+  return (
+    <>
+      <PageIntro
+        icon={History}
+        eyebrow="What's new"
+        title="Changelog"
+        lead="Every TabVault release: new features, improvements and fixes for the Android app, the Windows app and the web app."
+      />
+      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        <ol className="relative" aria-label="Releases">
+          {releases.map((release, index) => (
+            <ReleaseEntry key={release.version} release={release} latest={index === 0} />
+          ))}
+        </ol>
+      </div>
+    </>
+  );
+}

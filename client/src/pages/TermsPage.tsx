@@ -1,8 +1,0 @@
-import { FileText } from "lucide-react";
-import { LongFormPage } from "@/components/content/LongFormPage";
-import { termsOfService } from "@/content/terms-of-service";
-
-/** `/terms` (spec 1 §1, §2): plans, payment and the refund rules. */
-export default function TermsPage() {
-  return <LongFormPage document={termsOfService} icon={FileText} />;
-}
