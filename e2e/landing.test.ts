@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { planList, plans } from "../common/plan-catalogue";
-import { testimonials, TESTIMONIALS_SHOWN } from "../client/src/components/landing/testimonials";
+import { testimonials, TESTIMONIALS_SHOWN } from "../client/src/features/site/landing/testimonials";
 import { ARTIFACTS_DIR, MOBILE, newContext, screenshot } from "./support/browser";
 import { useBrowserSuite } from "./support/suite";
 
