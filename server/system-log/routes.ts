@@ -4,12 +4,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponseSchema } from "@common/api/errors";
 import { systemLogPageQuerySchema, systemLogPageSchema } from "@common/api/system-log";
 import { requireAdmin, signedInAccount } from "../accounts/authentication";
-import { appendSystemLog } from "../system-log/append";
+import { appendSystemLog } from "./append";
 import type { Database } from "../db/database";
-import { systemLogs } from "../system-log/table";
+import { systemLogs } from "./table";
 
 /** The admin's view of the system log (spec 1 §7 GET /api/admin/logs), newest first, by pages. */
-export const adminLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const systemLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     "/api/admin/logs",
     {

@@ -7,7 +7,7 @@ import { errorResponseSchema } from "@common/api/errors";
 import { requireAdmin, signedInAccount } from "../accounts/authentication";
 import { users } from "../accounts/table";
 import type { Database } from "../db/database";
-import { payments } from "../payments/table";
+import { payments } from "./table";
 import { appendSystemLog } from "../system-log/append";
 import { paymentsCsvFileName, paymentsCsvHeader, paymentsCsvLines } from "./payments-csv";
 
