@@ -2,22 +2,19 @@ import send from "@fastify/send";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  ANDROID_APK_PATH,
-  apkInfoSchema,
-  availableDownloadsQuerySchema,
-  availableDownloadsSchema,
   DOWNLOAD_LINK_HOURS,
-  downloadFileParamsSchema,
-  downloadFileQuerySchema,
-  generateDownloadRequestSchema,
-  generateDownloadResponseSchema,
+  downloadAndroidApk,
+  downloadReleaseFile,
+  generateDownloadLink,
+  getApkInfo,
+  listAvailableDownloads,
   type Platform,
   platformNames,
 } from "@common/api/downloads";
-import { errorResponseSchema } from "@common/api/errors";
 import { emailLookupLimits } from "../accounts/rate-limit-rules";
 import { findUserByEmail } from "../accounts/users";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import { appendSystemLog } from "../system-log/append";
 import { countDownload } from "./counts";
@@ -30,7 +27,6 @@ export interface DownloadRoutesOptions {
   secret: string;
 }
 
-const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema };
 const notAvailable = (platform: Platform) => (platform === "android" ? "Android APK not available" : `${platformNames[platform]} installer not available`);
 const minutes = (count: number) => count * 60_000;
 
@@ -104,19 +100,19 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
       .send(result.stream);
   }
 
-  app.get(
-    "/api/downloads/available",
-    { schema: { querystring: availableDownloadsQuerySchema, response: { 200: availableDownloadsSchema, ...errors } }, preHandler: limitLookups },
-    async (request) => ({
+  app.route({
+    ...endpointRoute(listAvailableDownloads),
+    preHandler: limitLookups,
+    handler: async (request) => ({
       downloads: await downloadItems(releasesDir, await releases(request)),
       canDownload: await canDownload(request, request.query.email),
     }),
-  );
+  });
 
-  app.post(
-    "/api/generate-download",
-    { schema: { body: generateDownloadRequestSchema, response: { 200: generateDownloadResponseSchema, ...errors } }, preHandler: limitLinks },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(generateDownloadLink),
+    preHandler: limitLinks,
+    handler: async (request, reply) => {
       const { platform, email } = request.body;
       if (!(await canDownload(request, email))) {
         return reply.code(403).send({ message: "Please check your email for verification before downloading" });
@@ -129,18 +125,11 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
         platform,
       };
     },
-  );
+  });
 
-  app.get(
-    "/download/file/:platform/:fileName",
-    {
-      schema: {
-        params: downloadFileParamsSchema,
-        querystring: downloadFileQuerySchema,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(downloadReleaseFile),
+    handler: async (request, reply) => {
       const { platform, fileName } = request.params;
       const { email, expires, signature } = request.query;
       const verdict = signer.verify({ platform, fileName, email, expires }, signature, app.clock());
@@ -155,16 +144,22 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
       if (!file || file.release.fileName !== fileName) return reply.code(404).send({ message: notAvailable(platform) });
       return serveFile(request, reply, platform, fileName);
     },
-  );
-
-  app.get("/api/apk-info", { schema: { response: { 200: apkInfoSchema, ...errors } } }, async (request, reply) => {
-    const file = await releaseFile(releasesDir, await releases(request), "android");
-    return file ? { size: file.size } : reply.code(404).send({ message: notAvailable("android") });
   });
 
-  app.get(ANDROID_APK_PATH, { schema: { response: errors } }, async (request, reply) => {
-    const file = await releaseFile(releasesDir, await releases(request), "android");
-    if (!file) return reply.code(404).send({ message: notAvailable("android") });
-    return serveFile(request, reply, "android", file.release.fileName);
+  app.route({
+    ...endpointRoute(getApkInfo),
+    handler: async (request, reply) => {
+      const file = await releaseFile(releasesDir, await releases(request), "android");
+      return file ? { size: file.size } : reply.code(404).send({ message: notAvailable("android") });
+    },
+  });
+
+  app.route({
+    ...endpointRoute(downloadAndroidApk),
+    handler: async (request, reply) => {
+      const file = await releaseFile(releasesDir, await releases(request), "android");
+      if (!file) return reply.code(404).send({ message: notAvailable("android") });
+      return serveFile(request, reply, "android", file.release.fileName);
+    },
   });
 };

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNull, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { type ServiceCheck, type SystemStatus, systemStatusSchema } from "@common/api/status";
+import { getSystemStatus, type ServiceCheck, type SystemStatus } from "@common/api/status";
+import { endpointRoute } from "../http/endpoint-route";
 import { type StatusDependencies, runStatusChecks } from "./checks";
 import { statusIncidents } from "./table";
 
@@ -9,7 +10,7 @@ const CACHE_MS = 5000;
 const INCIDENT_DAYS = 30;
 
 /**
- * `GET /api/status` for /system-status: live checks, this instance's uptime, and the incidents the
+ * `getSystemStatus` for /system-status: live checks, this instance's uptime, and the incidents the
  * server recorded when a check failed (kept in the database, so every instance shows the same).
  */
 export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedAt: number }> = async (app, options) => {
@@ -98,13 +99,16 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
     };
   }
 
-  app.get("/api/status", { schema: { response: { 200: systemStatusSchema } } }, async () => {
-    const nowMs = Date.now();
-    if (!cached || nowMs - cached.at > CACHE_MS) {
-      const body = compute();
-      cached = { at: nowMs, body };
-      body.catch(() => (cached = undefined));
-    }
-    return cached.body;
+  app.route({
+    ...endpointRoute(getSystemStatus),
+    handler: async () => {
+      const nowMs = Date.now();
+      if (!cached || nowMs - cached.at > CACHE_MS) {
+        const body = compute();
+        cached = { at: nowMs, body };
+        body.catch(() => (cached = undefined));
+      }
+      return cached.body;
+    },
   });
 };
