@@ -1,22 +1,19 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminDailySchema } from "@common/api/admin";
-import { errorResponseSchema } from "@common/api/errors";
+import { getAdminDaily } from "@common/api/admin";
 import { requireAdmin } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
+import { endpointRoute } from "../http/endpoint-route";
 
 const chartDays = 30;
 
 /** Revenue and sign-ups per UTC day for the last 30 days, summed by the database. */
 export const adminDailyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    "/api/admin/daily",
-    {
-      schema: { response: { 200: adminDailySchema, 401: errorResponseSchema, 403: errorResponseSchema } },
-      onRequest: requireAdmin,
-    },
-    async () => {
+  app.route({
+    ...endpointRoute(getAdminDaily),
+    onRequest: requireAdmin,
+    handler: async () => {
       const today = app.clock().toISOString().slice(0, 10);
       const result = await db.execute(sql`
         with days as (
@@ -43,5 +40,5 @@ export const adminDailyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         days: rowsOf<{ day: string; revenue_cents: string | number; signups: string | number }>(result).map((row) => ({ date: row.day, revenue: Number(row.revenue_cents) / 100, signups: Number(row.signups) })),
       };
     },
-  );
+  });
 };

@@ -1,10 +1,10 @@
 import { and, count, eq, gte, lt, sql, sum } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminStatsSchema } from "@common/api/admin";
-import { errorResponseSchema } from "@common/api/errors";
+import { getAdminStats } from "@common/api/admin";
 import { requireAdmin } from "../accounts/authentication";
 import { users } from "../accounts/table";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import { downloadTotals } from "../downloads/counts";
 import { payments } from "../payments/table";
 
@@ -19,12 +19,12 @@ export function growthPercent(thisMonth: number, lastMonth: number): number {
   return Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
 }
 
-/** `GET /api/admin/stats` (spec 1 §3): every figure is an aggregate in the database, "month" in UTC. */
+/** `getAdminStats` (spec 1 §3): every figure is an aggregate in the database, "month" in UTC. */
 export const adminStatsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    "/api/admin/stats",
-    { schema: { response: { 200: adminStatsSchema, 401: errorResponseSchema, 403: errorResponseSchema } }, onRequest: requireAdmin },
-    async () => {
+  app.route({
+    ...endpointRoute(getAdminStats),
+    onRequest: requireAdmin,
+    handler: async () => {
       const now = app.clock();
       const [thisMonth, lastMonth, nextMonth] = [monthStart(now, 0), monthStart(now, -1), monthStart(now, 1)];
       const [[signups], [revenue], [failed], downloads] = await Promise.all([
@@ -54,5 +54,5 @@ export const adminStatsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         failedPayments: failed?.count ?? 0,
       };
     },
-  );
+  });
 };

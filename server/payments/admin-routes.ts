@@ -1,12 +1,11 @@
 import { Readable } from "node:stream";
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { type AdminPayment, adminPaymentPageSchema, adminPaymentsQuerySchema } from "@common/api/admin";
-import { errorResponseSchema } from "@common/api/errors";
+import { type AdminPayment, exportPaymentsCsv, listAdminPayments } from "@common/api/payments";
 import { requireAdmin, signedInAccount } from "../accounts/authentication";
 import { users } from "../accounts/table";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import { payments } from "./table";
 import { appendSystemLog } from "../system-log/append";
 import { paymentsCsvFileName, paymentsCsvHeader, paymentsCsvLines } from "./payments-csv";
@@ -68,32 +67,25 @@ export async function readPaymentPage(
   };
 }
 
-/** `GET /api/admin/payments`: newest first, by pages, with the payer's name and email. */
+/** The admin's payment list (`listAdminPayments`) and its CSV export (`exportPaymentsCsv`). */
 export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    "/api/admin/payments",
-    {
-      schema: {
-        querystring: adminPaymentsQuerySchema,
-        response: { 200: adminPaymentPageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-      onRequest: requireAdmin,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(listAdminPayments),
+    onRequest: requireAdmin,
+    handler: async (request, reply) => {
       const { limit, cursor } = request.query;
       const after = cursor === undefined ? null : decodeCursor(cursor);
       if (cursor !== undefined && !after) return reply.code(400).send({ message: "querystring.cursor: not a cursor from this list" });
       return readPaymentPage(db, limit, after);
     },
-  );
+  });
 
   // Every payment as CSV, streamed page by page so neither side holds the whole table; the export is
   // written to the system log with the admin's email once it ended (or was cut off).
-  app.get(
-    "/api/admin/payments.csv",
-    // 200 is a text/csv stream, which Fastify sends as it is, past any serializer.
-    { schema: { response: { 200: z.instanceof(Readable), 401: errorResponseSchema, 403: errorResponseSchema } }, onRequest: requireAdmin },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(exportPaymentsCsv),
+    onRequest: requireAdmin,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       async function* lines(): AsyncGenerator<string> {
         let exported = 0;
@@ -122,7 +114,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         .header("cache-control", "no-store")
         .send(Readable.from(lines()));
     },
-  );
+  });
 };
 
 const csvPageSize = 1000;

@@ -2,16 +2,14 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { emailAddressSchema } from "@common/api/accounts";
-import { errorResponseSchema } from "@common/api/errors";
 import {
-  createPaymentIntentRequestSchema,
-  createSubscriptionRequestSchema,
-  currentSubscriptionSchema,
-  paymentConfigSchema,
+  cancelSubscription,
+  confirmSandboxPayment,
+  createPaymentIntent,
+  createSubscription,
+  getPaymentsConfig,
+  getSubscription,
   paymentNotConfiguredMessage,
-  paymentSetupResponseSchema,
-  sandboxConfirmRequestSchema,
-  sandboxConfirmResponseSchema,
   type Subscription,
 } from "@common/api/payments";
 import { formatPrice, type PaidPlanType, plans } from "@common/plans";
@@ -19,6 +17,7 @@ import { requireUser, signedInAccount } from "../accounts/authentication";
 import type { UserRow } from "../accounts/table";
 import { findOrCreateUser } from "../accounts/users";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import type { Mailer } from "../mail/mailer";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import type { ConfiguredProvider } from "./choose-provider";
@@ -36,16 +35,6 @@ export interface PaymentRoutesOptions {
   payments: ConfiguredProvider;
 }
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-  502: errorResponseSchema,
-  503: errorResponseSchema,
-};
 const setupFailedMessage = "Payment setup failed";
 const minutes = (count: number) => count * 60_000;
 
@@ -74,15 +63,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     { name: "payment-confirm-ip", max: 20, windowMs: minutes(15), key: clientAddress, message: (wait) => `Too many card attempts from your network. Try again in ${wait}.` },
   ]);
 
-  app.get("/api/payments/config", { schema: { response: { 200: paymentConfigSchema } } }, async () => {
-    if (configured.kind === "unavailable") return { provider: "unavailable" as const, publishableKey: null, priceIds: {} };
-    return { provider: configured.kind, publishableKey: configured.provider.publishableKey, priceIds: configured.provider.priceIds };
+  app.route({
+    ...endpointRoute(getPaymentsConfig),
+    handler: async () => {
+      if (configured.kind === "unavailable") return { provider: "unavailable" as const, publishableKey: null, priceIds: {} };
+      return { provider: configured.kind, publishableKey: configured.provider.publishableKey, priceIds: configured.provider.priceIds };
+    },
   });
 
-  app.post(
-    "/api/create-payment-intent",
-    { schema: { body: createPaymentIntentRequestSchema, response: { 200: paymentSetupResponseSchema, ...errors } }, preHandler: limitSetup },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(createPaymentIntent),
+    preHandler: limitSetup,
+    handler: async (request, reply) => {
       const { amount, planType, email } = request.body;
       const plan = plans[planType];
       if (Math.round(amount * 100) !== plan.priceCents) {
@@ -112,16 +104,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         return reply.code(502).send({ message: setupFailedMessage });
       }
     },
-  );
+  });
 
-  app.post(
-    "/api/create-subscription",
-    {
-      schema: { body: createSubscriptionRequestSchema, response: { 200: paymentSetupResponseSchema, ...errors } },
-      onRequest: requireUser,
-      preHandler: limitSetup,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(createSubscription),
+    onRequest: requireUser,
+    preHandler: limitSetup,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const { planType, priceId } = request.body;
       const plan = plans[planType];
@@ -215,21 +204,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         return reply.code(502).send({ message: "Failed to initialize subscription. Please try again." });
       }
     },
-  );
+  });
 
-  app.get(
-    "/api/subscription",
-    { schema: { response: { 200: currentSubscriptionSchema, ...errors } }, onRequest: requireUser },
-    async (request) => {
+  app.route({
+    ...endpointRoute(getSubscription),
+    onRequest: requireUser,
+    handler: async (request) => {
       const { user } = signedInAccount(request);
       return { subscription: await currentSubscription(db, user.id, app.clock()) };
     },
-  );
+  });
 
-  app.post(
-    "/api/subscription/cancel",
-    { schema: { response: { 200: currentSubscriptionSchema, ...errors } }, onRequest: requireUser },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(cancelSubscription),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const now = app.clock();
       const active = await liveSubscription(db, user.id, now);
@@ -251,14 +240,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       });
       return { subscription: await currentSubscription(db, user.id, now) };
     },
-  );
+  });
 
   if (configured.kind === "sandbox") {
     const sandbox = configured.provider;
-    app.post(
-      "/api/sandbox/confirm",
-      { schema: { body: sandboxConfirmRequestSchema, response: { 200: sandboxConfirmResponseSchema, ...errors } }, preHandler: limitConfirm },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(confirmSandboxPayment),
+      preHandler: limitConfirm,
+      handler: async (request, reply) => {
         const paymentId = sandbox.paymentIdOfClientSecret(request.body.clientSecret);
         const [payment] = paymentId ? await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [];
         if (!payment?.providerPaymentId) return reply.code(400).send({ message: "This payment is unknown; start again from the plan" });
@@ -276,7 +265,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         await paymentFailed(context, { providerPaymentId: payment.providerPaymentId, message: outcome.message });
         return { status: "failed" as const, message: outcome.message, planType };
       },
-    );
+    });
   }
 };
 
