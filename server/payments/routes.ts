@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { emailAddressSchema } from "@common/api/accounts";
 import {
@@ -10,7 +9,6 @@ import {
   getPaymentsConfig,
   getSubscription,
   paymentNotConfiguredMessage,
-  type Subscription,
 } from "@common/api/payments";
 import { formatPrice, type PaidPlanType, plans } from "@common/plans";
 import { requireUser, signedInAccount } from "../accounts/authentication";
@@ -22,11 +20,11 @@ import type { Mailer } from "../mail/mailer";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import type { ConfiguredProvider } from "./choose-provider";
 import { type OutcomeContext, paymentFailed, paymentSucceeded } from "./outcomes";
-import { settlePlan, subscriptionIsLive } from "./paid-plan";
+import { findPayment, linkProviderPayment, markSetupFailed, startPayment } from "./payment-records";
 import { type PlanChangeSetup, ProviderError } from "./provider";
 import { sandboxSubscriptionUpdated } from "./sandbox-subscriptions";
 import { cardInputProblem, cardOutcome } from "./sandbox-cards";
-import { payments, type SubscriptionRow, subscriptions } from "./table";
+import { cancelAtPeriodEnd, currentSubscription, latestCustomerId, liveSubscription, recordNewSubscription } from "./subscription-records";
 
 export interface PaymentRoutesOptions {
   db: Database;
@@ -88,19 +86,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       else if (email) user = (await findOrCreateUser(db, email, "payment_page")).user;
       else return reply.code(400).send({ message: "body.email: Enter the email address the plan is for" });
 
-      const [payment] = await db
-        .insert(payments)
-        .values({ userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "one_time", provider: configured.kind, createdAt: app.clock(), updatedAt: app.clock() })
-        .returning();
-      if (!payment) throw new Error("payment insert returned no row");
+      const payment = await startPayment(db, { userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "one_time", provider: configured.kind, createdAt: app.clock(), updatedAt: app.clock() });
       try {
         const setup = await configured.provider.createPaymentIntent({ paymentId: payment.id, amountCents: plan.priceCents, email: user.email, planType });
-        await db.update(payments).set({ providerPaymentId: setup.providerPaymentId }).where(eq(payments.id, payment.id));
+        await linkProviderPayment(db, payment.id, setup.providerPaymentId);
         return { status: "requires_payment" as const, clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         request.log.error({ err: error }, "payment intent could not be created");
-        await db.update(payments).set({ status: "failed", failureMessage: error.message.slice(0, 500) }).where(eq(payments.id, payment.id));
+        await markSetupFailed(db, payment.id, error.message);
         return reply.code(502).send({ message: setupFailedMessage });
       }
     },
@@ -135,7 +129,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           return reply.code(502).send({ message: "Failed to change your plan. Please try again." });
         }
         if (change.status === "requires_payment") {
-          await db.insert(payments).values({
+          await startPayment(db, {
             id: paymentId,
             userId: user.id,
             email: user.email,
@@ -156,51 +150,22 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         if (configured.kind === "sandbox") await sandboxSubscriptionUpdated(outcomeContext(request.log), live.id, planType);
         return { status: "succeeded" as const, provider: configured.kind, amountCents: change.amountCents };
       }
-      const [previous] = await db
-        .select({ customerId: subscriptions.providerCustomerId })
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, user.id))
-        .orderBy(desc(subscriptions.createdAt))
-        .limit(1);
-
-      const [payment] = await db
-        .insert(payments)
-        .values({ userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "subscription", provider: configured.kind, createdAt: now, updatedAt: now })
-        .returning();
-      if (!payment) throw new Error("payment insert returned no row");
+      const existingCustomerId = await latestCustomerId(db, user.id);
+      const payment = await startPayment(db, { userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "subscription", provider: configured.kind, createdAt: now, updatedAt: now });
       try {
         const setup = await configured.provider.createSubscription({
           paymentId: payment.id,
           userId: user.id,
           email: user.email,
           planType,
-          existingCustomerId: previous?.customerId ?? null,
+          existingCustomerId,
         });
-        await db.transaction(async (tx) => {
-          const [subscription] = await tx
-            .insert(subscriptions)
-            .values({
-              userId: user.id,
-              planType,
-              status: setup.status,
-              provider: configured.kind as "stripe" | "sandbox",
-              providerSubscriptionId: setup.providerSubscriptionId,
-              providerCustomerId: setup.providerCustomerId,
-              currentPeriodEnd: setup.currentPeriodEnd,
-              providerUpdatedAt: now,
-              createdAt: now,
-            })
-            .returning({ id: subscriptions.id });
-          await tx
-            .update(payments)
-            .set({ providerPaymentId: setup.providerPaymentId, subscriptionId: subscription?.id ?? null })
-            .where(eq(payments.id, payment.id));
-        });
+        await recordNewSubscription(db, { userId: user.id, planType, provider: configured.kind, setup, paymentId: payment.id, now });
         return { status: "requires_payment" as const, clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         request.log.error({ err: error }, "subscription could not be created");
-        await db.update(payments).set({ status: "failed", failureMessage: error.message.slice(0, 500) }).where(eq(payments.id, payment.id));
+        await markSetupFailed(db, payment.id, error.message);
         return reply.code(502).send({ message: "Failed to initialize subscription. Please try again." });
       }
     },
@@ -233,11 +198,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           return reply.code(502).send({ message: "The subscription could not be cancelled just now. Please try again." });
         }
       }
-      await db.transaction(async (tx) => {
-        await tx.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, active.id));
-        // The plan now ends with the period, unless something else paid for lasts longer.
-        await settlePlan(tx, user.id, now);
-      });
+      await cancelAtPeriodEnd(db, active.id, user.id, now);
       return { subscription: await currentSubscription(db, user.id, now) };
     },
   });
@@ -249,7 +210,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       preHandler: limitConfirm,
       handler: async (request, reply) => {
         const paymentId = sandbox.paymentIdOfClientSecret(request.body.clientSecret);
-        const [payment] = paymentId ? await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [];
+        const payment = paymentId ? await findPayment(db, paymentId) : undefined;
         if (!payment?.providerPaymentId) return reply.code(400).send({ message: "This payment is unknown; start again from the plan" });
         const planType: PaidPlanType = payment.planType;
         if (payment.status === "succeeded") return { status: "succeeded" as const, message: "Payment already succeeded", planType };
@@ -268,33 +229,3 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     });
   }
 };
-
-/** The subscription that gives the account its plan now, if any. */
-async function liveSubscription(db: Database, userId: string, now: Date): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), subscriptionIsLive(now)))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  return row;
-}
-
-/** The account's newest subscription; one cancelled at a period end that has passed reads as ended. */
-async function currentSubscription(db: Database, userId: string, now: Date): Promise<Subscription | null> {
-  const rows: SubscriptionRow[] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  const ended = row.cancelAtPeriodEnd && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
-  return {
-    planType: row.planType,
-    status: ended ? "canceled" : row.status,
-    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-  };
-}
