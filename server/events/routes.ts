@@ -3,7 +3,7 @@ import { recordAppEvent } from "@common/api/events";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
-import { appEvents } from "./table";
+import { insertAppEvent } from "./app-events";
 
 export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // A launch is a rare event; more than this from one network is a script filling the table.
@@ -20,7 +20,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     ...endpointRoute(recordAppEvent),
     preHandler: limitEvents,
     handler: async (request, reply) => {
-      await db.insert(appEvents).values({ name: request.body.name, path: request.body.path ?? null });
+      await insertAppEvent(db, request.body);
       return reply.code(204).send(null);
     },
   });
