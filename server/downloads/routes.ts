@@ -18,6 +18,7 @@ import { endpointRoute } from "../http/endpoint-route";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import { appendSystemLog } from "../system-log/append";
 import { countDownload } from "./counts";
+import { endAfter } from "./end-after";
 import { downloadItems, type Manifest, readManifest, releaseFile } from "./releases";
 import { createLinkSigner } from "./signed-links";
 
@@ -84,20 +85,22 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
     const size = result.metadata.stat.size;
     const range = result.headers["content-range"];
     // A whole file, or the range that ends it (a resumed download), is one completed download; a HEAD
-    // transfers nothing, and "finish" only fires once the last byte was handed to the network.
+    // transfers nothing. It is counted once the last byte was handed on, and the response ends only
+    // after that, so the count is stored by the time the client has the file.
     const completes = request.method === "GET" && (result.statusCode === 200 || (result.statusCode === 206 && range?.endsWith(`-${size - 1}/${size}`)));
-    reply.raw.once("finish", () => {
-      if (!completes) return;
-      void countDownload(db, platform, app.clock()).catch((error: unknown) => request.log.warn({ err: error }, "download not counted"));
-      void appendSystemLog(db, "info", `Download completed: ${platformNames[platform]} ${fileName}`);
-    });
+    const countCompleted = async () => {
+      await Promise.all([
+        countDownload(db, platform, app.clock()).catch((error: unknown) => request.log.warn({ err: error }, "download not counted")),
+        appendSystemLog(db, "info", `Download completed: ${platformNames[platform]} ${fileName}`),
+      ]);
+    };
     return reply
       .code(result.statusCode)
       .headers(result.headers)
       .header("content-type", platform === "android" ? "application/vnd.android.package-archive" : "application/octet-stream")
       .header("content-disposition", `attachment; filename="${fileName.replace(/"/g, "")}"`)
       .header("cache-control", "private, no-store")
-      .send(result.stream);
+      .send(completes ? endAfter(result.stream, countCompleted) : result.stream);
   }
 
   app.route({
