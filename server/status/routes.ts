@@ -67,7 +67,7 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
   app.route({
     ...endpointRoute(getSystemStatus),
     handler: async () => {
-      const nowMs = Date.now();
+      const nowMs = app.clock().getTime();
       if (!cached || nowMs - cached.at > CACHE_MS) {
         const body = compute();
         cached = { at: nowMs, body };
