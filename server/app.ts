@@ -143,6 +143,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     releasesDir: config.releasesDir,
     clientDir: deps.clientDir,
     startedAt,
+    now: () => performance.now(),
   });
   if (config.stripe) {
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });

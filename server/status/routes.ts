@@ -11,9 +11,11 @@ const INCIDENT_DAYS = 30;
 /**
  * `getSystemStatus` for /system-status: live checks, this instance's uptime, and the incidents the
  * server recorded when a check failed (kept in the database, so every instance shows the same).
+ * Uptime is read from `startedAt` and `now`, monotonic milliseconds as health reads them, so a
+ * change of the wall clock never shows as a jump.
  */
-export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedAt: number }> = async (app, options) => {
-  const { db, startedAt } = options;
+export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedAt: number; now: () => number }> = async (app, options) => {
+  const { db, startedAt, now: monotonicNow } = options;
   let cached: { at: number; body: Promise<SystemStatus> } | undefined;
   /**
    * A database outage this instance saw: it cannot be stored while the database is away, so it is
@@ -58,7 +60,7 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
     return {
       status: worst,
       services,
-      uptimeSeconds: Math.max(0, Math.round((performance.now() - startedAt) / 1000)),
+      uptimeSeconds: Math.max(0, Math.round((monotonicNow() - startedAt) / 1000)),
       checkedAt: now.toISOString(),
       incidents,
     };
