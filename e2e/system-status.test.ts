@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { after, describe, test } from "node:test";
 import pg from "pg";
+import type { Locator, Page } from "playwright-core";
 import { Relay } from "../server/test/tcp-relay";
 import { newContext, screenshot } from "./support/browser";
 import { useBrowserSuite } from "./support/suite";
@@ -27,6 +28,23 @@ const postgres = await adminQuery(`create database ${databaseName}`).then(
 const target = new URL(adminUrl);
 const relay = new Relay({ host: target.hostname, port: Number(target.port || 5432) });
 if (postgres) await relay.open();
+/**
+ * Reloads the page until `shown` is visible, within `timeoutMs`: the server re-runs its checks at most
+ * every 5 s, so a change shows on some reload after it, never at a known moment.
+ */
+async function reloadUntil(page: Page, shown: Locator, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.reload();
+    try {
+      await shown.waitFor({ timeout: 1000 });
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+    }
+  }
+}
+
 const relayedUrl = new URL(adminUrl);
 relayedUrl.host = `127.0.0.1:${relay.port}`;
 relayedUrl.pathname = `/${databaseName}`;
@@ -47,16 +65,11 @@ describe("/system-status with the database going away", { skip: postgres ? false
     await database.getByText("Operational").waitFor();
 
     await relay.stop();
-    // The server caches its checks for 5 s; the page asks again on reload.
-    await page.waitForTimeout(5500);
-    await page.reload();
-    await database.getByText("Outage").waitFor({ timeout: 15_000 });
+    await reloadUntil(page, database.getByText("Outage"));
     await screenshot(page, "system-status-database-outage");
 
     await relay.open();
-    await page.waitForTimeout(5500);
-    await page.reload();
-    await database.getByText("Operational").waitFor({ timeout: 15_000 });
+    await reloadUntil(page, database.getByText("Operational"));
     // The outage could not be stored while the database was away; it is recorded, resolved, once it is back.
     await page
       .getByRole("region", { name: "Incidents, last 30 days" })

@@ -11,8 +11,6 @@ import { authRoutes } from "./accounts/auth-routes";
 import { signupRoutes } from "./accounts/signup-routes";
 import { deviceTokenRoutes } from "./accounts/device-token-routes";
 import { adminDailyRoutes } from "./admin/daily-routes";
-import { adminLogRoutes } from "./admin/log-routes";
-import { adminPaymentRoutes } from "./admin/payment-routes";
 import { adminStatsRoutes } from "./admin/stats-routes";
 import { contactRoutes } from "./contact/routes";
 import { downloadRoutes } from "./downloads/routes";
@@ -25,6 +23,7 @@ import { requestForLog } from "./http/log-redaction";
 import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { choosePaymentProvider } from "./payments/choose-provider";
+import { adminPaymentRoutes } from "./payments/admin-routes";
 import { paymentRoutes } from "./payments/routes";
 import { stripeWebhookPath, stripeWebhookRoutes } from "./payments/stripe-webhook";
 import type { StripeEndpoint } from "./payments/stripe-provider";
@@ -34,6 +33,7 @@ import { statusRoutes } from "./status/routes";
 import type { Mailer } from "./mail/mailer";
 import { rateLimits } from "./rate-limits/rate-limits";
 import { appendSystemLog } from "./system-log/append";
+import { systemLogRoutes } from "./system-log/routes";
 
 export type AppConfig = Pick<
   Config,
@@ -143,13 +143,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     releasesDir: config.releasesDir,
     clientDir: deps.clientDir,
     startedAt,
+    now: () => performance.now(),
   });
   if (config.stripe) {
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
   }
   await app.register(downloadRoutes, { db, releasesDir: config.releasesDir, secret: config.sessionSecret });
   await app.register(contactRoutes, { db });
-  await app.register(adminLogRoutes, { db });
+  await app.register(systemLogRoutes, { db });
   await app.register(adminPaymentRoutes, { db });
   await app.register(adminDailyRoutes, { db });
   await app.register(adminStatsRoutes, { db });

@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { paymentStatuses } from "./payments";
-import { paidPlanTypes } from "../plan-catalogue";
-import { text } from "./text";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
+
+// The payment list moved to ./payments with its routes; the web app still names its type from here.
+export type { AdminPayment, AdminPaymentPage } from "./payments";
 
 /** spec 1 §3 "Admin stats"; "today" and "month" are UTC. */
 export const adminStatsSchema = z.object({
@@ -16,35 +18,22 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** spec 1 §3 "Payment record (admin)". */
-export const adminPaymentSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  planType: z.enum(paidPlanTypes),
-  /** Dollars. */
-  amount: z.number(),
-  status: z.enum(paymentStatuses),
-  stripePaymentIntentId: z.string().nullable(),
-  user: z.object({ name: z.string().nullable(), email: z.string() }),
-});
-export type AdminPayment = z.infer<typeof adminPaymentSchema>;
-
-export const ADMIN_PAGE_MAX = 500;
-
-export const adminPaymentsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(50),
-  /** The `nextCursor` of the previous page. */
-  cursor: text().max(200).optional(),
-});
-
-export const adminPaymentPageSchema = z.object({
-  payments: z.array(adminPaymentSchema),
-  nextCursor: z.string().nullable(),
-});
-export type AdminPaymentPage = z.infer<typeof adminPaymentPageSchema>;
-
 /** Revenue and sign-ups per UTC day for the admin's charts, oldest first. */
 export const adminDailySchema = z.object({
   days: z.array(z.object({ date: z.string(), revenue: z.number(), signups: z.number().int() })),
 });
 export type AdminDaily = z.infer<typeof adminDailySchema>;
+
+/** GET /api/admin/stats: this month's figures across accounts, payments and downloads (admins only). */
+export const getAdminStats = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/stats",
+  responses: { 200: adminStatsSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+});
+
+/** GET /api/admin/daily: revenue and sign-ups for each of the last 30 UTC days (admins only). */
+export const getAdminDaily = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/daily",
+  responses: { 200: adminDailySchema, 401: errorResponseSchema, 403: errorResponseSchema },
+});

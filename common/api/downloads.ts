@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
 import { EPOCH_MILLISECONDS_MAX } from "./integers";
 import { text } from "./text";
 
@@ -59,4 +61,47 @@ export const apkInfoSchema = z.object({ size: z.number().int() });
 
 /** Signed links work this long (spec 1 §9). */
 export const DOWNLOAD_LINK_HOURS = 24;
-export const ANDROID_APK_PATH = "/download/android-apk";
+
+const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema };
+
+/** GET /api/downloads/available: the releases, and whether `email` (or the signed-in account) may download. */
+export const listAvailableDownloads = defineEndpoint({
+  method: "GET",
+  path: "/api/downloads/available",
+  query: availableDownloadsQuerySchema,
+  responses: { 200: availableDownloadsSchema, ...errors },
+});
+
+/** POST /api/generate-download: a signed link to the platform's release, for a verified address. */
+export const generateDownloadLink = defineEndpoint({
+  method: "POST",
+  path: "/api/generate-download",
+  body: generateDownloadRequestSchema,
+  responses: { 200: generateDownloadResponseSchema, ...errors },
+});
+
+/** GET /download/file/:platform/:fileName: the file a signed link names, with Range and ETag. */
+export const downloadReleaseFile = defineEndpoint({
+  method: "GET",
+  path: "/download/file/:platform/:fileName",
+  params: downloadFileParamsSchema,
+  query: downloadFileQuerySchema,
+  responses: errors,
+  answers: "file",
+});
+
+/** GET /api/apk-info: the size of the newest APK. */
+export const getApkInfo = defineEndpoint({
+  method: "GET",
+  path: "/api/apk-info",
+  responses: { 200: apkInfoSchema, ...errors },
+});
+
+/** GET /download/android-apk: the newest APK, no link needed (the Android page's button). */
+export const downloadAndroidApk = defineEndpoint({
+  method: "GET",
+  path: "/download/android-apk",
+  responses: errors,
+  answers: "file",
+});
+export const ANDROID_APK_PATH = downloadAndroidApk.path;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { paidPlanTypes } from "../plan-catalogue";
 import { emailAddressSchema } from "./accounts";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
 import { text } from "./text";
 
 /** Ordered: a payment's status only moves to a later one (spec: statuses only move forward). */
@@ -86,3 +88,119 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const currentSubscriptionSchema = z.object({ subscription: subscriptionSchema.nullable() });
 
 export const paymentNotConfiguredMessage = "Stripe not configured";
+
+/** spec 1 §3 "Payment record (admin)". */
+export const adminPaymentSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  planType: z.enum(paidPlanTypes),
+  /** Dollars. */
+  amount: z.number(),
+  status: z.enum(paymentStatuses),
+  stripePaymentIntentId: z.string().nullable(),
+  user: z.object({ name: z.string().nullable(), email: z.string() }),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const ADMIN_PAGE_MAX = 500;
+
+export const adminPaymentsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(50),
+  /** The `nextCursor` of the previous page. */
+  cursor: text().max(200).optional(),
+});
+
+export const adminPaymentPageSchema = z.object({
+  payments: z.array(adminPaymentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminPaymentPage = z.infer<typeof adminPaymentPageSchema>;
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+  502: errorResponseSchema,
+  503: errorResponseSchema,
+};
+const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
+
+/**
+ * The server's side of a streamed answer: Fastify sends a stream as it is, past any serializer, so
+ * this only lets the route's type accept one (checked loosely, as `common/` knows no Node streams).
+ */
+const streamedBody = z.custom<{ pipe: (...args: never[]) => unknown }>((value) => typeof (value as { pipe?: unknown } | null)?.pipe === "function");
+
+/** GET /api/payments/config: which provider takes cards, with its publishable key and price ids. */
+export const getPaymentsConfig = defineEndpoint({
+  method: "GET",
+  path: "/api/payments/config",
+  responses: { 200: paymentConfigSchema },
+});
+
+/** POST /api/create-payment-intent: a one-time month of a plan, priced by the server. */
+export const createPaymentIntent = defineEndpoint({
+  method: "POST",
+  path: "/api/create-payment-intent",
+  body: createPaymentIntentRequestSchema,
+  responses: { 200: paymentSetupResponseSchema, ...errors },
+});
+
+/** POST /api/create-subscription: a monthly plan, or a subscriber's prorated change to another plan. */
+export const createSubscription = defineEndpoint({
+  method: "POST",
+  path: "/api/create-subscription",
+  body: createSubscriptionRequestSchema,
+  responses: { 200: paymentSetupResponseSchema, ...errors },
+});
+
+/** GET /api/subscription: the account's newest subscription, or null. */
+export const getSubscription = defineEndpoint({
+  method: "GET",
+  path: "/api/subscription",
+  responses: { 200: currentSubscriptionSchema, ...errors },
+});
+
+/** POST /api/subscription/cancel: the live subscription ends with its period. */
+export const cancelSubscription = defineEndpoint({
+  method: "POST",
+  path: "/api/subscription/cancel",
+  responses: { 200: currentSubscriptionSchema, ...errors },
+});
+
+/** POST /api/sandbox/confirm: the sandbox card form's payment (exists only with the sandbox provider). */
+export const confirmSandboxPayment = defineEndpoint({
+  method: "POST",
+  path: "/api/sandbox/confirm",
+  body: sandboxConfirmRequestSchema,
+  responses: { 200: sandboxConfirmResponseSchema, ...errors },
+});
+
+/**
+ * POST /api/stripe/webhook: Stripe's events, signed over the raw body (exists only with Stripe
+ * configured). Registered apart, without schemas, as the body must stay raw bytes.
+ */
+export const receiveStripeEvent = defineEndpoint({
+  method: "POST",
+  path: "/api/stripe/webhook",
+  responses: { 200: z.object({ received: z.literal(true) }), 400: errorResponseSchema },
+});
+
+/** GET /api/admin/payments: newest first, by pages, with the payer's name and email (admins only). */
+export const listAdminPayments = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/payments",
+  query: adminPaymentsQuerySchema,
+  responses: { 200: adminPaymentPageSchema, 400: errorResponseSchema, ...adminErrors },
+});
+
+/** GET /api/admin/payments.csv: every payment as a CSV attachment (admins only). */
+export const exportPaymentsCsv = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/payments.csv",
+  responses: { 200: streamedBody, ...adminErrors },
+  answers: "csv",
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
 
 export const serviceStatuses = ["operational", "degraded", "outage"] as const;
 export type ServiceStatus = (typeof serviceStatuses)[number];
@@ -31,3 +32,10 @@ export const systemStatusSchema = z.object({
   incidents: z.array(incidentSchema),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+/** GET /api/status: what /system-status shows. */
+export const getSystemStatus = defineEndpoint({
+  method: "GET",
+  path: "/api/status",
+  responses: { 200: systemStatusSchema },
+});

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
 
 export const systemLogLevels = ["error", "warning", "success", "info"] as const;
 export const systemLogLevelSchema = z.enum(systemLogLevels);
@@ -27,3 +29,18 @@ export const systemLogPageSchema = z.object({
   nextCursor: z.number().nullable(),
 });
 export type SystemLogPage = z.infer<typeof systemLogPageSchema>;
+
+/** GET /api/admin/logs: the system log, newest first, by pages (admins only). */
+export const listSystemLog = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/logs",
+  query: systemLogPageQuerySchema,
+  responses: { 200: systemLogPageSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+});
+
+/** DELETE /api/admin/logs: empties the log but for one entry naming who did it (admins only). */
+export const clearSystemLog = defineEndpoint({
+  method: "DELETE",
+  path: "/api/admin/logs",
+  responses: { 204: z.null(), 401: errorResponseSchema, 403: errorResponseSchema },
+});

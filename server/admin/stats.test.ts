@@ -5,7 +5,7 @@ import { countDownload } from "../downloads/counts";
 import { payments } from "../payments/table";
 import { signIn, withSession } from "../test/sign-in";
 import { testAdminEmail, useTestApp } from "../test/test-app";
-import { growthPercent } from "./stats-routes";
+import { growthPercent } from "./monthly-figures";
 
 describe("GET /api/admin/stats", () => {
   // Mid-month in UTC; the boundaries below sit a millisecond either side of the months' edges.

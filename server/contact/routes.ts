@@ -1,4 +1,3 @@
-import { desc, lt } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listContactMessages, sendContactMessage } from "@common/api/contact";
 import { requireAdmin } from "../accounts/authentication";
@@ -6,9 +5,9 @@ import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import { appendSystemLog } from "../system-log/append";
-import { contactMessages } from "./table";
+import { readContactMessagePage, storeContactMessage } from "./messages";
 
-/** The contact form (spec 1 §2) stored for the admins, who read it at GET /api/admin/messages. */
+/** The contact form (spec 1 §2) stored for the admins, who read it through `listContactMessages`. */
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitMessages = rateLimitGuard(app, [
     { name: "contact-ip", max: 5, windowMs: 60 * 60_000, key: clientAddress, message: (wait) => `You have sent several messages already. Try again in ${wait}, or write to us by email.` },
@@ -18,29 +17,15 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     ...endpointRoute(sendContactMessage),
     preHandler: limitMessages,
     handler: async (request, reply) => {
-      const [row] = await db.insert(contactMessages).values(request.body).returning({ id: contactMessages.id });
-      if (!row) throw new Error("contact message insert returned no row");
+      const id = await storeContactMessage(db, request.body);
       await appendSystemLog(db, "info", `Contact message from ${request.body.email}: ${request.body.subject.slice(0, 100)}`);
-      return reply.code(201).send({ id: row.id, message: "Thanks! We reply within 24 hours." });
+      return reply.code(201).send({ id, message: "Thanks! We reply within 24 hours." });
     },
   });
 
   app.route({
     ...endpointRoute(listContactMessages),
     onRequest: requireAdmin,
-    handler: async (request) => {
-      const { limit, cursor } = request.query;
-      const rows = await db
-        .select()
-        .from(contactMessages)
-        .where(cursor === undefined ? undefined : lt(contactMessages.id, cursor))
-        .orderBy(desc(contactMessages.id))
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      return {
-        messages: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-      };
-    },
+    handler: async (request) => readContactMessagePage(db, request.query.limit, request.query.cursor),
   });
 };

@@ -2,25 +2,23 @@ import send from "@fastify/send";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  ANDROID_APK_PATH,
-  apkInfoSchema,
-  availableDownloadsQuerySchema,
-  availableDownloadsSchema,
   DOWNLOAD_LINK_HOURS,
-  downloadFileParamsSchema,
-  downloadFileQuerySchema,
-  generateDownloadRequestSchema,
-  generateDownloadResponseSchema,
+  downloadAndroidApk,
+  downloadReleaseFile,
+  generateDownloadLink,
+  getApkInfo,
+  listAvailableDownloads,
   type Platform,
   platformNames,
 } from "@common/api/downloads";
-import { errorResponseSchema } from "@common/api/errors";
 import { emailLookupLimits } from "../accounts/rate-limit-rules";
 import { findUserByEmail } from "../accounts/users";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import { appendSystemLog } from "../system-log/append";
 import { countDownload } from "./counts";
+import { endAfter } from "./end-after";
 import { downloadItems, type Manifest, readManifest, releaseFile } from "./releases";
 import { createLinkSigner } from "./signed-links";
 
@@ -30,7 +28,6 @@ export interface DownloadRoutesOptions {
   secret: string;
 }
 
-const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema };
 const notAvailable = (platform: Platform) => (platform === "android" ? "Android APK not available" : `${platformNames[platform]} installer not available`);
 const minutes = (count: number) => count * 60_000;
 
@@ -88,35 +85,37 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
     const size = result.metadata.stat.size;
     const range = result.headers["content-range"];
     // A whole file, or the range that ends it (a resumed download), is one completed download; a HEAD
-    // transfers nothing, and "finish" only fires once the last byte was handed to the network.
+    // transfers nothing. It is counted once the last byte was handed on, and the response ends only
+    // after that, so the count is stored by the time the client has the file.
     const completes = request.method === "GET" && (result.statusCode === 200 || (result.statusCode === 206 && range?.endsWith(`-${size - 1}/${size}`)));
-    reply.raw.once("finish", () => {
-      if (!completes) return;
-      void countDownload(db, platform, app.clock()).catch((error: unknown) => request.log.warn({ err: error }, "download not counted"));
-      void appendSystemLog(db, "info", `Download completed: ${platformNames[platform]} ${fileName}`);
-    });
+    const countCompleted = async () => {
+      await Promise.all([
+        countDownload(db, platform, app.clock()).catch((error: unknown) => request.log.warn({ err: error }, "download not counted")),
+        appendSystemLog(db, "info", `Download completed: ${platformNames[platform]} ${fileName}`),
+      ]);
+    };
     return reply
       .code(result.statusCode)
       .headers(result.headers)
       .header("content-type", platform === "android" ? "application/vnd.android.package-archive" : "application/octet-stream")
       .header("content-disposition", `attachment; filename="${fileName.replace(/"/g, "")}"`)
       .header("cache-control", "private, no-store")
-      .send(result.stream);
+      .send(completes ? endAfter(result.stream, countCompleted) : result.stream);
   }
 
-  app.get(
-    "/api/downloads/available",
-    { schema: { querystring: availableDownloadsQuerySchema, response: { 200: availableDownloadsSchema, ...errors } }, preHandler: limitLookups },
-    async (request) => ({
+  app.route({
+    ...endpointRoute(listAvailableDownloads),
+    preHandler: limitLookups,
+    handler: async (request) => ({
       downloads: await downloadItems(releasesDir, await releases(request)),
       canDownload: await canDownload(request, request.query.email),
     }),
-  );
+  });
 
-  app.post(
-    "/api/generate-download",
-    { schema: { body: generateDownloadRequestSchema, response: { 200: generateDownloadResponseSchema, ...errors } }, preHandler: limitLinks },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(generateDownloadLink),
+    preHandler: limitLinks,
+    handler: async (request, reply) => {
       const { platform, email } = request.body;
       if (!(await canDownload(request, email))) {
         return reply.code(403).send({ message: "Please check your email for verification before downloading" });
@@ -129,18 +128,11 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
         platform,
       };
     },
-  );
+  });
 
-  app.get(
-    "/download/file/:platform/:fileName",
-    {
-      schema: {
-        params: downloadFileParamsSchema,
-        querystring: downloadFileQuerySchema,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(downloadReleaseFile),
+    handler: async (request, reply) => {
       const { platform, fileName } = request.params;
       const { email, expires, signature } = request.query;
       const verdict = signer.verify({ platform, fileName, email, expires }, signature, app.clock());
@@ -155,16 +147,22 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
       if (!file || file.release.fileName !== fileName) return reply.code(404).send({ message: notAvailable(platform) });
       return serveFile(request, reply, platform, fileName);
     },
-  );
-
-  app.get("/api/apk-info", { schema: { response: { 200: apkInfoSchema, ...errors } } }, async (request, reply) => {
-    const file = await releaseFile(releasesDir, await releases(request), "android");
-    return file ? { size: file.size } : reply.code(404).send({ message: notAvailable("android") });
   });
 
-  app.get(ANDROID_APK_PATH, { schema: { response: errors } }, async (request, reply) => {
-    const file = await releaseFile(releasesDir, await releases(request), "android");
-    if (!file) return reply.code(404).send({ message: notAvailable("android") });
-    return serveFile(request, reply, "android", file.release.fileName);
+  app.route({
+    ...endpointRoute(getApkInfo),
+    handler: async (request, reply) => {
+      const file = await releaseFile(releasesDir, await releases(request), "android");
+      return file ? { size: file.size } : reply.code(404).send({ message: notAvailable("android") });
+    },
+  });
+
+  app.route({
+    ...endpointRoute(downloadAndroidApk),
+    handler: async (request, reply) => {
+      const file = await releaseFile(releasesDir, await releases(request), "android");
+      if (!file) return reply.code(404).send({ message: notAvailable("android") });
+      return serveFile(request, reply, "android", file.release.fileName);
+    },
   });
 };

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { DOWNLOAD_LINK_HOURS, type Platform } from "@common/api/downloads";
+import { DOWNLOAD_LINK_HOURS, downloadReleaseFile, type Platform } from "@common/api/downloads";
+import { endpointUrl } from "@common/api/endpoint";
 
 export interface DownloadGrant {
   platform: Platform;
@@ -20,8 +21,10 @@ export function createLinkSigner(secret: string) {
     sign(grant: Omit<DownloadGrant, "expires">, now: Date): string {
       const expires = Math.floor(now.getTime() / 1000) + DOWNLOAD_LINK_HOURS * 3600;
       const full = { ...grant, expires };
-      const query = new URLSearchParams({ email: grant.email, expires: String(expires), signature: signatureOf(full) });
-      return `/download/file/${grant.platform}/${encodeURIComponent(grant.fileName)}?${query.toString()}`;
+      return endpointUrl(downloadReleaseFile, {
+        params: { platform: grant.platform, fileName: grant.fileName },
+        query: { email: grant.email, expires, signature: signatureOf(full) },
+      });
     },
     /** "valid", "expired" (410) or "invalid" (403): a bad signature says nothing about expiry. */
     verify(grant: DownloadGrant, signature: string, now: Date): "valid" | "expired" | "invalid" {

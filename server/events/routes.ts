@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { createAppEventRequestSchema } from "@common/api/events";
-import { errorResponseSchema } from "@common/api/errors";
+import { recordAppEvent } from "@common/api/events";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
-import { appEvents } from "./table";
+import { insertAppEvent } from "./app-events";
 
 export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // A launch is a rare event; more than this from one network is a script filling the table.
@@ -17,18 +16,12 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       message: (wait) => `Too many events from your network. Try again in ${wait}.`,
     },
   ]);
-  app.post(
-    "/api/events",
-    {
-      schema: {
-        body: createAppEventRequestSchema,
-        response: { 204: z.null(), 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema },
-      },
-      preHandler: limitEvents,
-    },
-    async (request, reply) => {
-      await db.insert(appEvents).values({ name: request.body.name, path: request.body.path ?? null });
+  app.route({
+    ...endpointRoute(recordAppEvent),
+    preHandler: limitEvents,
+    handler: async (request, reply) => {
+      await insertAppEvent(db, request.body);
       return reply.code(204).send(null);
     },
-  );
+  });
 };

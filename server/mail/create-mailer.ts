@@ -10,9 +10,10 @@ export function createMailer(
     mailFrom,
     dataDir,
     logLinks = true,
-  }: { smtpUrl: string | undefined; mailFrom: string; dataDir: string; logLinks?: boolean },
+    clock,
+  }: { smtpUrl: string | undefined; mailFrom: string; dataDir: string; logLinks?: boolean; clock?: () => Date },
   log: MailLog,
 ): Mailer {
   if (smtpUrl) return createSmtpMailer({ smtpUrl, mailFrom });
-  return createOutboxMailer({ outboxDir: join(dataDir, "mail"), mailFrom, logLinks }, log);
+  return createOutboxMailer({ outboxDir: join(dataDir, "mail"), mailFrom, logLinks, clock }, log);
 }

@@ -48,6 +48,18 @@ describe("the outbox mailer (no SMTP_URL)", () => {
     await mailer.close();
   });
 
+  it("dates the message and names its file by the clock it is given", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "tabvault-outbox-"));
+    const clock = () => new Date("2026-11-23T10:00:00.123Z");
+    const mailer = createMailer({ smtpUrl: undefined, mailFrom: "no-reply@tabvault.test", dataDir, clock }, recordingLog());
+    await mailer.send({ to: "reader@example.com", subject: "Dated", text: "t", html: "<p>t</p>" });
+    const files = await readdir(join(dataDir, "mail"));
+    expect(files).toEqual([expect.stringMatching(/^2026-11-23T10-00-00-123Z-[0-9a-f]{8}\.eml$/)]);
+    const [mail] = await readOutbox(join(dataDir, "mail"));
+    expect(mail?.date?.toISOString()).toBe("2026-11-23T10:00:00.000Z");
+    await mailer.close();
+  });
+
   it("gives every message its own file, however fast they come", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "tabvault-outbox-"));
     const mailer = createMailer({ smtpUrl: undefined, mailFrom: "no-reply@tabvault.test", dataDir }, recordingLog());

@@ -13,19 +13,22 @@ export interface MailLog {
  * The local default when no SMTP server is configured: each message is composed by nodemailer into
  * a complete RFC 822 message and written as `{outboxDir}/{time}-{random}.eml`; in development its links
  * are logged too, so a fresh `npm start` can sign in by copying the link from the log or the file.
+ * `clock` dates the message and names its file; readers of the outbox sort by that name, so a clock
+ * given here must move forward.
  */
 export function createOutboxMailer(
-  { outboxDir, mailFrom, logLinks = true }: { outboxDir: string; mailFrom: string; logLinks?: boolean },
+  { outboxDir, mailFrom, logLinks = true, clock = () => new Date() }: { outboxDir: string; mailFrom: string; logLinks?: boolean; clock?: () => Date },
   log: MailLog,
 ): Mailer {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message: MailMessage) {
-      const info = await composer.sendMail({ from: mailFrom, ...message });
+      const now = clock();
+      const info = await composer.sendMail({ from: mailFrom, date: now, ...message });
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error("nodemailer did not return the composed message as a buffer");
       await mkdir(outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+      const name = `${now.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
       const file = join(outboxDir, name);
       // Written under a temporary name and renamed, so a reader never sees half a message.
       await writeFile(`${file}.tmp`, raw, { mode: 0o600 });

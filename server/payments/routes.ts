@@ -1,33 +1,30 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { emailAddressSchema } from "@common/api/accounts";
-import { errorResponseSchema } from "@common/api/errors";
 import {
-  createPaymentIntentRequestSchema,
-  createSubscriptionRequestSchema,
-  currentSubscriptionSchema,
-  paymentConfigSchema,
+  cancelSubscription,
+  confirmSandboxPayment,
+  createPaymentIntent,
+  createSubscription,
+  getPaymentsConfig,
+  getSubscription,
   paymentNotConfiguredMessage,
-  paymentSetupResponseSchema,
-  sandboxConfirmRequestSchema,
-  sandboxConfirmResponseSchema,
-  type Subscription,
 } from "@common/api/payments";
 import { formatPrice, type PaidPlanType, plans } from "@common/plans";
 import { requireUser, signedInAccount } from "../accounts/authentication";
 import type { UserRow } from "../accounts/table";
 import { findOrCreateUser } from "../accounts/users";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import type { Mailer } from "../mail/mailer";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import type { ConfiguredProvider } from "./choose-provider";
 import { type OutcomeContext, paymentFailed, paymentSucceeded } from "./outcomes";
-import { settlePlan, subscriptionIsLive } from "./paid-plan";
+import { findPayment, linkProviderPayment, markSetupFailed, startPayment } from "./payment-records";
 import { type PlanChangeSetup, ProviderError } from "./provider";
 import { sandboxSubscriptionUpdated } from "./sandbox-subscriptions";
 import { cardInputProblem, cardOutcome } from "./sandbox-cards";
-import { payments, type SubscriptionRow, subscriptions } from "./table";
+import { cancelAtPeriodEnd, currentSubscription, latestCustomerId, liveSubscription, recordNewSubscription } from "./subscription-records";
 
 export interface PaymentRoutesOptions {
   db: Database;
@@ -36,16 +33,6 @@ export interface PaymentRoutesOptions {
   payments: ConfiguredProvider;
 }
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-  502: errorResponseSchema,
-  503: errorResponseSchema,
-};
 const setupFailedMessage = "Payment setup failed";
 const minutes = (count: number) => count * 60_000;
 
@@ -74,15 +61,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     { name: "payment-confirm-ip", max: 20, windowMs: minutes(15), key: clientAddress, message: (wait) => `Too many card attempts from your network. Try again in ${wait}.` },
   ]);
 
-  app.get("/api/payments/config", { schema: { response: { 200: paymentConfigSchema } } }, async () => {
-    if (configured.kind === "unavailable") return { provider: "unavailable" as const, publishableKey: null, priceIds: {} };
-    return { provider: configured.kind, publishableKey: configured.provider.publishableKey, priceIds: configured.provider.priceIds };
+  app.route({
+    ...endpointRoute(getPaymentsConfig),
+    handler: async () => {
+      if (configured.kind === "unavailable") return { provider: "unavailable" as const, publishableKey: null, priceIds: {} };
+      return { provider: configured.kind, publishableKey: configured.provider.publishableKey, priceIds: configured.provider.priceIds };
+    },
   });
 
-  app.post(
-    "/api/create-payment-intent",
-    { schema: { body: createPaymentIntentRequestSchema, response: { 200: paymentSetupResponseSchema, ...errors } }, preHandler: limitSetup },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(createPaymentIntent),
+    preHandler: limitSetup,
+    handler: async (request, reply) => {
       const { amount, planType, email } = request.body;
       const plan = plans[planType];
       if (Math.round(amount * 100) !== plan.priceCents) {
@@ -96,32 +86,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       else if (email) user = (await findOrCreateUser(db, email, "payment_page")).user;
       else return reply.code(400).send({ message: "body.email: Enter the email address the plan is for" });
 
-      const [payment] = await db
-        .insert(payments)
-        .values({ userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "one_time", provider: configured.kind, createdAt: app.clock(), updatedAt: app.clock() })
-        .returning();
-      if (!payment) throw new Error("payment insert returned no row");
+      const payment = await startPayment(db, { userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "one_time", provider: configured.kind, createdAt: app.clock(), updatedAt: app.clock() });
       try {
         const setup = await configured.provider.createPaymentIntent({ paymentId: payment.id, amountCents: plan.priceCents, email: user.email, planType });
-        await db.update(payments).set({ providerPaymentId: setup.providerPaymentId }).where(eq(payments.id, payment.id));
+        await linkProviderPayment(db, payment.id, setup.providerPaymentId);
         return { status: "requires_payment" as const, clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         request.log.error({ err: error }, "payment intent could not be created");
-        await db.update(payments).set({ status: "failed", failureMessage: error.message.slice(0, 500) }).where(eq(payments.id, payment.id));
+        await markSetupFailed(db, payment.id, error.message);
         return reply.code(502).send({ message: setupFailedMessage });
       }
     },
-  );
+  });
 
-  app.post(
-    "/api/create-subscription",
-    {
-      schema: { body: createSubscriptionRequestSchema, response: { 200: paymentSetupResponseSchema, ...errors } },
-      onRequest: requireUser,
-      preHandler: limitSetup,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(createSubscription),
+    onRequest: requireUser,
+    preHandler: limitSetup,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const { planType, priceId } = request.body;
       const plan = plans[planType];
@@ -146,7 +129,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           return reply.code(502).send({ message: "Failed to change your plan. Please try again." });
         }
         if (change.status === "requires_payment") {
-          await db.insert(payments).values({
+          await startPayment(db, {
             id: paymentId,
             userId: user.id,
             email: user.email,
@@ -167,69 +150,40 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         if (configured.kind === "sandbox") await sandboxSubscriptionUpdated(outcomeContext(request.log), live.id, planType);
         return { status: "succeeded" as const, provider: configured.kind, amountCents: change.amountCents };
       }
-      const [previous] = await db
-        .select({ customerId: subscriptions.providerCustomerId })
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, user.id))
-        .orderBy(desc(subscriptions.createdAt))
-        .limit(1);
-
-      const [payment] = await db
-        .insert(payments)
-        .values({ userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "subscription", provider: configured.kind, createdAt: now, updatedAt: now })
-        .returning();
-      if (!payment) throw new Error("payment insert returned no row");
+      const existingCustomerId = await latestCustomerId(db, user.id);
+      const payment = await startPayment(db, { userId: user.id, email: user.email, planType, amountCents: plan.priceCents, status: "processing", kind: "subscription", provider: configured.kind, createdAt: now, updatedAt: now });
       try {
         const setup = await configured.provider.createSubscription({
           paymentId: payment.id,
           userId: user.id,
           email: user.email,
           planType,
-          existingCustomerId: previous?.customerId ?? null,
+          existingCustomerId,
         });
-        await db.transaction(async (tx) => {
-          const [subscription] = await tx
-            .insert(subscriptions)
-            .values({
-              userId: user.id,
-              planType,
-              status: setup.status,
-              provider: configured.kind as "stripe" | "sandbox",
-              providerSubscriptionId: setup.providerSubscriptionId,
-              providerCustomerId: setup.providerCustomerId,
-              currentPeriodEnd: setup.currentPeriodEnd,
-              providerUpdatedAt: now,
-              createdAt: now,
-            })
-            .returning({ id: subscriptions.id });
-          await tx
-            .update(payments)
-            .set({ providerPaymentId: setup.providerPaymentId, subscriptionId: subscription?.id ?? null })
-            .where(eq(payments.id, payment.id));
-        });
+        await recordNewSubscription(db, { userId: user.id, planType, provider: configured.kind, setup, paymentId: payment.id, now });
         return { status: "requires_payment" as const, clientSecret: setup.clientSecret, paymentId: payment.id, provider: configured.kind, amountCents: plan.priceCents };
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         request.log.error({ err: error }, "subscription could not be created");
-        await db.update(payments).set({ status: "failed", failureMessage: error.message.slice(0, 500) }).where(eq(payments.id, payment.id));
+        await markSetupFailed(db, payment.id, error.message);
         return reply.code(502).send({ message: "Failed to initialize subscription. Please try again." });
       }
     },
-  );
+  });
 
-  app.get(
-    "/api/subscription",
-    { schema: { response: { 200: currentSubscriptionSchema, ...errors } }, onRequest: requireUser },
-    async (request) => {
+  app.route({
+    ...endpointRoute(getSubscription),
+    onRequest: requireUser,
+    handler: async (request) => {
       const { user } = signedInAccount(request);
       return { subscription: await currentSubscription(db, user.id, app.clock()) };
     },
-  );
+  });
 
-  app.post(
-    "/api/subscription/cancel",
-    { schema: { response: { 200: currentSubscriptionSchema, ...errors } }, onRequest: requireUser },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(cancelSubscription),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const now = app.clock();
       const active = await liveSubscription(db, user.id, now);
@@ -244,23 +198,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           return reply.code(502).send({ message: "The subscription could not be cancelled just now. Please try again." });
         }
       }
-      await db.transaction(async (tx) => {
-        await tx.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, active.id));
-        // The plan now ends with the period, unless something else paid for lasts longer.
-        await settlePlan(tx, user.id, now);
-      });
+      await cancelAtPeriodEnd(db, active.id, user.id, now);
       return { subscription: await currentSubscription(db, user.id, now) };
     },
-  );
+  });
 
   if (configured.kind === "sandbox") {
     const sandbox = configured.provider;
-    app.post(
-      "/api/sandbox/confirm",
-      { schema: { body: sandboxConfirmRequestSchema, response: { 200: sandboxConfirmResponseSchema, ...errors } }, preHandler: limitConfirm },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(confirmSandboxPayment),
+      preHandler: limitConfirm,
+      handler: async (request, reply) => {
         const paymentId = sandbox.paymentIdOfClientSecret(request.body.clientSecret);
-        const [payment] = paymentId ? await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1) : [];
+        const payment = paymentId ? await findPayment(db, paymentId) : undefined;
         if (!payment?.providerPaymentId) return reply.code(400).send({ message: "This payment is unknown; start again from the plan" });
         const planType: PaidPlanType = payment.planType;
         if (payment.status === "succeeded") return { status: "succeeded" as const, message: "Payment already succeeded", planType };
@@ -276,36 +226,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         await paymentFailed(context, { providerPaymentId: payment.providerPaymentId, message: outcome.message });
         return { status: "failed" as const, message: outcome.message, planType };
       },
-    );
+    });
   }
 };
-
-/** The subscription that gives the account its plan now, if any. */
-async function liveSubscription(db: Database, userId: string, now: Date): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), subscriptionIsLive(now)))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  return row;
-}
-
-/** The account's newest subscription; one cancelled at a period end that has passed reads as ended. */
-async function currentSubscription(db: Database, userId: string, now: Date): Promise<Subscription | null> {
-  const rows: SubscriptionRow[] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  const ended = row.cancelAtPeriodEnd && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
-  return {
-    planType: row.planType,
-    status: ended ? "canceled" : row.status,
-    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-  };
-}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ErrorResponse } from "@common/api/errors";
+import { receiveStripeEvent } from "@common/api/payments";
 import { paidPlanTypes, type PaidPlanType } from "@common/plans";
 import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
@@ -8,7 +9,7 @@ import { invoicePaid, type OutcomeContext, paymentFailed, paymentSucceeded, subs
 import { parseStripeEvent, type StripeEvent } from "./stripe-events";
 import { createStripeClient } from "./stripe-provider";
 
-export const stripeWebhookPath = "/api/stripe/webhook";
+export const stripeWebhookPath = receiveStripeEvent.path;
 
 export interface StripeWebhookOptions {
   db: Database;

@@ -1,40 +1,31 @@
-import { and, desc, eq, gte, isNull, or } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { type ServiceCheck, type SystemStatus, systemStatusSchema } from "@common/api/status";
+import { getSystemStatus, type ServiceCheck, type SystemStatus } from "@common/api/status";
+import { endpointRoute } from "../http/endpoint-route";
 import { type StatusDependencies, runStatusChecks } from "./checks";
-import { statusIncidents } from "./table";
+import { type DatabaseOutage, recentIncidents, recordCheckIncident, recordResolvedDatabaseOutage } from "./incidents";
 
 /** Checks are re-run at most this often, however many visitors watch the page. */
 const CACHE_MS = 5000;
 const INCIDENT_DAYS = 30;
 
 /**
- * `GET /api/status` for /system-status: live checks, this instance's uptime, and the incidents the
+ * `getSystemStatus` for /system-status: live checks, this instance's uptime, and the incidents the
  * server recorded when a check failed (kept in the database, so every instance shows the same).
+ * Uptime is read from `startedAt` and `now`, monotonic milliseconds as health reads them, so a
+ * change of the wall clock never shows as a jump.
  */
-export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedAt: number }> = async (app, options) => {
-  const { db, startedAt } = options;
+export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedAt: number; now: () => number }> = async (app, options) => {
+  const { db, startedAt, now: monotonicNow } = options;
   let cached: { at: number; body: Promise<SystemStatus> } | undefined;
   /**
    * A database outage this instance saw: it cannot be stored while the database is away, so it is
    * written (resolved, with when it began) once the database answers again.
    */
-  let unrecordedOutage: { status: Exclude<ServiceCheck["status"], "operational">; message: string; startedAt: Date } | undefined;
+  let unrecordedOutage: DatabaseOutage | undefined;
 
   async function recordUnrecordedOutage(now: Date): Promise<void> {
     if (!unrecordedOutage) return;
-    const outage = unrecordedOutage;
-    // Another instance that saw the same outage may have written it already.
-    const [known] = await db
-      .select({ id: statusIncidents.id })
-      .from(statusIncidents)
-      .where(and(eq(statusIncidents.service, "Database"), gte(statusIncidents.startedAt, new Date(outage.startedAt.getTime() - 60_000))))
-      .limit(1);
-    if (!known) {
-      await db
-        .insert(statusIncidents)
-        .values({ service: "Database", status: outage.status, message: outage.message, startedAt: outage.startedAt, resolvedAt: now });
-    }
+    await recordResolvedDatabaseOutage(db, unrecordedOutage, now);
     unrecordedOutage = undefined;
   }
 
@@ -42,16 +33,7 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
     await recordUnrecordedOutage(now);
     for (const check of checks) {
       if (check.name === "Payments" || check.name === "Web app") continue; // configuration, not health
-      const [open] = await db
-        .select()
-        .from(statusIncidents)
-        .where(and(eq(statusIncidents.service, check.name), isNull(statusIncidents.resolvedAt)))
-        .limit(1);
-      if (check.status === "operational" && open) {
-        await db.update(statusIncidents).set({ resolvedAt: now }).where(eq(statusIncidents.id, open.id));
-      } else if (check.status !== "operational" && !open) {
-        await db.insert(statusIncidents).values({ service: check.name, status: check.status, message: check.detail, startedAt: now });
-      }
+      await recordCheckIncident(db, check, now);
     }
   }
 
@@ -61,21 +43,7 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
     let incidents: SystemStatus["incidents"] = [];
     try {
       await recordIncidents(services, now);
-      const since = new Date(now.getTime() - INCIDENT_DAYS * 86_400_000);
-      const rows = await db
-        .select()
-        .from(statusIncidents)
-        .where(or(gte(statusIncidents.startedAt, since), isNull(statusIncidents.resolvedAt)))
-        .orderBy(desc(statusIncidents.startedAt))
-        .limit(20);
-      incidents = rows.map((row) => ({
-        id: row.id,
-        service: row.service,
-        status: row.status,
-        message: row.message,
-        startedAt: row.startedAt.toISOString(),
-        resolvedAt: row.resolvedAt?.toISOString() ?? null,
-      }));
+      incidents = await recentIncidents(db, new Date(now.getTime() - INCIDENT_DAYS * 86_400_000), 20);
     } catch (error) {
       // With the database down its own incident cannot be stored yet; the live checks still answer.
       app.log.warn({ err: error }, "status incidents unavailable");
@@ -92,19 +60,22 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
     return {
       status: worst,
       services,
-      uptimeSeconds: Math.max(0, Math.round((performance.now() - startedAt) / 1000)),
+      uptimeSeconds: Math.max(0, Math.round((monotonicNow() - startedAt) / 1000)),
       checkedAt: now.toISOString(),
       incidents,
     };
   }
 
-  app.get("/api/status", { schema: { response: { 200: systemStatusSchema } } }, async () => {
-    const nowMs = Date.now();
-    if (!cached || nowMs - cached.at > CACHE_MS) {
-      const body = compute();
-      cached = { at: nowMs, body };
-      body.catch(() => (cached = undefined));
-    }
-    return cached.body;
+  app.route({
+    ...endpointRoute(getSystemStatus),
+    handler: async () => {
+      const nowMs = app.clock().getTime();
+      if (!cached || nowMs - cached.at > CACHE_MS) {
+        const body = compute();
+        cached = { at: nowMs, body };
+        body.catch(() => (cached = undefined));
+      }
+      return cached.body;
+    },
   });
 };

@@ -31,6 +31,23 @@ describe("GET /api/status", () => {
     }
   });
 
+  it("answers from its last check for 5 s, then checks again", async () => {
+    let now = Date.parse("2026-11-23T10:00:00Z");
+    const database = await createTestDatabase();
+    const app = await buildTestApp({ database: database.db, clock: () => new Date(now) });
+    const checkedAt = async () => (await app.inject({ method: "GET", url: "/api/status" })).json().checkedAt;
+    try {
+      expect(await checkedAt()).toBe("2026-11-23T10:00:00.000Z");
+      now += 5000;
+      expect(await checkedAt()).toBe("2026-11-23T10:00:00.000Z");
+      now += 1;
+      expect(await checkedAt()).toBe("2026-11-23T10:00:05.001Z");
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
   it("reports the database as an outage when it is gone, and still answers", async () => {
     const database = await createTestDatabase();
     const app = await buildTestApp({ database: database.db });

@@ -1,4 +1,4 @@
-import type { AdminPayment } from "@common/api/admin";
+import type { AdminPayment } from "@common/api/payments";
 import { PRODUCT_SLUG } from "@common/product";
 import Papa from "papaparse";
 

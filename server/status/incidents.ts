@@ -1,0 +1,58 @@
+import { and, desc, eq, gte, isNull, or } from "drizzle-orm";
+import type { Incident, ServiceCheck } from "@common/api/status";
+import type { Database } from "../db/database";
+import { statusIncidents } from "./table";
+
+/** A database outage seen while the database was away, so not stored then. */
+export interface DatabaseOutage {
+  status: Exclude<ServiceCheck["status"], "operational">;
+  message: string;
+  startedAt: Date;
+}
+
+/** Writes an outage of the database, resolved at `now`, unless an incident of it is stored already. */
+export async function recordResolvedDatabaseOutage(db: Database, outage: DatabaseOutage, now: Date): Promise<void> {
+  // Another instance that saw the same outage may have written it already.
+  const [known] = await db
+    .select({ id: statusIncidents.id })
+    .from(statusIncidents)
+    .where(and(eq(statusIncidents.service, "Database"), gte(statusIncidents.startedAt, new Date(outage.startedAt.getTime() - 60_000))))
+    .limit(1);
+  if (!known) {
+    await db
+      .insert(statusIncidents)
+      .values({ service: "Database", status: outage.status, message: outage.message, startedAt: outage.startedAt, resolvedAt: now });
+  }
+}
+
+/** Opens an incident for a check that stopped being operational, resolves the open one of a check that recovered. */
+export async function recordCheckIncident(db: Database, check: ServiceCheck, now: Date): Promise<void> {
+  const [open] = await db
+    .select()
+    .from(statusIncidents)
+    .where(and(eq(statusIncidents.service, check.name), isNull(statusIncidents.resolvedAt)))
+    .limit(1);
+  if (check.status === "operational" && open) {
+    await db.update(statusIncidents).set({ resolvedAt: now }).where(eq(statusIncidents.id, open.id));
+  } else if (check.status !== "operational" && !open) {
+    await db.insert(statusIncidents).values({ service: check.name, status: check.status, message: check.detail, startedAt: now });
+  }
+}
+
+/** Incidents begun since `since`, and any still open, newest first. */
+export async function recentIncidents(db: Database, since: Date, limit: number): Promise<Incident[]> {
+  const rows = await db
+    .select()
+    .from(statusIncidents)
+    .where(or(gte(statusIncidents.startedAt, since), isNull(statusIncidents.resolvedAt)))
+    .orderBy(desc(statusIncidents.startedAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    service: row.service,
+    status: row.status,
+    message: row.message,
+    startedAt: row.startedAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  }));
+}

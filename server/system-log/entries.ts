@@ -1,0 +1,24 @@
+import { desc, lt } from "drizzle-orm";
+import type { SystemLogPage } from "@common/api/system-log";
+import type { Database } from "../db/database";
+import { systemLogs } from "./table";
+
+/** Up to `limit` entries, newest first, older than `cursor` (the previous page's last id). */
+export async function readLogPage(db: Database, limit: number, cursor: number | undefined): Promise<SystemLogPage> {
+  // One row more than the page says whether another page follows.
+  const rows = await db
+    .select()
+    .from(systemLogs)
+    .where(cursor === undefined ? undefined : lt(systemLogs.id, cursor))
+    .orderBy(desc(systemLogs.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function deleteAllEntries(db: Database): Promise<void> {
+  await db.delete(systemLogs);
+}
