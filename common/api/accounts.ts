@@ -113,3 +113,18 @@ export const authCallbackQuerySchema = z.object({ token: text().max(1000).option
 /** Why `/sign-in` was opened with `?error=`; the screen turns each into a sentence. */
 export const signInErrors = ["invalid-email", "link-invalid", "rate-limited", "mail-failed"] as const;
 export type SignInError = (typeof signInErrors)[number];
+
+/** A token of the Windows or Android app, as the dashboard lists it (never the token itself). */
+export const deviceTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type DeviceToken = z.infer<typeof deviceTokenSchema>;
+export const createDeviceTokenRequestSchema = z.strictObject({ name: text().trim().min(1).max(100) });
+export const createdDeviceTokenSchema = z.object({
+  deviceToken: deviceTokenSchema,
+  /** Shown once; only its hash is stored. */
+  token: z.string(),
+});

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "@common/api/errors";
-import { createDeviceTokenRequestSchema, createdDeviceTokenSchema, deviceTokenSchema } from "@common/api/sessions";
+import { createDeviceTokenRequestSchema, createdDeviceTokenSchema, deviceTokenSchema } from "@common/api/accounts";
 import type { Database } from "../db/database";
 import { requireBrowserSession, signedInAccount } from "./authentication";
 import { createDeviceToken, listDeviceTokens, maxDeviceTokensPerAccount, revokeDeviceToken } from "./device-tokens";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
-import type { DeviceToken } from "@common/api/sessions";
+import type { DeviceToken } from "@common/api/accounts";
 import type { Database } from "../db/database";
 import { tokenDigest } from "./secret-token";
 import { deviceTokens, type UserRow, users } from "./table";

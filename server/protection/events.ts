@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { ProtectionEvent } from "@common/api/sessions";
+import type { ProtectionEvent } from "@common/api/protection";
 import type { Database } from "../db/database";
 import { protectionEvents } from "./table";
 

@@ -2,24 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { errorResponseSchema } from "@common/api/errors";
-import {
-  androidClearAllRequestSchema,
-  backupResponseSchema,
-  blockedAttemptsSchema,
-  logBlockedRequestSchema,
-  protectionEventRequestSchema,
-  protectionEventSchema,
-  protectionSettingsSchema,
-  protectionSettingsUpdateSchema,
-  protectionStatusSchema,
-  restoreResponseSchema,
-  toggleProtectionRequestSchema,
-  toggleProtectionResponseSchema,
-  userEmailBodySchema,
-  userEmailParamsSchema,
-  userStatsSchema,
-  windowsXButtonRequestSchema,
-} from "@common/api/sessions";
+import { androidClearAllRequestSchema, backupResponseSchema, protectionStatusSchema, restoreResponseSchema, userEmailBodySchema, userEmailParamsSchema, userStatsSchema, windowsXButtonRequestSchema } from "@common/api/backups";
+import { blockedAttemptsSchema, logBlockedRequestSchema, protectionEventRequestSchema, protectionEventSchema, protectionSettingsSchema, protectionSettingsUpdateSchema, toggleProtectionRequestSchema, toggleProtectionResponseSchema } from "@common/api/protection";
 import { planStatusLabel } from "../accounts/plan-status";
 import { type Account, requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";

@@ -6,7 +6,7 @@ import {
   type TabSnapshot,
   type TriggerEvent,
   type WindowsApplication,
-} from "@common/api/sessions";
+} from "@common/api/backups";
 import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";

@@ -2,14 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "@common/api/errors";
-import {
-  backupResponseSchema,
-  manualSaveRequestSchema,
-  restoreResponseSchema,
-  savedSessionDetailSchema,
-  savedSessionListSchema,
-  sessionIdParamsSchema,
-} from "@common/api/sessions";
+import { backupResponseSchema, manualSaveRequestSchema, restoreResponseSchema, savedSessionDetailSchema, savedSessionListSchema, sessionIdParamsSchema } from "@common/api/backups";
 import { requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { recordProtectionEvent } from "../protection/events";

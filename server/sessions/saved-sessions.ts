@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, max, sql, sum } from "drizzle-orm";
-import type { SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/sessions";
+import type { SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/backups";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
 import { type SavedSessionRow, savedSessions, sessionApplications, sessionTabs, type SessionTabRow } from "./table";

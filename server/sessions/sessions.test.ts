@@ -4,7 +4,7 @@ import { users } from "../accounts/table";
 import { browserSession, tab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
-import { savedSessionListSchema, savedSessionSummarySchema } from "@common/api/sessions";
+import { savedSessionListSchema, savedSessionSummarySchema } from "@common/api/backups";
 import { savedSessions, sessionTabs } from "./table";
 
 describe("saved sessions: backup, list, read, restore, delete", () => {
