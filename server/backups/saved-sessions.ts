@@ -34,7 +34,7 @@ const sessionListOfUser = preparedPerDatabase((db) => {
  * The account's newest sessions as the JSON text of `SavedSessionSummary[]`, built by PostgreSQL.
  * The Session Manager's list is the busiest read there is; building it in the database spares the
  * server parsing every row into objects only to turn them back into JSON. The fields are named here
- * one by one, so nothing else can leak; saved-sessions.test.ts checks the text against the schema.
+ * one by one, so nothing else can leak; backups.test.ts checks the text against the schema.
  */
 export async function savedSessionListJson(db: Database, userId: string): Promise<string> {
   const [row] = await sessionListOfUser(db).execute({ userId });
