@@ -128,7 +128,7 @@ interface StoredCounts {
 }
 
 async function storeBackup(
-  db: Pick<Database, "execute">,
+  db: Pick<Database, "execute" | "insert">,
   user: UserRow,
   input: BackupInput,
   tabs: TabSnapshot[],
