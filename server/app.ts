@@ -25,6 +25,7 @@ import { requestForLog } from "./http/log-redaction";
 import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { choosePaymentProvider } from "./payments/choose-provider";
+import { lapseExpiredPlan } from "./payments/paid-plan";
 import { paymentRoutes } from "./payments/routes";
 import { stripeWebhookPath, stripeWebhookRoutes } from "./payments/stripe-webhook";
 import type { StripeEndpoint } from "./payments/stripe-provider";
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     sessionSecret: config.sessionSecret,
     adminEmails: config.adminEmails,
     secureCookies: https,
+    refreshPlan: lapseExpiredPlan,
   });
 
   await app.register(healthRoutes, { db, startedAt, now: () => performance.now() });
