@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
 import { columnInteger } from "./integers";
 import { clientTimestampSchema, SESSION_LIMITS } from "./payload-limits";
 import { protectionEventSchema } from "./protection";
@@ -218,3 +220,83 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** GET /api/saved-sessions: the Session Manager's list, newest first. */
+export const listBackups = defineEndpoint({
+  method: "GET",
+  path: "/api/saved-sessions",
+  responses: { 200: savedSessionListSchema, ...errors },
+});
+
+/** POST /api/saved-sessions: a manual save, or the capture engine's automatic backup; 403 when the plan refuses it. */
+export const saveBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/saved-sessions",
+  body: manualSaveRequestSchema,
+  responses: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors },
+});
+
+/** GET /api/saved-sessions/:id: one backup with its tabs and applications; 404 for anyone else's. */
+export const getBackup = defineEndpoint({
+  method: "GET",
+  path: "/api/saved-sessions/:id",
+  params: sessionIdParamsSchema,
+  responses: { 200: savedSessionDetailSchema, ...errors },
+});
+
+/** DELETE /api/saved-sessions/:id: removes a backup with its tabs; 404 for anyone else's. */
+export const deleteBackup = defineEndpoint({
+  method: "DELETE",
+  path: "/api/saved-sessions/:id",
+  params: sessionIdParamsSchema,
+  responses: { 204: z.null(), ...errors },
+});
+
+/** POST /api/restore-session/:id: the tabs of one backup to open again (spec 2 §3 "Restore response"). */
+export const restoreBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/restore-session/:id",
+  params: sessionIdParamsSchema,
+  responses: { 200: restoreResponseSchema, ...errors },
+});
+
+/** POST /api/protection/android-clear-all: the emergency backup taken when a Clear All is detected (spec 2 §7). */
+export const saveClearAllBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/protection/android-clear-all",
+  body: androidClearAllRequestSchema,
+  responses: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors },
+});
+
+/** POST /api/protection/windows-x-button: the emergency backup of the applications open when Windows closes (spec 2 §7). */
+export const saveWindowsCloseBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/protection/windows-x-button",
+  body: windowsXButtonRequestSchema,
+  responses: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors },
+});
+
+/** GET /api/protection/status/:userEmail: whether protection is on, and how many backups hold what. */
+export const getProtectionStatus = defineEndpoint({
+  method: "GET",
+  path: "/api/protection/status/:userEmail",
+  params: userEmailParamsSchema,
+  responses: { 200: protectionStatusSchema, ...errors },
+});
+
+/** POST /api/protection/restore-session: the latest backup that has tabs, to open again; 404 when there is none. */
+export const restoreLatestBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/protection/restore-session",
+  body: userEmailBodySchema,
+  responses: { 200: restoreResponseSchema, ...errors },
+});
+
+/** GET /api/user/stats: the dashboard's figures (spec 1 §3 "User stats"). */
+export const getUserStats = defineEndpoint({
+  method: "GET",
+  path: "/api/user/stats",
+  responses: { 200: userStatsSchema, ...errors },
+});

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
 import { clientTimestampSchema, SESSION_LIMITS } from "./payload-limits";
 import { text } from "./text";
 
@@ -53,3 +55,51 @@ export type ProtectionEvent = z.infer<typeof protectionEventSchema>;
 /** `GET /api/protection/blocked-attempts`: what the Clear All Blocker polls every second (spec 2 §9). */
 export const blockedAttemptsSchema = z.object({ blockedAttempts: z.number().int() });
 export type BlockedAttempts = z.infer<typeof blockedAttemptsSchema>;
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** GET /api/protection/settings: the account's settings, the defaults until it saves some. */
+export const getProtectionSettings = defineEndpoint({
+  method: "GET",
+  path: "/api/protection/settings",
+  responses: { 200: protectionSettingsSchema, ...errors },
+});
+
+/** PUT /api/protection/settings: changes some settings; 403 for a feature the plan does not include. */
+export const updateProtectionSettings = defineEndpoint({
+  method: "PUT",
+  path: "/api/protection/settings",
+  body: protectionSettingsUpdateSchema,
+  responses: { 200: protectionSettingsSchema, 429: errorResponseSchema, ...errors },
+});
+
+/** POST /api/protection/toggle: switches protection on or off, and records it as an event. */
+export const toggleProtection = defineEndpoint({
+  method: "POST",
+  path: "/api/protection/toggle",
+  body: toggleProtectionRequestSchema,
+  responses: { 200: toggleProtectionResponseSchema, 429: errorResponseSchema, ...errors },
+});
+
+/** POST /api/protection/log-blocked: a Clear All the blocker stopped, on the web or in an app. */
+export const logBlockedAttempt = defineEndpoint({
+  method: "POST",
+  path: "/api/protection/log-blocked",
+  body: logBlockedRequestSchema,
+  responses: { 204: z.null(), 429: errorResponseSchema, ...errors },
+});
+
+/** GET /api/protection/blocked-attempts: the account's count of blocked attempts, polled every second. */
+export const getBlockedAttempts = defineEndpoint({
+  method: "GET",
+  path: "/api/protection/blocked-attempts",
+  responses: { 200: blockedAttemptsSchema, ...errors },
+});
+
+/** POST /api/user/protection-event: a backup or restore made by hand in the dashboard, for its event list. */
+export const logProtectionEvent = defineEndpoint({
+  method: "POST",
+  path: "/api/user/protection-event",
+  body: protectionEventRequestSchema,
+  responses: { 201: protectionEventSchema, 429: errorResponseSchema, ...errors },
+});

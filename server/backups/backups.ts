@@ -40,7 +40,7 @@ export class BackupRefusedError extends Error {
  * allowance of tabs, even when today's is spent. An automatic backup needs a plan with Automatic Backup
  * and is the first to rotate out (rotation.ts).
  */
-export async function saveBackup(db: Database, user: UserRow, input: BackupInput, now: Date): Promise<BackupResponse> {
+export async function backUp(db: Database, user: UserRow, input: BackupInput, now: Date): Promise<BackupResponse> {
   const plan = plans[user.planType];
   if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
     throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));

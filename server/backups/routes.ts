@@ -1,34 +1,30 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { errorResponseSchema } from "@common/api/errors";
 import {
-  androidClearAllRequestSchema,
-  backupResponseSchema,
-  manualSaveRequestSchema,
-  protectionStatusSchema,
-  restoreResponseSchema,
-  savedSessionDetailSchema,
-  savedSessionListSchema,
-  sessionIdParamsSchema,
-  userEmailBodySchema,
-  userEmailParamsSchema,
-  userStatsSchema,
-  windowsXButtonRequestSchema,
+  deleteBackup,
+  getBackup,
+  getProtectionStatus,
+  getUserStats,
+  listBackups,
+  restoreBackup,
+  restoreLatestBackup,
+  saveBackup,
+  saveClearAllBackup,
+  saveWindowsCloseBackup,
 } from "@common/api/backups";
 import { type Account, requireUser, signedInAccount } from "../accounts/authentication";
 import { planStatusLabel } from "../accounts/plan-status";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import { activeDays } from "../protection/active-days";
 import { latestProtectionEvents, recordProtectionEvent } from "../protection/events";
 import { readProtectionSettings } from "../protection/settings";
 import { accountWriteLimit } from "../protection/write-limit";
-import { BackupRefusedError, saveBackup } from "./backups";
+import { BackupRefusedError, backUp } from "./backups";
 import { formatDataSize } from "./data-size";
 import { restoreResponse } from "./restore";
 import { deleteSavedSession, findSavedSession, latestRestorableSession, savedSessionListJson, sessionTotals } from "./saved-sessions";
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const notFound = { message: "Session not found" };
 
 /** A `userEmail` in a body or path names the authenticated account, or the request is refused. */
@@ -47,28 +43,26 @@ function refuseOtherEmail(request: FastifyRequest, reply: FastifyReply, email: s
 export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);
 
-  app.get(
-    "/api/saved-sessions",
-    { schema: { response: { 200: savedSessionListSchema, ...errors } }, onRequest: requireUser },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(listBackups),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const list = await savedSessionListJson(db, signedInAccount(request).user.id);
       // Already JSON of the 200 schema (built by the database): a JSON string is sent as it is, not
       // serialized again; the untyped reply says so, as the typed one only takes the parsed shape.
       return (reply as FastifyReply).type("application/json; charset=utf-8").send(list);
     },
-  );
+  });
 
-  app.post(
-    "/api/saved-sessions",
-    {
-      schema: { body: manualSaveRequestSchema, response: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors } },
-      onRequest: requireUser, preHandler: limitWrites,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(saveBackup),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const { browserSession, sessionName, trigger } = request.body;
       try {
-        const result = await saveBackup(
+        const result = await backUp(
           db,
           user,
           {
@@ -89,34 +83,31 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         throw error;
       }
     },
-  );
+  });
 
-  app.get(
-    "/api/saved-sessions/:id",
-    { schema: { params: sessionIdParamsSchema, response: { 200: savedSessionDetailSchema, ...errors } }, onRequest: requireUser },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(getBackup),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const session = await findSavedSession(db, signedInAccount(request).user.id, request.params.id);
       return session ?? reply.code(404).send(notFound);
     },
-  );
+  });
 
-  app.delete(
-    "/api/saved-sessions/:id",
-    { schema: { params: sessionIdParamsSchema, response: { 204: z.null(), ...errors } }, onRequest: requireUser },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(deleteBackup),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const deleted = await deleteSavedSession(db, signedInAccount(request).user.id, request.params.id);
       if (!deleted) return reply.code(404).send(notFound);
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.post(
-    "/api/restore-session/:id",
-    {
-      schema: { params: sessionIdParamsSchema, response: { 200: restoreResponseSchema, ...errors } },
-      onRequest: requireUser,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(restoreBackup),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const session = await findSavedSession(db, user.id, request.params.id);
       if (!session) return reply.code(404).send(notFound);
@@ -124,19 +115,17 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       await recordProtectionEvent(db, user.id, "session_restored", `Restored "${session.sessionName}"`, app.clock());
       return restoreResponse(session);
     },
-  );
+  });
 
-  app.post(
-    "/api/protection/android-clear-all",
-    {
-      schema: { body: androidClearAllRequestSchema, response: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors } },
-      onRequest: requireUser, preHandler: limitWrites,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(saveClearAllBackup),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
       const account = refuseOtherEmail(request, reply, request.body.userEmail);
       if (!account) return reply;
       const session = request.body.browserSession;
-      const result = await saveBackup(
+      const result = await backUp(
         db,
         account.user,
         {
@@ -152,18 +141,16 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       );
       return reply.code(201).send(result);
     },
-  );
+  });
 
-  app.post(
-    "/api/protection/windows-x-button",
-    {
-      schema: { body: windowsXButtonRequestSchema, response: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors } },
-      onRequest: requireUser, preHandler: limitWrites,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(saveWindowsCloseBackup),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
       const account = refuseOtherEmail(request, reply, request.body.userEmail);
       if (!account) return reply;
-      const result = await saveBackup(
+      const result = await backUp(
         db,
         account.user,
         {
@@ -177,12 +164,12 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       );
       return reply.code(201).send(result);
     },
-  );
+  });
 
-  app.get(
-    "/api/protection/status/:userEmail",
-    { schema: { params: userEmailParamsSchema, response: { 200: protectionStatusSchema, ...errors } }, onRequest: requireUser },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(getProtectionStatus),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const account = refuseOtherEmail(request, reply, request.params.userEmail);
       if (!account) return reply;
       const [settings, totals] = await Promise.all([
@@ -196,12 +183,12 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         lastBackup: totals.lastBackup?.toISOString() ?? null,
       };
     },
-  );
+  });
 
-  app.post(
-    "/api/protection/restore-session",
-    { schema: { body: userEmailBodySchema, response: { 200: restoreResponseSchema, ...errors } }, onRequest: requireUser },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(restoreLatestBackup),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const account = refuseOtherEmail(request, reply, request.body.userEmail);
       if (!account) return reply;
       const session = await latestRestorableSession(db, account.user.id);
@@ -209,12 +196,12 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       await recordProtectionEvent(db, account.user.id, "session_restored", `Restored "${session.sessionName}"`, app.clock());
       return restoreResponse(session);
     },
-  );
+  });
 
-  app.get(
-    "/api/user/stats",
-    { schema: { response: { 200: userStatsSchema, ...errors } }, onRequest: requireUser },
-    async (request) => {
+  app.route({
+    ...endpointRoute(getUserStats),
+    onRequest: requireUser,
+    handler: async (request) => {
       const { user } = signedInAccount(request);
       const [totals, settings, events, days] = await Promise.all([
         sessionTotals(db, user.id),
@@ -231,5 +218,5 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         protectionEvents: events,
       };
     },
-  );
+  });
 };

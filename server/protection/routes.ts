@@ -1,23 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { errorResponseSchema } from "@common/api/errors";
 import {
-  blockedAttemptsSchema,
-  logBlockedRequestSchema,
-  protectionEventRequestSchema,
-  protectionEventSchema,
-  protectionSettingsSchema,
-  protectionSettingsUpdateSchema,
-  toggleProtectionRequestSchema,
-  toggleProtectionResponseSchema,
+  getBlockedAttempts,
+  getProtectionSettings,
+  logBlockedAttempt,
+  logProtectionEvent,
+  toggleProtection,
+  updateProtectionSettings,
 } from "@common/api/protection";
 import { requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import { recordProtectionEvent } from "./events";
 import { countBlockedAttempt, readBlockedAttempts, readProtectionSettings, settingsProblem, writeProtectionSettings } from "./settings";
 import { accountWriteLimit } from "./write-limit";
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 /**
  * Protection itself (spec 2 §7, also called by the Windows and Android apps with a device token):
@@ -27,13 +22,11 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);
 
-  app.post(
-    "/api/protection/toggle",
-    {
-      schema: { body: toggleProtectionRequestSchema, response: { 200: toggleProtectionResponseSchema, 429: errorResponseSchema, ...errors } },
-      onRequest: requireUser, preHandler: limitWrites,
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(toggleProtection),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request) => {
       const { user } = signedInAccount(request);
       const { enabled } = request.body;
       const current = await readProtectionSettings(db, user.id);
@@ -47,47 +40,43 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       );
       return { enabled, message: enabled ? "Protection is on" : "Protection is off" };
     },
-  );
+  });
 
-  app.post(
-    "/api/protection/log-blocked",
-    {
-      schema: { body: logBlockedRequestSchema, response: { 204: z.null(), 429: errorResponseSchema, ...errors } },
-      onRequest: requireUser, preHandler: limitWrites,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(logBlockedAttempt),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const where = request.body.url ? ` on ${request.body.url.slice(0, 200)}` : "";
       await countBlockedAttempt(db, user.id, app.clock());
       await recordProtectionEvent(db, user.id, "clear_all_blocked", `Blocked ${request.body.method}${where}`, app.clock());
       return reply.code(204).send(null);
     },
-  );
+  });
 
   // The Clear All Blocker polls this every second while it is on screen (spec 2 §9): one prepared
   // lookup by primary key, so blocks the Android and Windows apps log show up at once.
-  app.get(
-    "/api/protection/blocked-attempts",
-    { schema: { response: { 200: blockedAttemptsSchema, ...errors } }, onRequest: requireUser },
-    async (request) => ({ blockedAttempts: await readBlockedAttempts(db, signedInAccount(request).user.id) }),
-  );
+  app.route({
+    ...endpointRoute(getBlockedAttempts),
+    onRequest: requireUser,
+    handler: async (request) => ({ blockedAttempts: await readBlockedAttempts(db, signedInAccount(request).user.id) }),
+  });
 
-  app.get(
-    "/api/protection/settings",
-    { schema: { response: { 200: protectionSettingsSchema, ...errors } }, onRequest: requireUser },
-    async (request) => {
+  app.route({
+    ...endpointRoute(getProtectionSettings),
+    onRequest: requireUser,
+    handler: async (request) => {
       const { blockedAttempts: _blocked, ...settings } = await readProtectionSettings(db, signedInAccount(request).user.id);
       return settings;
     },
-  );
+  });
 
-  app.put(
-    "/api/protection/settings",
-    {
-      schema: { body: protectionSettingsUpdateSchema, response: { 200: protectionSettingsSchema, 429: errorResponseSchema, ...errors } },
-      onRequest: requireUser, preHandler: limitWrites,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(updateProtectionSettings),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const { blockedAttempts: _blocked, ...current } = await readProtectionSettings(db, user.id);
       const next = { ...current, ...request.body };
@@ -95,18 +84,16 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       if (problem) return reply.code(403).send({ message: problem });
       return writeProtectionSettings(db, user.id, next, app.clock());
     },
-  );
+  });
 
-  app.post(
-    "/api/user/protection-event",
-    {
-      schema: { body: protectionEventRequestSchema, response: { 201: protectionEventSchema, 429: errorResponseSchema, ...errors } },
-      onRequest: requireUser, preHandler: limitWrites,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(logProtectionEvent),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const event = await recordProtectionEvent(db, user.id, request.body.eventType, request.body.description, app.clock());
       return reply.code(201).send(event);
     },
-  );
+  });
 };
