@@ -70,6 +70,9 @@ export async function insertBackup(db: Pick<Database, "execute" | "insert">, bac
   );
   const sizeBytes = Buffer.byteLength(tabs) + Buffer.byteLength(applications);
   const createdAt = backup.createdAt.toISOString();
+  // Its SQL rather than the builder: embedded as is, drizzle would wrap the insert in a second pair of
+  // parentheses, which PostgreSQL refuses as the body of a CTE.
+  const event = protectionEventInsert(db, { userId: backup.userId, ...backup.event, createdAt: backup.createdAt }).getSQL();
   const result = await db.execute(sql`
     with new_session as (
       insert into saved_sessions (user_id, session_name, trigger_event, device_name, browser_type, window_id,
@@ -94,7 +97,7 @@ export async function insertBackup(db: Pick<Database, "execute" | "insert">, bac
       from new_session, jsonb_to_recordset(${applications}::jsonb) as a(position integer, process_name text,
         window_title text, document_path text, last_saved timestamptz, is_unsaved boolean, process_id integer)
     ), new_event as (
-      ${protectionEventInsert(db, { userId: backup.userId, ...backup.event, createdAt: backup.createdAt }).getSQL()}
+      ${event}
     )
     select id from new_session`);
   const [row] = rowsOf<{ id: string }>(result);
