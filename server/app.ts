@@ -24,11 +24,12 @@ import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
+import { lapseExpiredPlan } from "./payments/paid-plan";
 import { paymentRoutes } from "./payments/routes";
 import { stripeWebhookPath, stripeWebhookRoutes } from "./payments/stripe-webhook";
 import type { StripeEndpoint } from "./payments/stripe-provider";
 import { protectionRoutes } from "./protection/routes";
-import { savedSessionRoutes } from "./sessions/routes";
+import { backupRoutes } from "./backups/routes";
 import { statusRoutes } from "./status/routes";
 import type { Mailer } from "./mail/mailer";
 import { rateLimits } from "./rate-limits/rate-limits";
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     sessionSecret: config.sessionSecret,
     adminEmails: config.adminEmails,
     secureCookies: https,
+    refreshPlan: lapseExpiredPlan,
   });
 
   await app.register(healthRoutes, { db, startedAt, now: () => performance.now() });
@@ -132,7 +134,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(signupRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(deviceTokenRoutes, { db });
-  await app.register(savedSessionRoutes, { db });
+  await app.register(backupRoutes, { db });
   await app.register(protectionRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });

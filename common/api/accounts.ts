@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { paidPlanTypes, planTypeSchema } from "../plans";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
 import { text } from "./text";
 
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
@@ -113,3 +115,110 @@ export const authCallbackQuerySchema = z.object({ token: text().max(1000).option
 /** Why `/sign-in` was opened with `?error=`; the screen turns each into a sentence. */
 export const signInErrors = ["invalid-email", "link-invalid", "rate-limited", "mail-failed"] as const;
 export type SignInError = (typeof signInErrors)[number];
+
+/** A token of the Windows or Android app, as the dashboard lists it (never the token itself). */
+export const deviceTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type DeviceToken = z.infer<typeof deviceTokenSchema>;
+export const createDeviceTokenRequestSchema = z.strictObject({ name: text().trim().min(1).max(100) });
+export const createdDeviceTokenSchema = z.object({
+  deviceToken: deviceTokenSchema,
+  /** Shown once; only its hash is stored. */
+  token: z.string(),
+});
+
+/** GET /api/login?email=&next=: a navigation that mails a sign-in link, then /check-email (or /sign-in with a reason). */
+export const signIn = defineEndpoint({
+  method: "GET",
+  path: "/api/login",
+  query: loginQuerySchema,
+  responses: { 303: z.null(), 429: errorResponseSchema },
+  answers: "redirect",
+});
+
+/** GET /api/auth/callback?token=: the link in the mail; signs the browser in and goes to the next path. */
+export const completeSignIn = defineEndpoint({
+  method: "GET",
+  path: "/api/auth/callback",
+  query: authCallbackQuerySchema,
+  responses: { 303: z.null() },
+  answers: "redirect",
+});
+
+/** GET /api/logout: a navigation that ends the session on the server and goes home. */
+export const signOut = defineEndpoint({
+  method: "GET",
+  path: "/api/logout",
+  responses: { 303: z.null() },
+  answers: "redirect",
+});
+
+/** GET /api/auth/user: the signed-in person (spec 1 §3 "Current user"); 401 when signed out. */
+export const getCurrentUser = defineEndpoint({
+  method: "GET",
+  path: "/api/auth/user",
+  responses: { 200: authUserSchema, 401: errorResponseSchema },
+});
+
+/** PATCH /api/auth/user: the names a person sets in the dashboard. */
+export const updateProfile = defineEndpoint({
+  method: "PATCH",
+  path: "/api/auth/user",
+  body: updateProfileRequestSchema,
+  responses: { 200: authUserSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+});
+
+const signupErrors = { 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema };
+
+/** POST /api/capture-email: an address from a sign-up modal; a new one gets a free account and a verification mail. */
+export const captureEmail = defineEndpoint({
+  method: "POST",
+  path: "/api/capture-email",
+  body: captureEmailRequestSchema,
+  responses: { 200: captureEmailResponseSchema, ...signupErrors },
+});
+
+/** POST /api/create-free-account: opens (or reuses) a free account and mails a sign-in link. */
+export const createFreeAccount = defineEndpoint({
+  method: "POST",
+  path: "/api/create-free-account",
+  body: createFreeAccountRequestSchema,
+  responses: { 200: createFreeAccountResponseSchema, ...signupErrors },
+});
+
+/** POST /api/verify-user: whether an address has a verified account (`/verify`); names only for its owner or an admin. */
+export const verifyUser = defineEndpoint({
+  method: "POST",
+  path: "/api/verify-user",
+  body: verifyUserRequestSchema,
+  responses: { 200: verifyUserResponseSchema, ...signupErrors },
+});
+
+const deviceTokenErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** GET /api/device-tokens: the account's active tokens, newest first (signed-in browser only). */
+export const listDeviceTokens = defineEndpoint({
+  method: "GET",
+  path: "/api/device-tokens",
+  responses: { 200: z.array(deviceTokenSchema), ...deviceTokenErrors },
+});
+
+/** POST /api/device-tokens: a new token for the Windows or Android app, shown once; 409 past the account's maximum. */
+export const createDeviceToken = defineEndpoint({
+  method: "POST",
+  path: "/api/device-tokens",
+  body: createDeviceTokenRequestSchema,
+  responses: { 201: createdDeviceTokenSchema, 409: errorResponseSchema, ...deviceTokenErrors },
+});
+
+/** DELETE /api/device-tokens/:id: the app holding the token is signed out at once. */
+export const revokeDeviceToken = defineEndpoint({
+  method: "DELETE",
+  path: "/api/device-tokens/:id",
+  params: z.object({ id: z.uuid({ message: "Not a device token id" }) }),
+  responses: { 204: z.null(), ...deviceTokenErrors },
+});

@@ -1,16 +1,16 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
-  authCallbackQuerySchema,
-  authUserSchema,
+  completeSignIn,
   emailAddressSchema,
-  loginQuerySchema,
+  getCurrentUser,
   type SignInError,
-  updateProfileRequestSchema,
+  signIn,
+  signOut,
+  updateProfile,
 } from "@common/api/accounts";
-import { errorResponseSchema } from "@common/api/errors";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import type { Mailer } from "../mail/mailer";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
 import { requireUser, sessionCookieName, signedInAccount } from "./authentication";
@@ -51,13 +51,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
-  app.get(
-    "/api/login",
-    {
-      schema: { querystring: loginQuerySchema, response: { 303: z.null(), 429: errorResponseSchema } },
-      preHandler: limitMail,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(signIn),
+    preHandler: limitMail,
+    handler: async (request, reply) => {
       const nextPath = sameOriginPath(request.query.next, publicUrl);
       const keep: Record<string, string> = nextPath ? { next: nextPath } : {};
       if (request.query.email === undefined || request.query.email.trim() === "") {
@@ -82,12 +79,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       return reply.redirect(`/check-email?${new URLSearchParams({ email: email.data })}`, 303);
     },
-  );
+  });
 
-  app.get(
-    "/api/auth/callback",
-    { schema: { querystring: authCallbackQuerySchema, response: { 303: z.null() } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(completeSignIn),
+    handler: async (request, reply) => {
       const token = request.query.token ?? "";
       const grant = tokenPattern.test(token) ? await redeemSignInToken(db, token, app.clock()) : null;
       if (!grant) return toSignInScreen(reply, "link-invalid");
@@ -99,37 +95,34 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       request.log.info({ userId: user.id }, "signed in");
       return reply.redirect(sameOriginPath(grant.nextPath, publicUrl) ?? "/", 303);
     },
-  );
-
-  app.get("/api/logout", { schema: { response: { 303: z.null() } } }, async (request, reply) => {
-    if (request.session?.sessionId) await request.session.destroy();
-    reply.clearCookie(sessionCookieName, { path: "/api" });
-    return reply.redirect("/", 303);
   });
 
-  app.get(
-    "/api/auth/user",
-    { schema: { response: { 200: authUserSchema, 401: errorResponseSchema } }, onRequest: requireUser },
-    async (request) => {
+  app.route({
+    ...endpointRoute(signOut),
+    handler: async (request, reply) => {
+      if (request.session?.sessionId) await request.session.destroy();
+      reply.clearCookie(sessionCookieName, { path: "/api" });
+      return reply.redirect("/", 303);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(getCurrentUser),
+    onRequest: requireUser,
+    handler: async (request) => {
       const { user, isAdmin } = signedInAccount(request);
       return toAuthUser(user, isAdmin);
     },
-  );
+  });
 
-  app.patch(
-    "/api/auth/user",
-    {
-      schema: {
-        body: updateProfileRequestSchema,
-        response: { 200: authUserSchema, 400: errorResponseSchema, 401: errorResponseSchema },
-      },
-      onRequest: requireUser,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(updateProfile),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
       const { user, isAdmin } = signedInAccount(request);
       const updated = await updateNames(db, user.id, request.body, app.clock());
       if (!updated) return reply.code(401).send({ message: "Unauthorized" });
       return toAuthUser(updated, isAdmin);
     },
-  );
+  });
 };

@@ -8,7 +8,6 @@ import { DatabaseSessionStore, sessionLifetimeMs } from "./session-store";
 import type { UserRow } from "./table";
 import { bearerToken, userOfDeviceToken } from "./device-tokens";
 import { findUserById } from "./users";
-import { lapseExpiredPlan } from "../payments/paid-plan";
 
 export const sessionCookieName = "tabvault_session";
 
@@ -29,6 +28,12 @@ export interface AuthenticationOptions {
   adminEmails: readonly string[];
   /** Cookies are Secure when the site is served over https. */
   secureCookies: boolean;
+  /**
+   * Brings the account's plan up to date when it is loaded (a paid plan whose end has come lapses),
+   * so every route and device sees it. Given by the app (payments' `lapseExpiredPlan`): plans are
+   * payments' business, and accounts must not import payments, which imports accounts.
+   */
+  refreshPlan: (db: Database, user: UserRow, now: Date) => Promise<UserRow>;
 }
 
 /**
@@ -81,7 +86,7 @@ export const authentication = fp<AuthenticationOptions>(
     app.decorateRequest("loadAccount", async function loadAccount(this: FastifyRequest): Promise<Account | null> {
       const account = await findAccount.call(this);
       // A paid plan whose end has come is settled here, so every route and device sees it (in memory unless it lapsed).
-      if (account) account.user = await lapseExpiredPlan(options.db, account.user, options.clock());
+      if (account) account.user = await options.refreshPlan(options.db, account.user, options.clock());
       return account;
     });
   },

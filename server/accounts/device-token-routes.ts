@@ -1,29 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { errorResponseSchema } from "@common/api/errors";
-import { createDeviceTokenRequestSchema, createdDeviceTokenSchema, deviceTokenSchema } from "@common/api/sessions";
+import { createDeviceToken, listDeviceTokens, revokeDeviceToken } from "@common/api/accounts";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import { requireBrowserSession, signedInAccount } from "./authentication";
-import { createDeviceToken, listDeviceTokens, maxDeviceTokensPerAccount, revokeDeviceToken } from "./device-tokens";
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+import { activeDeviceTokens, issueDeviceToken, markDeviceTokenRevoked, maxDeviceTokensPerAccount } from "./device-tokens";
 
 /** Tokens for the Windows and Android apps, managed from the dashboard in a signed-in browser. */
 export const deviceTokenRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    "/api/device-tokens",
-    { schema: { response: { 200: z.array(deviceTokenSchema), ...errors } }, onRequest: requireBrowserSession },
-    async (request) => listDeviceTokens(db, signedInAccount(request).user.id),
-  );
+  app.route({
+    ...endpointRoute(listDeviceTokens),
+    onRequest: requireBrowserSession,
+    handler: async (request) => activeDeviceTokens(db, signedInAccount(request).user.id),
+  });
 
-  app.post(
-    "/api/device-tokens",
-    {
-      schema: { body: createDeviceTokenRequestSchema, response: { 201: createdDeviceTokenSchema, 409: errorResponseSchema, ...errors } },
-      onRequest: requireBrowserSession,
-    },
-    async (request, reply) => {
-      const created = await createDeviceToken(db, signedInAccount(request).user.id, request.body.name);
+  app.route({
+    ...endpointRoute(createDeviceToken),
+    onRequest: requireBrowserSession,
+    handler: async (request, reply) => {
+      const created = await issueDeviceToken(db, signedInAccount(request).user.id, request.body.name);
       if (created === "too-many") {
         return reply
           .code(409)
@@ -31,18 +25,15 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       }
       return reply.code(201).send(created);
     },
-  );
+  });
 
-  app.delete(
-    "/api/device-tokens/:id",
-    {
-      schema: { params: z.object({ id: z.uuid({ message: "Not a device token id" }) }), response: { 204: z.null(), ...errors } },
-      onRequest: requireBrowserSession,
-    },
-    async (request, reply) => {
-      const revoked = await revokeDeviceToken(db, signedInAccount(request).user.id, request.params.id, app.clock());
+  app.route({
+    ...endpointRoute(revokeDeviceToken),
+    onRequest: requireBrowserSession,
+    handler: async (request, reply) => {
+      const revoked = await markDeviceTokenRevoked(db, signedInAccount(request).user.id, request.params.id, app.clock());
       if (!revoked) return reply.code(404).send({ message: "Device token not found" });
       return reply.code(204).send(null);
     },
-  );
+  });
 };

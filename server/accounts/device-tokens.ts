@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
-import type { DeviceToken } from "@common/api/sessions";
+import type { DeviceToken } from "@common/api/accounts";
 import type { Database } from "../db/database";
 import { tokenDigest } from "./secret-token";
 import { deviceTokens, type UserRow, users } from "./table";
@@ -41,7 +41,7 @@ export async function userOfDeviceToken(db: Database, token: string, now: Date):
   return row.user;
 }
 
-export async function createDeviceToken(
+export async function issueDeviceToken(
   db: Database,
   userId: string,
   name: string,
@@ -60,7 +60,7 @@ export async function createDeviceToken(
   });
 }
 
-export async function listDeviceTokens(db: Database, userId: string): Promise<DeviceToken[]> {
+export async function activeDeviceTokens(db: Database, userId: string): Promise<DeviceToken[]> {
   const rows = await db
     .select()
     .from(deviceTokens)
@@ -70,7 +70,7 @@ export async function listDeviceTokens(db: Database, userId: string): Promise<De
 }
 
 /** Revokes one of the account's tokens; false when it has no such active token. */
-export async function revokeDeviceToken(db: Database, userId: string, id: string, now: Date): Promise<boolean> {
+export async function markDeviceTokenRevoked(db: Database, userId: string, id: string, now: Date): Promise<boolean> {
   const revoked = await db
     .update(deviceTokens)
     .set({ revokedAt: now })

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import { SIGN_IN_LINK_MINUTES } from "@common/api/accounts";
+import { completeSignIn, SIGN_IN_LINK_MINUTES } from "@common/api/accounts";
+import { endpointUrl } from "@common/api/endpoint";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { signInMessage, verificationMessage } from "../mail/messages";
@@ -36,7 +37,7 @@ export async function sendSignInLink(
   if (await hasRecentUnusedToken(db, user.id, new Date(now.getTime() - resendAfterMs))) return false;
 
   const token = await issueSignInToken(db, { userId: user.id, nextPath, now });
-  const link = `${publicUrl}/api/auth/callback?token=${token}`;
+  const link = `${publicUrl}${endpointUrl(completeSignIn, { query: { token } })}`;
   const message =
     kind === "verification"
       ? verificationMessage({ link, minutesValid: SIGN_IN_LINK_MINUTES, downloadUrl: `${publicUrl}/download` })

@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  captureEmailRequestSchema,
-  captureEmailResponseSchema,
-  createFreeAccountRequestSchema,
-  createFreeAccountResponseSchema,
-  type VerifiedUser,
-  verifyUserRequestSchema,
-  verifyUserResponseSchema,
-} from "@common/api/accounts";
-import { errorResponseSchema } from "@common/api/errors";
+import { captureEmail, createFreeAccount, type VerifiedUser, verifyUser } from "@common/api/accounts";
 import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
 import type { Mailer } from "../mail/mailer";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
 import type { Account } from "./authentication";
@@ -25,25 +17,15 @@ export interface SignupRoutesOptions {
   publicUrl: string;
 }
 
-const errorResponses = {
-  400: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-  503: errorResponseSchema,
-};
-
 /** Email capture, free sign-up and account verification (spec 1 §7). */
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, { db, mailer, publicUrl }) => {
   const limitMail = rateLimitGuard(app, mailSendingLimits);
   const limitLookups = rateLimitGuard(app, emailLookupLimits);
 
-  app.post(
-    "/api/capture-email",
-    {
-      schema: { body: captureEmailRequestSchema, response: { 200: captureEmailResponseSchema, ...errorResponses } },
-      preHandler: limitMail,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(captureEmail),
+    preHandler: limitMail,
+    handler: async (request, reply) => {
       const { email, source } = request.body;
       const { user, created } = await findOrCreateUser(db, email, source);
       if (!created) {
@@ -69,18 +51,12 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
         canDownload: false,
       };
     },
-  );
+  });
 
-  app.post(
-    "/api/create-free-account",
-    {
-      schema: {
-        body: createFreeAccountRequestSchema,
-        response: { 200: createFreeAccountResponseSchema, ...errorResponses },
-      },
-      preHandler: limitMail,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(createFreeAccount),
+    preHandler: limitMail,
+    handler: async (request, reply) => {
       const { user } = await findOrCreateUser(db, request.body.email, "free_signup_dialog");
       try {
         await sendSignInLink(
@@ -94,15 +70,12 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
       }
       return { message: "Your free account is ready. We emailed you a link to sign in.", email: user.email };
     },
-  );
+  });
 
-  app.post(
-    "/api/verify-user",
-    {
-      schema: { body: verifyUserRequestSchema, response: { 200: verifyUserResponseSchema, ...errorResponses } },
-      preHandler: limitLookups,
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(verifyUser),
+    preHandler: limitLookups,
+    handler: async (request) => {
       const user = await findUserByEmail(db, request.body.email);
       if (!user) {
         return { verified: false, user: null, message: "No TabVault account uses this email address." };
@@ -117,7 +90,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
       }
       return { verified: true, user: view, message: "This email address belongs to a verified TabVault account." };
     },
-  );
+  });
 };
 
 /** Names only for the account's owner or an admin; anyone else learns the plan and the date. */

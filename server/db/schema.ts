@@ -6,6 +6,6 @@ export { appEvents } from "../events/table";
 export { rateLimitCounters } from "../rate-limits/table";
 export { payments, processedPaymentEvents, subscriptions } from "../payments/table";
 export { protectionEvents, protectionSettings } from "../protection/table";
-export { protectedTabDays, savedSessions, sessionApplications, sessionTabs } from "../sessions/table";
+export { protectedTabDays, savedSessions, sessionApplications, sessionTabs } from "../backups/table";
 export { statusIncidents } from "../status/table";
 export { systemLogs } from "../system-log/table";

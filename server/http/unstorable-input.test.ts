@@ -3,7 +3,7 @@ import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { INTEGER_COLUMN_MAX } from "@common/api/integers";
 import { loneSurrogateMessage, nulCharacterMessage } from "@common/api/text";
-import { sessionApplications, sessionTabs } from "../sessions/table";
+import { sessionApplications, sessionTabs } from "../backups/table";
 import { browserSession, tab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { testAdminEmail, useTestApp } from "../test/test-app";

@@ -1,10 +1,25 @@
 import { desc, eq } from "drizzle-orm";
-import type { ProtectionEvent } from "@common/api/sessions";
+import type { ProtectionEvent } from "@common/api/protection";
 import type { Database } from "../db/database";
 import { protectionEvents } from "./table";
 
 /** Any query runner: the database or an open transaction. */
 type Runner = Pick<Database, "insert" | "select">;
+
+export interface NewProtectionEvent {
+  userId: string;
+  eventType: string;
+  description: string;
+  createdAt: Date;
+}
+
+/**
+ * The insert of one event as a query, not yet run: awaited on its own, or embedded as a clause of a
+ * larger statement, as a backup does so that it and its event are written in one round trip.
+ */
+export function protectionEventInsert(db: Pick<Database, "insert">, event: NewProtectionEvent) {
+  return db.insert(protectionEvents).values(event);
+}
 
 export async function recordProtectionEvent(
   db: Runner,
@@ -13,7 +28,7 @@ export async function recordProtectionEvent(
   description: string,
   now: Date,
 ): Promise<ProtectionEvent> {
-  const [row] = await db.insert(protectionEvents).values({ userId, eventType, description, createdAt: now }).returning();
+  const [row] = await protectionEventInsert(db, { userId, eventType, description, createdAt: now }).returning();
   if (!row) throw new Error("protection event insert returned no row");
   return toProtectionEvent(row);
 }

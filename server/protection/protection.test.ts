@@ -53,7 +53,9 @@ describe("protection API: settings, toggle, status, blocked log, stats, events",
   });
 
   it("lets each plan switch on what it includes", async () => {
-    const email = "gate-premium@example.com";
+    const email = "all-features@example.com";
+    await as(email);
+    await server.database.db.update(users).set({ planType: "premium" }).where(eq(users.email, email));
     const response = await call("PUT", "/api/protection/settings", email, {
       mode: "backup",
       autoBackup: true,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { defaultProtectionSettings, type ProtectionSettings } from "@common/api/sessions";
+import { defaultProtectionSettings, type ProtectionSettings } from "@common/api/protection";
 import { featureNeedsPlanMessage, type PlanFeature, planFeatureLabels } from "@common/plan-features";
 import { type PlanType, plans } from "@common/plans";
 import type { Database } from "../db/database";

@@ -1,4 +1,4 @@
-import type { BrowserSessionInput, TabSnapshotInput } from "@common/api/sessions";
+import type { BrowserSessionInput, TabSnapshotInput } from "@common/api/backups";
 
 /** A tab as the capture engine sends it; `n` makes the URL distinct. */
 export function tab(n: number, overrides: Partial<TabSnapshotInput> = {}): TabSnapshotInput {

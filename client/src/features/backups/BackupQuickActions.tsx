@@ -1,4 +1,4 @@
-import type { RestoreResponse } from "@common/api/sessions";
+import type { RestoreResponse } from "@common/api/backups";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, RotateCcw, Save } from "lucide-react";
 import { openRestoredTabs, SAVED_SESSIONS_KEY, saveCurrentSession, USER_STATS_KEY } from "./session-api";

@@ -1,5 +1,5 @@
-import type { SavedSessionDetail } from "@common/api/sessions";
-import { triggerLabels } from "@common/api/sessions";
+import type { SavedSessionDetail } from "@common/api/backups";
+import { triggerLabels } from "@common/api/backups";
 import { AppWindow, FormInput, Globe, Loader2, MoveVertical, RotateCcw, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

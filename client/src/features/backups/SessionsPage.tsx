@@ -1,5 +1,5 @@
-import type { SavedSessionSummary } from "@common/api/sessions";
-import { triggerLabels } from "@common/api/sessions";
+import type { SavedSessionSummary } from "@common/api/backups";
+import { triggerLabels } from "@common/api/backups";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AppWindow, Layers, Loader2, Save } from "lucide-react";
 import { useState } from "react";

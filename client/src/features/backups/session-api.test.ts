@@ -1,5 +1,5 @@
-import type { SavedSessionSummary } from "@common/api/sessions";
-import { triggerEvents } from "@common/api/sessions";
+import type { SavedSessionSummary } from "@common/api/backups";
+import { triggerEvents } from "@common/api/backups";
 import { describe, expect, it } from "vitest";
 import { matchesFilter, type SessionFilter } from "./session-api";
 

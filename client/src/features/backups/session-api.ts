@@ -1,4 +1,4 @@
-import type { BackupResponse, RestoreResponse, SavedSessionDetail, SavedSessionSummary, SavedTab, TriggerEvent } from "@common/api/sessions";
+import type { BackupResponse, RestoreResponse, SavedSessionDetail, SavedSessionSummary, SavedTab, TriggerEvent } from "@common/api/backups";
 import { apiRequest } from "@/lib/queryClient";
 import { currentBrowserSession } from "@/features/protection/capture-engine";
 import { restoreUrl } from "@/features/protection/restore-handoff";

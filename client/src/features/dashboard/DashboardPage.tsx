@@ -1,6 +1,6 @@
 import type { AuthUser } from "@common/api/accounts";
 import { backupsText, type PaidPlanType, plans, type PlanType } from "@common/plan-catalogue";
-import type { UserStats } from "@common/api/sessions";
+import type { UserStats } from "@common/api/backups";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Download, Layers, type LucideIcon, Settings, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
 import { useState } from "react";

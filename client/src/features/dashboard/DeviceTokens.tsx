@@ -1,4 +1,4 @@
-import type { DeviceToken } from "@common/api/sessions";
+import type { DeviceToken } from "@common/api/accounts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Copy, KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";

@@ -1,4 +1,4 @@
-import type { ProtectionEvent } from "@common/api/sessions";
+import type { ProtectionEvent } from "@common/api/protection";
 import { History } from "lucide-react";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

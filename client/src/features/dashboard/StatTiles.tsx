@@ -1,4 +1,4 @@
-import type { UserStats } from "@common/api/sessions";
+import type { UserStats } from "@common/api/backups";
 import { CalendarDays, HardDrive, ShieldCheck, Sparkles } from "lucide-react";
 
 /** spec 1 §2: the dashboard's four stat tiles, from GET /api/user/stats. */

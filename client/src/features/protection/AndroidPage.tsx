@@ -1,4 +1,5 @@
-import type { ProtectionSettings, ProtectionStatus, UserStats } from "@common/api/sessions";
+import type { ProtectionStatus, UserStats } from "@common/api/backups";
+import type { ProtectionSettings } from "@common/api/protection";
 import { type PlanFeatures, plans, type PlanType } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Check, Crown, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";

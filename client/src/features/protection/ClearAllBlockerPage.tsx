@@ -1,4 +1,4 @@
-import type { ProtectionStatus } from "@common/api/sessions";
+import type { ProtectionStatus } from "@common/api/backups";
 import { PRODUCT_NAME } from "@common/product";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Eye, Languages, LogIn, ShieldAlert, ShieldCheck, ShieldOff, Zap } from "lucide-react";

@@ -1,4 +1,4 @@
-import type { ProtectionSettings } from "@common/api/sessions";
+import type { ProtectionSettings } from "@common/api/protection";
 import { type PlanType, plans } from "@common/plan-catalogue";
 import { lowestPlanWith, type PlanFeature, planFeatureLabels } from "@common/plan-features";
 import { Switch } from "@/components/ui/switch";

@@ -1,5 +1,5 @@
 import type { AuthUser } from "@common/api/accounts";
-import type { ProtectionSettings } from "@common/api/sessions";
+import type { ProtectionSettings } from "@common/api/protection";
 import { PRODUCT_NAME } from "@common/product";
 import { useEffect } from "react";
 import { useLocation } from "wouter";

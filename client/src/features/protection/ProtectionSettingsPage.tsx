@@ -1,4 +1,4 @@
-import type { ProtectionMode, ProtectionSettings } from "@common/api/sessions";
+import type { ProtectionMode, ProtectionSettings } from "@common/api/protection";
 import { plans } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Crown, Loader2, Save, ShieldCheck, Smartphone } from "lucide-react";

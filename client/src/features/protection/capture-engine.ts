@@ -1,4 +1,4 @@
-import type { BrowserSessionInput, TabSnapshotInput } from "@common/api/sessions";
+import type { BrowserSessionInput, TabSnapshotInput } from "@common/api/backups";
 import { detectBrowserType, snapshotCurrentPage } from "./page-snapshot";
 import { readRecentTabs } from "./recent-tabs";
 import { readLocalProtection } from "./storage-keys";

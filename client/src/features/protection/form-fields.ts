@@ -1,4 +1,4 @@
-import { SESSION_LIMITS } from "@common/api/sessions";
+import { SESSION_LIMITS } from "@common/api/payload-limits";
 import { looksLikeCardNumber } from "@common/card-number";
 import { storableText } from "./storable-text";
 

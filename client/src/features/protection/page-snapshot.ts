@@ -1,4 +1,5 @@
-import { SESSION_LIMITS, type TabSnapshotInput } from "@common/api/sessions";
+import type { TabSnapshotInput } from "@common/api/backups";
+import { SESSION_LIMITS } from "@common/api/payload-limits";
 import { captureFields, type FieldFacts } from "./form-fields";
 import { storableText } from "./storable-text";
 

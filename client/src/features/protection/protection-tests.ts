@@ -1,4 +1,4 @@
-import type { BackupResponse, ProtectionStatus, RestoreResponse } from "@common/api/sessions";
+import type { BackupResponse, ProtectionStatus, RestoreResponse } from "@common/api/backups";
 import { apiRequest } from "@/lib/queryClient";
 import { currentBrowserSession } from "./capture-engine";
 

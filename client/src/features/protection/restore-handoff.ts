@@ -1,4 +1,4 @@
-import type { SavedTab } from "@common/api/sessions";
+import type { SavedTab } from "@common/api/backups";
 
 /**
  * A restored tab of this site carries its form values and scroll position in the URL fragment, read

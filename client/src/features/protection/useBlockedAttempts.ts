@@ -1,4 +1,4 @@
-import type { BlockedAttempts } from "@common/api/sessions";
+import type { BlockedAttempts } from "@common/api/protection";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiRequest } from "@/lib/queryClient";

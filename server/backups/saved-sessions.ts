@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, max, sql, sum } from "drizzle-orm";
-import type { SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/sessions";
+import type { SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/backups";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
 import { type SavedSessionRow, savedSessions, sessionApplications, sessionTabs, type SessionTabRow } from "./table";
@@ -34,7 +34,7 @@ const sessionListOfUser = preparedPerDatabase((db) => {
  * The account's newest sessions as the JSON text of `SavedSessionSummary[]`, built by PostgreSQL.
  * The Session Manager's list is the busiest read there is; building it in the database spares the
  * server parsing every row into objects only to turn them back into JSON. The fields are named here
- * one by one, so nothing else can leak; saved-sessions.test.ts checks the text against the schema.
+ * one by one, so nothing else can leak; backups.test.ts checks the text against the schema.
  */
 export async function savedSessionListJson(db: Database, userId: string): Promise<string> {
   const [row] = await sessionListOfUser(db).execute({ userId });

@@ -1,4 +1,4 @@
-import type { RestoreResponse, SavedSessionDetail } from "@common/api/sessions";
+import type { RestoreResponse, SavedSessionDetail } from "@common/api/backups";
 
 /** The restore answer of spec 2 §3: the session and the tabs for the client to open. */
 export function restoreResponse(session: SavedSessionDetail): RestoreResponse {

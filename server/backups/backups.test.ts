@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../accounts/table";
 import { browserSession, tab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
-import { savedSessionListSchema, savedSessionSummarySchema } from "@common/api/sessions";
+import { savedSessionListSchema, savedSessionSummarySchema } from "@common/api/backups";
 import { savedSessions, sessionTabs } from "./table";
 
 describe("saved sessions: backup, list, read, restore, delete", () => {
@@ -27,6 +27,11 @@ describe("saved sessions: backup, list, read, restore, delete", () => {
     });
   }
   const get = async (url: string, email: string) => server.app.inject({ method: "GET", url, ...withSession((await as(email)).cookie) });
+  /** A backup of an account no test writes to, for the tests that try to reach it as someone else. */
+  let ownersBackup: string;
+  beforeAll(async () => {
+    ownersBackup = (await emergency("owner@example.com", browserSession(1))).json().sessionId as string;
+  });
 
   it("lists exactly the summary fields, newest first, with the same createdAt as the detail", async () => {
     const email = "lister@example.com";
@@ -90,19 +95,18 @@ describe("saved sessions: backup, list, read, restore, delete", () => {
   });
 
   it("never shows, restores or deletes another account's session: 404", async () => {
-    const [mine] = (await get("/api/saved-sessions", "pro@example.com")).json();
     const other = (await as("other@example.com")).cookie;
     for (const [method, url] of [
-      ["GET", `/api/saved-sessions/${mine.id}`],
-      ["POST", `/api/restore-session/${mine.id}`],
-      ["DELETE", `/api/saved-sessions/${mine.id}`],
+      ["GET", `/api/saved-sessions/${ownersBackup}`],
+      ["POST", `/api/restore-session/${ownersBackup}`],
+      ["DELETE", `/api/saved-sessions/${ownersBackup}`],
     ] as const) {
       const response = await server.app.inject({ method, url, ...withSession(other) });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: "Session not found" });
     }
     expect((await get("/api/saved-sessions", "other@example.com")).json()).toEqual([]);
-    expect((await get(`/api/saved-sessions/${mine.id}`, "pro@example.com")).statusCode).toBe(200);
+    expect((await get(`/api/saved-sessions/${ownersBackup}`, "owner@example.com")).statusCode).toBe(200);
   });
 
   it("refuses a userEmail that is not the signed-in account's with 403, writing nothing", async () => {

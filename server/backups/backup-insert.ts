@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
+import { protectionEventInsert } from "../protection/events";
 
 /** A saved session as stored: its row, its tabs and applications in order, and the event it records. */
 export interface BackupRows {
@@ -38,9 +39,11 @@ export interface BackupRows {
  * data-modifying CTEs. A single statement is atomic on its own, so an unlimited plan needs no
  * transaction (one round trip instead of five), and inside a transaction it saves three round trips.
  * Tabs and applications travel as one JSON parameter each rather than ten parameters per tab; the
- * backup's size ("data saved") is the length of that JSON.
+ * backup's size ("data saved") is the length of that JSON. The event is protection's own insert
+ * (its table object, its columns), embedded as the last clause, so protection_events is written
+ * through the protection domain even here.
  */
-export async function insertBackup(db: Pick<Database, "execute">, backup: BackupRows): Promise<string> {
+export async function insertBackup(db: Pick<Database, "execute" | "insert">, backup: BackupRows): Promise<string> {
   const tabs = JSON.stringify(
     backup.tabs.map((tab, position) => ({
       position,
@@ -67,6 +70,9 @@ export async function insertBackup(db: Pick<Database, "execute">, backup: Backup
   );
   const sizeBytes = Buffer.byteLength(tabs) + Buffer.byteLength(applications);
   const createdAt = backup.createdAt.toISOString();
+  // Its SQL rather than the builder: embedded as is, drizzle would wrap the insert in a second pair of
+  // parentheses, which PostgreSQL refuses as the body of a CTE.
+  const event = protectionEventInsert(db, { userId: backup.userId, ...backup.event, createdAt: backup.createdAt }).getSQL();
   const result = await db.execute(sql`
     with new_session as (
       insert into saved_sessions (user_id, session_name, trigger_event, device_name, browser_type, window_id,
@@ -91,8 +97,7 @@ export async function insertBackup(db: Pick<Database, "execute">, backup: Backup
       from new_session, jsonb_to_recordset(${applications}::jsonb) as a(position integer, process_name text,
         window_title text, document_path text, last_saved timestamptz, is_unsaved boolean, process_id integer)
     ), new_event as (
-      insert into protection_events (user_id, event_type, description, created_at)
-      values (${backup.userId}::uuid, ${backup.event.eventType}, ${backup.event.description}, ${createdAt}::timestamptz)
+      ${event}
     )
     select id from new_session`);
   const [row] = rowsOf<{ id: string }>(result);

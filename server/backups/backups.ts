@@ -6,7 +6,7 @@ import {
   type TabSnapshot,
   type TriggerEvent,
   type WindowsApplication,
-} from "@common/api/sessions";
+} from "@common/api/backups";
 import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
@@ -40,7 +40,7 @@ export class BackupRefusedError extends Error {
  * allowance of tabs, even when today's is spent. An automatic backup needs a plan with Automatic Backup
  * and is the first to rotate out (rotation.ts).
  */
-export async function saveBackup(db: Database, user: UserRow, input: BackupInput, now: Date): Promise<BackupResponse> {
+export async function backUp(db: Database, user: UserRow, input: BackupInput, now: Date): Promise<BackupResponse> {
   const plan = plans[user.planType];
   if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
     throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
@@ -128,7 +128,7 @@ interface StoredCounts {
 }
 
 async function storeBackup(
-  db: Pick<Database, "execute">,
+  db: Pick<Database, "execute" | "insert">,
   user: UserRow,
   input: BackupInput,
   tabs: TabSnapshot[],

@@ -1,4 +1,4 @@
-import type { PlanLimitNotice } from "@common/api/sessions";
+import type { PlanLimitNotice } from "@common/api/backups";
 import { type PlanType, plans } from "@common/plans";
 
 const upgradeOf: Record<PlanType, PlanType | null> = { free: "basic", basic: "pro", pro: null, premium: null };

@@ -1,22 +1,11 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
-import { columnInteger, epochMilliseconds } from "./integers";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
+import { columnInteger } from "./integers";
+import { clientTimestampSchema, SESSION_LIMITS } from "./payload-limits";
+import { protectionEventSchema } from "./protection";
 import { text } from "./text";
-
-/** Explicit payload limits of the protection API; past them the server answers 400 or 413. */
-export const SESSION_LIMITS = {
-  tabsPerSession: 500,
-  appsPerSession: 200,
-  urlLength: 2048,
-  titleLength: 500,
-  formFieldsPerTab: 100,
-  formFieldNameLength: 200,
-  formValueLength: 10_000,
-  sessionNameLength: 200,
-  deviceNameLength: 200,
-  /** Bytes of one request body on the protection API. */
-  bodyBytes: 1024 * 1024,
-} as const;
 
 /** How a backup came to be (spec 2 §4): emergencies are never refused. */
 export const triggerEvents = ["clear_all_detected", "windows_x_button", "manual_save", "auto_backup"] as const;
@@ -52,15 +41,13 @@ const faviconUrl = text()
   .max(SESSION_LIMITS.urlLength, `A favicon URL has at most ${SESSION_LIMITS.urlLength} characters`)
   .refine((value) => /^(https?:\/\/|data:image\/)/.test(value), "A favicon must be an http(s) or data:image URL");
 
-const timestamp = z.union([z.iso.datetime({ offset: true }), epochMilliseconds]);
-
 /** One tab as the capture engine sends it (spec 2 §3 "Tab snapshot"). */
 export const tabSnapshotSchema = z.strictObject({
   url: webUrl,
   title: text().max(SESSION_LIMITS.titleLength).default(""),
   faviconUrl: faviconUrl.nullish(),
   isActive: z.boolean().default(false),
-  lastAccessed: timestamp.nullish(),
+  lastAccessed: clientTimestampSchema.nullish(),
   formData: z
     .record(
       text().min(1).max(SESSION_LIMITS.formFieldNameLength),
@@ -82,7 +69,7 @@ export const windowsApplicationSchema = z.strictObject({
   processName: text().min(1).max(260),
   windowTitle: text().max(SESSION_LIMITS.titleLength).default(""),
   documentPath: text().max(1024).nullish(),
-  lastSaved: timestamp.nullish(),
+  lastSaved: clientTimestampSchema.nullish(),
   isUnsaved: z.boolean().default(false),
   processId: columnInteger({ min: 0 }).nullish(),
 });
@@ -97,7 +84,7 @@ export const browserSessionSchema = z.strictObject({
   windowId: z.union([text().max(200), columnInteger()]).nullish(),
   browserType: text().max(50).default("other"),
   sessionId: text().max(200).nullish(),
-  timestamp: timestamp.nullish(),
+  timestamp: clientTimestampSchema.nullish(),
   deviceInfo: z.strictObject({ deviceName: text().max(SESSION_LIMITS.deviceNameLength).optional() }).partial().nullish(),
 });
 export type BrowserSessionInput = z.input<typeof browserSessionSchema>;
@@ -222,54 +209,6 @@ export const userEmailBodySchema = z.strictObject({ userEmail: emailAddressSchem
 export const userEmailParamsSchema = z.object({ userEmail: emailAddressSchema });
 export const sessionIdParamsSchema = z.object({ id: z.uuid({ message: "Not a session id" }) });
 
-export const protectionModes = ["block", "backup"] as const;
-export type ProtectionMode = (typeof protectionModes)[number];
-
-export const protectionSettingsSchema = z.object({
-  enabled: z.boolean(),
-  mode: z.enum(protectionModes),
-  autoBackup: z.boolean(),
-  cloudSync: z.boolean(),
-  smartDetection: z.boolean(),
-  aiPrediction: z.boolean(),
-  teamSharing: z.boolean(),
-});
-export type ProtectionSettings = z.infer<typeof protectionSettingsSchema>;
-export const protectionSettingsUpdateSchema = protectionSettingsSchema.partial().strict();
-
-export const defaultProtectionSettings: ProtectionSettings = {
-  enabled: true,
-  mode: "block",
-  autoBackup: false,
-  cloudSync: false,
-  smartDetection: false,
-  aiPrediction: false,
-  teamSharing: false,
-};
-
-export const toggleProtectionRequestSchema = z.strictObject({ enabled: z.boolean() });
-export const toggleProtectionResponseSchema = z.object({ enabled: z.boolean(), message: z.string() });
-
-export const logBlockedRequestSchema = z.strictObject({
-  method: text().min(1).max(100),
-  timestamp: timestamp.nullish(),
-  url: text().max(SESSION_LIMITS.urlLength).nullish(),
-});
-
-export const protectionEventTypes = ["manual_backup", "manual_restore"] as const;
-export const protectionEventRequestSchema = z.strictObject({
-  eventType: z.enum(protectionEventTypes),
-  description: text().trim().min(1).max(500),
-});
-
-export const protectionEventSchema = z.object({
-  id: z.string(),
-  eventType: z.string(),
-  description: z.string(),
-  createdAt: z.string(),
-});
-export type ProtectionEvent = z.infer<typeof protectionEventSchema>;
-
 /** spec 1 §3 "User stats". */
 export const userStatsSchema = z.object({
   protectedTabs: z.number().int(),
@@ -281,20 +220,83 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-export const deviceTokenSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-});
-export type DeviceToken = z.infer<typeof deviceTokenSchema>;
-export const createDeviceTokenRequestSchema = z.strictObject({ name: text().trim().min(1).max(100) });
-export const createdDeviceTokenSchema = z.object({
-  deviceToken: deviceTokenSchema,
-  /** Shown once; only its hash is stored. */
-  token: z.string(),
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+/** GET /api/saved-sessions: the Session Manager's list, newest first. */
+export const listBackups = defineEndpoint({
+  method: "GET",
+  path: "/api/saved-sessions",
+  responses: { 200: savedSessionListSchema, ...errors },
 });
 
-/** `GET /api/protection/blocked-attempts`: what the Clear All Blocker polls every second (spec 2 §9). */
-export const blockedAttemptsSchema = z.object({ blockedAttempts: z.number().int() });
-export type BlockedAttempts = z.infer<typeof blockedAttemptsSchema>;
+/** POST /api/saved-sessions: a manual save, or the capture engine's automatic backup; 403 when the plan refuses it. */
+export const saveBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/saved-sessions",
+  body: manualSaveRequestSchema,
+  responses: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors },
+});
+
+/** GET /api/saved-sessions/:id: one backup with its tabs and applications; 404 for anyone else's. */
+export const getBackup = defineEndpoint({
+  method: "GET",
+  path: "/api/saved-sessions/:id",
+  params: sessionIdParamsSchema,
+  responses: { 200: savedSessionDetailSchema, ...errors },
+});
+
+/** DELETE /api/saved-sessions/:id: removes a backup with its tabs; 404 for anyone else's. */
+export const deleteBackup = defineEndpoint({
+  method: "DELETE",
+  path: "/api/saved-sessions/:id",
+  params: sessionIdParamsSchema,
+  responses: { 204: z.null(), ...errors },
+});
+
+/** POST /api/restore-session/:id: the tabs of one backup to open again (spec 2 §3 "Restore response"). */
+export const restoreBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/restore-session/:id",
+  params: sessionIdParamsSchema,
+  responses: { 200: restoreResponseSchema, ...errors },
+});
+
+/** POST /api/protection/android-clear-all: the emergency backup taken when a Clear All is detected (spec 2 §7). */
+export const saveClearAllBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/protection/android-clear-all",
+  body: androidClearAllRequestSchema,
+  responses: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors },
+});
+
+/** POST /api/protection/windows-x-button: the emergency backup of the applications open when Windows closes (spec 2 §7). */
+export const saveWindowsCloseBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/protection/windows-x-button",
+  body: windowsXButtonRequestSchema,
+  responses: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors },
+});
+
+/** GET /api/protection/status/:userEmail: whether protection is on, and how many backups hold what. */
+export const getProtectionStatus = defineEndpoint({
+  method: "GET",
+  path: "/api/protection/status/:userEmail",
+  params: userEmailParamsSchema,
+  responses: { 200: protectionStatusSchema, ...errors },
+});
+
+/** POST /api/protection/restore-session: the latest backup that has tabs, to open again; 404 when there is none. */
+export const restoreLatestBackup = defineEndpoint({
+  method: "POST",
+  path: "/api/protection/restore-session",
+  body: userEmailBodySchema,
+  responses: { 200: restoreResponseSchema, ...errors },
+});
+
+/** GET /api/user/stats: the dashboard's figures (spec 1 §3 "User stats"). */
+export const getUserStats = defineEndpoint({
+  method: "GET",
+  path: "/api/user/stats",
+  responses: { 200: userStatsSchema, ...errors },
+});

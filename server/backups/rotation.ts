@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, notInArray, sql } from "drizzle-orm";
-import type { TriggerEvent } from "@common/api/sessions";
+import type { TriggerEvent } from "@common/api/backups";
 import type { Database } from "../db/database";
 import { savedSessions } from "./table";
 

@@ -1,0 +1,222 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  deleteBackup,
+  getBackup,
+  getProtectionStatus,
+  getUserStats,
+  listBackups,
+  restoreBackup,
+  restoreLatestBackup,
+  saveBackup,
+  saveClearAllBackup,
+  saveWindowsCloseBackup,
+} from "@common/api/backups";
+import { type Account, requireUser, signedInAccount } from "../accounts/authentication";
+import { planStatusLabel } from "../accounts/plan-status";
+import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
+import { activeDays } from "../protection/active-days";
+import { latestProtectionEvents, recordProtectionEvent } from "../protection/events";
+import { readProtectionSettings } from "../protection/settings";
+import { accountWriteLimit } from "../protection/write-limit";
+import { BackupRefusedError, backUp } from "./backups";
+import { formatDataSize } from "./data-size";
+import { restoreResponse } from "./restore";
+import { deleteSavedSession, findSavedSession, latestRestorableSession, savedSessionListJson, sessionTotals } from "./saved-sessions";
+
+const notFound = { message: "Session not found" };
+
+/** A `userEmail` in a body or path names the authenticated account, or the request is refused. */
+function refuseOtherEmail(request: FastifyRequest, reply: FastifyReply, email: string): Account | null {
+  const account = signedInAccount(request);
+  if (account.user.email === email) return account;
+  void reply.code(403).send({ message: "userEmail does not match the signed-in account" });
+  return null;
+}
+
+/**
+ * Backups (spec 2 §7), the signed-in account's only: the Session Manager's list, detail, delete and
+ * restore; the emergency backups the Android and Windows apps send (with a device token) and their
+ * status and restore; and the dashboard's stats (spec 1 §3), which are mostly counts of backups.
+ */
+export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const limitWrites = accountWriteLimit(app);
+
+  app.route({
+    ...endpointRoute(listBackups),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      const list = await savedSessionListJson(db, signedInAccount(request).user.id);
+      // Already JSON of the 200 schema (built by the database): a JSON string is sent as it is, not
+      // serialized again; the untyped reply says so, as the typed one only takes the parsed shape.
+      return (reply as FastifyReply).type("application/json; charset=utf-8").send(list);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(saveBackup),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const { browserSession, sessionName, trigger } = request.body;
+      try {
+        const result = await backUp(
+          db,
+          user,
+          {
+            trigger,
+            sessionName,
+            tabs: browserSession.tabs,
+            applications: [],
+            browserType: browserSession.browserType,
+            deviceName: browserSession.deviceInfo?.deviceName ?? null,
+            windowId: browserSession.windowId,
+            clientSessionId: browserSession.sessionId,
+          },
+          app.clock(),
+        );
+        return reply.code(201).send(result);
+      } catch (error) {
+        if (error instanceof BackupRefusedError) return reply.code(403).send({ message: error.message });
+        throw error;
+      }
+    },
+  });
+
+  app.route({
+    ...endpointRoute(getBackup),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      const session = await findSavedSession(db, signedInAccount(request).user.id, request.params.id);
+      return session ?? reply.code(404).send(notFound);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(deleteBackup),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      const deleted = await deleteSavedSession(db, signedInAccount(request).user.id, request.params.id);
+      if (!deleted) return reply.code(404).send(notFound);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(restoreBackup),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const session = await findSavedSession(db, user.id, request.params.id);
+      if (!session) return reply.code(404).send(notFound);
+      if (!session.restorable) return reply.code(400).send({ message: "This session has no tabs to restore" });
+      await recordProtectionEvent(db, user.id, "session_restored", `Restored "${session.sessionName}"`, app.clock());
+      return restoreResponse(session);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(saveClearAllBackup),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
+      const account = refuseOtherEmail(request, reply, request.body.userEmail);
+      if (!account) return reply;
+      const session = request.body.browserSession;
+      const result = await backUp(
+        db,
+        account.user,
+        {
+          trigger: "clear_all_detected",
+          tabs: session.tabs,
+          applications: [],
+          browserType: session.browserType,
+          deviceName: session.deviceInfo?.deviceName ?? null,
+          windowId: session.windowId,
+          clientSessionId: session.sessionId,
+        },
+        app.clock(),
+      );
+      return reply.code(201).send(result);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(saveWindowsCloseBackup),
+    onRequest: requireUser,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
+      const account = refuseOtherEmail(request, reply, request.body.userEmail);
+      if (!account) return reply;
+      const result = await backUp(
+        db,
+        account.user,
+        {
+          trigger: "windows_x_button",
+          tabs: [],
+          applications: request.body.applications,
+          browserType: null,
+          deviceName: request.body.deviceName ?? null,
+        },
+        app.clock(),
+      );
+      return reply.code(201).send(result);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(getProtectionStatus),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      const account = refuseOtherEmail(request, reply, request.params.userEmail);
+      if (!account) return reply;
+      const [settings, totals] = await Promise.all([
+        readProtectionSettings(db, account.user.id),
+        sessionTotals(db, account.user.id),
+      ]);
+      return {
+        isActive: settings.enabled,
+        sessionCount: totals.sessions,
+        applicationCount: totals.applications,
+        lastBackup: totals.lastBackup?.toISOString() ?? null,
+      };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(restoreLatestBackup),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      const account = refuseOtherEmail(request, reply, request.body.userEmail);
+      if (!account) return reply;
+      const session = await latestRestorableSession(db, account.user.id);
+      if (!session) return reply.code(404).send({ message: "No backup to restore yet" });
+      await recordProtectionEvent(db, account.user.id, "session_restored", `Restored "${session.sessionName}"`, app.clock());
+      return restoreResponse(session);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(getUserStats),
+    onRequest: requireUser,
+    handler: async (request) => {
+      const { user } = signedInAccount(request);
+      const [totals, settings, events, days] = await Promise.all([
+        sessionTotals(db, user.id),
+        readProtectionSettings(db, user.id),
+        latestProtectionEvents(db, user.id, 10),
+        activeDays(db, user.id),
+      ]);
+      return {
+        protectedTabs: totals.tabs,
+        dataSaved: formatDataSize(totals.bytes),
+        daysActive: days,
+        planStatus: planStatusLabel(user),
+        blockedAttempts: settings.blockedAttempts,
+        protectionEvents: events,
+      };
+    },
+  });
+};
