@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
+import { pollDeviceAuthorization, startDeviceAuthorization } from "@common/api/device-authorization";
 import type { ErrorResponse } from "@common/api/errors";
 import { isServerPath } from "@common/server-paths";
 import type { Config } from "./config/config";
@@ -15,6 +16,7 @@ import { adminLogRoutes } from "./admin/log-routes";
 import { adminPaymentRoutes } from "./admin/payment-routes";
 import { adminStatsRoutes } from "./admin/stats-routes";
 import { contactRoutes } from "./contact/routes";
+import { deviceRoutes } from "./devices/routes";
 import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
@@ -117,7 +119,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const https = config.publicUrl.startsWith("https:");
   const db = deps.database;
   await registerSecurityHeaders(app, { https });
-  refuseCrossOriginWrites(app, { publicUrl: config.publicUrl, exemptPaths: [stripeWebhookPath] });
+  refuseCrossOriginWrites(app, {
+    publicUrl: config.publicUrl,
+    exemptPaths: [stripeWebhookPath, startDeviceAuthorization.path, pollDeviceAuthorization.path],
+  });
   await app.register(rateLimits, { db, clock, redis: deps.redis });
   await app.register(authentication, {
     db,
@@ -132,6 +137,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(signupRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(deviceTokenRoutes, { db });
+  await app.register(deviceRoutes, { db });
   await app.register(savedSessionRoutes, { db });
   await app.register(protectionRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);

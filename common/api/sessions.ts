@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
+import { deviceTokenScopes } from "./device-authorization";
 import { columnInteger, epochMilliseconds } from "./integers";
 import { text } from "./text";
 
@@ -284,6 +285,8 @@ export type UserStats = z.infer<typeof userStatsSchema>;
 export const deviceTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** "browser" for the extension (backups and protection only), "app" for the Windows and Android apps. */
+  scope: z.enum(deviceTokenScopes),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });
