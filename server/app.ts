@@ -17,6 +17,7 @@ import { adminPaymentRoutes } from "./admin/payment-routes";
 import { adminStatsRoutes } from "./admin/stats-routes";
 import { contactRoutes } from "./contact/routes";
 import { deviceRoutes } from "./devices/routes";
+import { enforceTokenScopes } from "./devices/token-scopes";
 import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     adminEmails: config.adminEmails,
     secureCookies: https,
   });
+  enforceTokenScopes(app);
 
   await app.register(healthRoutes, { db, startedAt, now: () => performance.now() });
   await app.register(eventRoutes, { db });
