@@ -32,6 +32,7 @@ import { paymentRoutes } from "./payments/routes";
 import { stripeWebhookPath, stripeWebhookRoutes } from "./payments/stripe-webhook";
 import type { StripeEndpoint } from "./payments/stripe-provider";
 import { protectionRoutes } from "./protection/routes";
+import { browserBackupRoutes } from "./sessions/browser-backup-routes";
 import { savedSessionRoutes } from "./sessions/routes";
 import { statusRoutes } from "./status/routes";
 import type { Mailer } from "./mail/mailer";
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(deviceRoutes, { db });
   await app.register(savedSessionRoutes, { db });
   await app.register(protectionRoutes, { db });
+  await app.register(browserBackupRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(statusRoutes, {
