@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
 import {
   DEVICE_AUTHORIZATION,
   type DeviceAuthorization,
@@ -28,15 +28,30 @@ function newUserCode(): string {
 }
 
 /**
- * A new pairing request. Expired requests are pruned first, so the unique user code only ever
- * competes with live ones; a clash (1 in 25 billion per live code) just draws another code.
+ * How long an approved request waits for its device to collect the token after the code expired:
+ * the person said yes in time, and the device (asleep, offline) holds the only copy of the 256-bit
+ * device code, so a late poll is no weaker than the token it gets.
+ */
+export const approvedGraceMs = 24 * 60 * 60_000;
+
+/**
+ * A new pairing request. Expired requests are pruned first (approved ones after their grace), so the
+ * unique user code only competes with live ones; a clash (1 in 25 billion per live code) just draws
+ * another code.
  */
 export async function startAuthorization(
   db: Database,
   input: Required<Pick<StartDeviceAuthorizationRequest, "clientName" | "platform" | "scope">>,
   now: Date,
 ): Promise<DeviceAuthorization> {
-  await db.delete(deviceAuthorizations).where(lte(deviceAuthorizations.expiresAt, now));
+  await db
+    .delete(deviceAuthorizations)
+    .where(
+      or(
+        and(ne(deviceAuthorizations.status, "approved"), lte(deviceAuthorizations.expiresAt, now)),
+        lte(deviceAuthorizations.expiresAt, new Date(now.getTime() - approvedGraceMs)),
+      ),
+    );
   for (let attempt = 0; attempt < 5; attempt++) {
     const deviceCode = newSecretToken();
     const userCode = newUserCode();
@@ -90,8 +105,8 @@ export async function pollAuthorization(db: Database, deviceCode: string, now: D
     if (!row) return refusal("expired_token", "This connection request is unknown or has expired. Start connecting again.");
     const remove = () => tx.delete(deviceAuthorizations).where(eq(deviceAuthorizations.id, row.id));
 
-    // Approved in time: the token is handed over even if the device's next poll comes after expiry.
-    if (row.status === "approved" && row.userId) {
+    // Approved in time: the token is handed over even if the device's poll comes after expiry.
+    if (row.status === "approved" && row.userId && now.getTime() < row.expiresAt.getTime() + approvedGraceMs) {
       await remove();
       const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
       const created = await createDeviceToken(tx, row.userId, row.clientName, row.scope);

@@ -6,13 +6,14 @@ import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
 import { crossOriginMessage } from "../http/same-origin";
+import { approvedGraceMs } from "./authorizations";
 import { deviceAuthorizations } from "./table";
 
 describe("device authorization (RFC 8628): pairing the extension without typing a token", () => {
   let now = Date.parse("2026-11-23T10:00:00Z");
   const clock = () => new Date(now);
   const server = useTestApp({ clock });
-  const extensionOrigin = { origin: "chrome-extension://abcdefghijklmnopabcdefghijklmnop", "sec-fetch-site": "none" };
+  const extensionOrigin = { origin: "chrome-extension://abcdefghijklmnopabcdefghijklmnop", "sec-fetch-site": "cross-site" };
 
   const start = (payload: object = { clientName: "Chrome on Linux", platform: "chromium" }, headers: Record<string, string> = {}) =>
     server.app.inject({ method: "POST", url: "/api/device-authorizations", payload, headers, remoteAddress: `10.1.${Math.floor(now / 1000) % 250}.1` });
@@ -124,6 +125,22 @@ describe("device authorization (RFC 8628): pairing the extension without typing 
     await start();
     const left = await server.database.db.select().from(deviceAuthorizations).where(eq(deviceAuthorizations.userCode, other.userCode.replace("-", "")));
     expect(left).toEqual([]);
+  });
+
+  it("an approval given in time waits a day for a device that was asleep, not longer", async () => {
+    const { cookie } = await signIn(server.app, server.mailDir, "sleepy@example.com");
+    const first = (await start()).json();
+    const second = (await start()).json();
+    expect((await decide(first.userCode, "approve", cookie)).statusCode).toBe(200);
+    expect((await decide(second.userCode, "approve", cookie)).statusCode).toBe(200);
+    now += 11 * 60_000;
+    await start();
+    const late = await poll(first.deviceCode);
+    expect(late.statusCode).toBe(200);
+    now += approvedGraceMs;
+    const tooLate = await poll(second.deviceCode);
+    expect(tooLate.statusCode).toBe(400);
+    expect(tooLate.json().error).toBe("expired_token");
   });
 
   it("denied: the device's poll gets access_denied and no token is made", async () => {

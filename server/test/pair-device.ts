@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { DeviceTokenGrant, StartDeviceAuthorizationRequest } from "@common/api/device-authorization";
 import { withSession } from "./sign-in";
@@ -11,7 +12,9 @@ export async function pairDevice(
   cookie: string,
   request: StartDeviceAuthorizationRequest = { clientName: "Chrome on Linux", platform: "chromium" },
 ): Promise<DeviceTokenGrant> {
-  const started = await app.inject({ method: "POST", url: "/api/device-authorizations", payload: request });
+  // An address of its own each time, so tests that pair many devices stay clear of the per-IP limit.
+  const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const started = await app.inject({ method: "POST", url: "/api/device-authorizations", payload: request, remoteAddress });
   if (started.statusCode !== 201) throw new Error(`start answered ${started.statusCode}: ${started.body}`);
   const { deviceCode, userCode } = started.json<{ deviceCode: string; userCode: string }>();
   const approved = await app.inject({ method: "POST", url: `/api/device-authorizations/${userCode}/approve`, ...withSession(cookie) });
