@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lte, or } from "drizzle-orm";
 import {
   DEVICE_AUTHORIZATION,
   type DeviceAuthorization,
@@ -28,14 +28,15 @@ function newUserCode(): string {
 }
 
 /**
- * How long an approved request waits for its device to collect the token after the code expired:
- * the person said yes in time, and the device (asleep, offline) holds the only copy of the 256-bit
- * device code, so a late poll is no weaker than the token it gets.
+ * How long a decided request is kept after the code expired. Approved: the person said yes in time,
+ * and the device (asleep, offline) holds the only copy of the 256-bit device code, so a late poll is
+ * no weaker than the token it gets. Denied: the late device still learns it was refused, and the
+ * person sees their decision again.
  */
-export const approvedGraceMs = 24 * 60 * 60_000;
+export const decidedGraceMs = 24 * 60 * 60_000;
 
 /**
- * A new pairing request. Expired requests are pruned first (approved ones after their grace), so the
+ * A new pairing request. Expired requests are pruned first (decided ones after their grace), so the
  * unique user code only competes with live ones; a clash (1 in 25 billion per live code) just draws
  * another code.
  */
@@ -48,8 +49,8 @@ export async function startAuthorization(
     .delete(deviceAuthorizations)
     .where(
       or(
-        and(ne(deviceAuthorizations.status, "approved"), lte(deviceAuthorizations.expiresAt, now)),
-        lte(deviceAuthorizations.expiresAt, new Date(now.getTime() - approvedGraceMs)),
+        and(eq(deviceAuthorizations.status, "pending"), lte(deviceAuthorizations.expiresAt, now)),
+        lte(deviceAuthorizations.expiresAt, new Date(now.getTime() - decidedGraceMs)),
       ),
     );
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -106,7 +107,7 @@ export async function pollAuthorization(db: Database, deviceCode: string, now: D
     const remove = () => tx.delete(deviceAuthorizations).where(eq(deviceAuthorizations.id, row.id));
 
     // Approved in time: the token is handed over even if the device's poll comes after expiry.
-    if (row.status === "approved" && row.userId && now.getTime() < row.expiresAt.getTime() + approvedGraceMs) {
+    if (row.status === "approved" && row.userId && now.getTime() < row.expiresAt.getTime() + decidedGraceMs) {
       await remove();
       const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
       const created = await createDeviceToken(tx, row.userId, row.clientName, row.scope);
@@ -124,7 +125,7 @@ export async function pollAuthorization(db: Database, deviceCode: string, now: D
         },
       };
     }
-    if (row.status === "denied") {
+    if (row.status === "denied" && now.getTime() < row.expiresAt.getTime() + decidedGraceMs) {
       await remove();
       return refusal("access_denied", "The connection was refused on the website.");
     }

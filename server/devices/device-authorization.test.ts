@@ -6,7 +6,7 @@ import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
 import { crossOriginMessage } from "../http/same-origin";
-import { approvedGraceMs } from "./authorizations";
+import { decidedGraceMs } from "./authorizations";
 import { deviceAuthorizations } from "./table";
 
 describe("device authorization (RFC 8628): pairing the extension without typing a token", () => {
@@ -137,7 +137,7 @@ describe("device authorization (RFC 8628): pairing the extension without typing 
     await start();
     const late = await poll(first.deviceCode);
     expect(late.statusCode).toBe(200);
-    now += approvedGraceMs;
+    now += decidedGraceMs;
     const tooLate = await poll(second.deviceCode);
     expect(tooLate.statusCode).toBe(400);
     expect(tooLate.json().error).toBe("expired_token");
