@@ -75,7 +75,10 @@ describe("browser backups from the extension: windows, tabs and groups", () => {
     const listed = (await server.app.inject({ method: "GET", url: "/api/saved-sessions", ...withSession(a.cookie) })).json();
     expect(listed[0]).toMatchObject({ id: backup.id, tabCount: 30, triggerEvent: "clear_all_detected", restorable: true });
     const [event] = await server.database.db.select().from(protectionEvents).where(eq(protectionEvents.userId, a.userId));
-    expect(event).toMatchObject({ eventType: "emergency_backup", description: "Emergency backup of 30 tabs from Chrome on Linux" });
+    expect(event).toMatchObject({
+      eventType: "emergency_backup",
+      description: "Emergency backup of 30 tabs from Chrome on Linux: A window with 15 tabs was closed",
+    });
   });
 
   it("gives an older backup without windows back as one window", async () => {

@@ -152,7 +152,9 @@ async function storeSnapshot(
       from jsonb_to_recordset(${groupsJson}::jsonb) as g(group_id integer, window_id integer, title text, color text,
         collapsed boolean)`);
   }
-  await recordProtectionEvent(tx, user.id, words.eventType, description, now);
+  // The extension's words for what happened ("A window with 12 tabs was closed") go with the event.
+  const reason = input.reason?.trim();
+  await recordProtectionEvent(tx, user.id, words.eventType, reason ? `${description}: ${reason}` : description, now);
   const keep = plan.limits.backupsKept;
   const rotatedOut = keep === null ? 0 : await rotateBackups(tx, user.id, keep, session.id);
   const notice = planLimitNotice(user.planType, allTabs.length - tabs.length, rotatedOut);
