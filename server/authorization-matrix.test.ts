@@ -182,5 +182,6 @@ describe("authorization matrix: every endpoint × {anonymous, user A, user B, ad
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // ~300 requests: over the default 30 s on a busy 2-core machine.
+  }, 120_000);
 });
