@@ -143,6 +143,23 @@ describe("device authorization (RFC 8628): pairing the extension without typing 
     expect(tooLate.json().error).toBe("expired_token");
   });
 
+  it("keeps an account to 20 devices: approval answers 409, and a device approved before the 20th was made is refused", async () => {
+    const { cookie } = await signIn(server.app, server.mailDir, "many@example.com");
+    const makeToken = (n: number) =>
+      server.app.inject({ method: "POST", url: "/api/device-tokens", payload: { name: `Device ${n}` }, ...withSession(cookie) });
+    for (let n = 0; n < 19; n++) expect((await makeToken(n)).statusCode).toBe(201);
+    const late = (await start()).json();
+    expect((await decide(late.userCode, "approve", cookie)).statusCode).toBe(200);
+    expect((await makeToken(19)).statusCode).toBe(201);
+    const refused = await poll(late.deviceCode);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: "access_denied", message: expect.stringMatching(/20 connected devices/) });
+    const another = (await start()).json();
+    const full = await decide(another.userCode, "approve", cookie);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toMatch(/20 connected devices/);
+  });
+
   it("denied: the device's poll gets access_denied and no token is made", async () => {
     const { cookie } = await signIn(server.app, server.mailDir, "deny@example.com");
     const { deviceCode, userCode } = (await start()).json();
