@@ -56,6 +56,8 @@ export async function createDeviceToken(
   userId: string,
   name: string,
   scope: DeviceTokenScope = "app",
+  /** The injected clock's time, when the caller has one; else the database's. */
+  now?: Date,
 ): Promise<{ token: string; deviceToken: DeviceToken } | "too-many"> {
   return db.transaction(async (tx) => {
     const active = await tx
@@ -65,7 +67,7 @@ export async function createDeviceToken(
       .for("update");
     if (active.length >= maxDeviceTokensPerAccount) return "too-many" as const;
     const token = `${tokenPrefix}${randomBytes(32).toString("base64url")}`;
-    const [row] = await tx.insert(deviceTokens).values({ userId, name, scope, tokenHash: tokenDigest(token) }).returning();
+    const [row] = await tx.insert(deviceTokens).values({ userId, name, scope, tokenHash: tokenDigest(token), ...(now ? { createdAt: now } : {}) }).returning();
     if (!row) throw new Error("device token insert returned no row");
     return { token, deviceToken: toDeviceToken(row) };
   });

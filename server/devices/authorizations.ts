@@ -110,7 +110,7 @@ export async function pollAuthorization(db: Database, deviceCode: string, now: D
     if (row.status === "approved" && row.userId && now.getTime() < row.expiresAt.getTime() + decidedGraceMs) {
       await remove();
       const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
-      const created = await createDeviceToken(tx, row.userId, row.clientName, row.scope);
+      const created = await createDeviceToken(tx, row.userId, row.clientName, row.scope, now);
       if (!owner || created === "too-many") {
         return refusal("access_denied", `The account already has ${maxDeviceTokensPerAccount} connected devices. Remove one on the dashboard, then connect again.`);
       }

@@ -81,7 +81,7 @@ describe("device authorization (RFC 8628): pairing the extension without typing 
 
     const devices = await server.app.inject({ method: "GET", url: "/api/device-tokens", ...withSession(cookie) });
     expect(devices.json()).toEqual([
-      { id: grant.deviceId, name: "Chrome on Linux", scope: "browser", createdAt: expect.any(String), lastUsedAt: null },
+      { id: grant.deviceId, name: "Chrome on Linux", scope: "browser", createdAt: new Date(now).toISOString(), lastUsedAt: null },
     ]);
     const connection = await server.app.inject({ method: "GET", url: "/api/extension/connection", ...bearer(grant.accessToken) });
     expect(connection.statusCode).toBe(200);
