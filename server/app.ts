@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
+import { pollDeviceAuthorization, startDeviceAuthorization } from "@common/api/device-authorization";
 import type { ErrorResponse } from "@common/api/errors";
 import { isServerPath } from "@common/server-paths";
 import type { Config } from "./config/config";
@@ -13,6 +14,8 @@ import { deviceTokenRoutes } from "./accounts/device-token-routes";
 import { adminDailyRoutes } from "./admin/daily-routes";
 import { adminStatsRoutes } from "./admin/stats-routes";
 import { contactRoutes } from "./contact/routes";
+import { deviceRoutes } from "./devices/routes";
+import { enforceTokenScopes } from "./devices/token-scopes";
 import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
@@ -30,6 +33,7 @@ import { stripeWebhookPath, stripeWebhookRoutes } from "./payments/stripe-webhoo
 import type { StripeEndpoint } from "./payments/stripe-provider";
 import { protectionRoutes } from "./protection/routes";
 import { backupRoutes } from "./backups/routes";
+import { browserBackupRoutes } from "./backups/browser-backup-routes";
 import { statusRoutes } from "./status/routes";
 import type { Mailer } from "./mail/mailer";
 import { rateLimits } from "./rate-limits/rate-limits";
@@ -118,7 +122,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const https = config.publicUrl.startsWith("https:");
   const db = deps.database;
   await registerSecurityHeaders(app, { https });
-  refuseCrossOriginWrites(app, { publicUrl: config.publicUrl, exemptPaths: [stripeWebhookPath] });
+  refuseCrossOriginWrites(app, {
+    publicUrl: config.publicUrl,
+    exemptPaths: [stripeWebhookPath, startDeviceAuthorization.path, pollDeviceAuthorization.path],
+  });
   await app.register(rateLimits, { db, clock, redis: deps.redis });
   await app.register(authentication, {
     db,
@@ -128,14 +135,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     secureCookies: https,
     refreshPlan: lapseExpiredPlan,
   });
+  enforceTokenScopes(app);
 
   await app.register(healthRoutes, { db, startedAt, now: () => performance.now() });
   await app.register(eventRoutes, { db });
   await app.register(authRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(signupRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(deviceTokenRoutes, { db });
+  await app.register(deviceRoutes, { db });
   await app.register(backupRoutes, { db });
   await app.register(protectionRoutes, { db });
+  await app.register(browserBackupRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(statusRoutes, {

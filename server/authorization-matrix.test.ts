@@ -47,6 +47,18 @@ const matrix: [RouteKey, Expected][] = [
   ["POST /api/verify-user", everyone(200)],
   ["GET /api/device-tokens", browserOnly(200)],
   ["POST /api/device-tokens", browserOnly(201)],
+  // Pairing: a device starts and polls without an account; the first poll after A approved collects
+  // the token, and the code is spent for everyone after. Only A's browser sees or decides A's request.
+  ["POST /api/device-authorizations", everyone(201)],
+  ["POST /api/device-authorizations/token", { ...everyone(400), anonymous: 200 }],
+  ["GET /api/device-authorizations/:userCode", { ...ownerOnly(200, 404), ownerToken: 403 }],
+  ["POST /api/device-authorizations/:userCode/approve", { ...ownerOnly(200, 404), ownerToken: 403 }],
+  ["POST /api/device-authorizations/:userCode/deny", { ...ownerOnly(200, 404), ownerToken: 403 }],
+  // A browser session has no device connection.
+  ["GET /api/extension/connection", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 403 }],
+  // Each account's first upload of the snapshot makes a backup; A's second (after A's app) is a duplicate.
+  ["POST /api/browser-backups", { ...signedIn(201), userA: 200 }],
+  ["GET /api/browser-backups/:id", ownerOnly(200, 404)],
   ["GET /api/saved-sessions", signedIn(200)],
   ["POST /api/saved-sessions", signedIn(201)],
   ["GET /api/saved-sessions/:id", ownerOnly(200, 404)],
@@ -102,6 +114,10 @@ const placeholderResources = {
   sessionId: "",
   clientSecret: "",
   downloadLink: { platform: "windows", fileName: "", query: {} },
+  browserBackupId: "",
+  approvedUserCode: "",
+  grantedDeviceCode: "",
+  deniedUserCode: "",
 };
 
 describe("authorization matrix: every endpoint × {anonymous, user A, user B, admin, A's device token} on A's resources", () => {
@@ -166,5 +182,6 @@ describe("authorization matrix: every endpoint × {anonymous, user A, user B, ad
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // ~300 requests: over the default 30 s on a busy 2-core machine.
+  }, 120_000);
 });

@@ -227,7 +227,9 @@ function problemWith(response: LightMyRequestResponse): string | null {
   }
   const keys = parsed && typeof parsed === "object" ? Object.keys(parsed) : [];
   const message = (parsed as { message?: unknown } | null)?.message;
-  if (keys.join() !== "message" || typeof message !== "string" || message.trim() === "") return "error is not exactly {message}";
+  // The device-authorization poll adds RFC 8628's error code (and the interval) to its message.
+  const rfc8628 = (parsed as { error?: unknown } | null)?.error !== undefined && keys.every((key) => ["message", "error", "interval"].includes(key));
+  if ((keys.join() !== "message" && !rfc8628) || typeof message !== "string" || message.trim() === "") return "error is not exactly {message}";
   return null;
 }
 

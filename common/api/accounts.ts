@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paidPlanTypes, planTypeSchema } from "../plans";
+import { deviceTokenScopes } from "./device-authorization";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 import { text } from "./text";
@@ -120,6 +121,8 @@ export type SignInError = (typeof signInErrors)[number];
 export const deviceTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** "browser" for the extension (backups and protection only), "app" for the Windows and Android apps. */
+  scope: z.enum(deviceTokenScopes),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });

@@ -32,7 +32,7 @@ export const userCodeSchema = text()
   .trim()
   .max(20, "Not a connection code")
   .transform((value) => value.toUpperCase().replace(/[^A-Z]/g, ""))
-  .pipe(z.string().length(DEVICE_AUTHORIZATION.userCodeLength, "Not a connection code"));
+  .pipe(text().length(DEVICE_AUTHORIZATION.userCodeLength, "Not a connection code"));
 
 export const startDeviceAuthorizationRequestSchema = z.strictObject({
   /** What the person will be asked to connect, e.g. "Chrome on Linux". */

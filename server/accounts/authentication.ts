@@ -6,7 +6,7 @@ import type { ErrorResponse } from "@common/api/errors";
 import type { Database } from "../db/database";
 import { DatabaseSessionStore, sessionLifetimeMs } from "./session-store";
 import type { UserRow } from "./table";
-import { bearerToken, userOfDeviceToken } from "./device-tokens";
+import { bearerToken, deviceOfToken, type TokenDevice } from "./device-tokens";
 import { findUserById } from "./users";
 
 export const sessionCookieName = "tabvault_session";
@@ -16,8 +16,10 @@ export interface Account {
   user: UserRow;
   /** Admin rights need the browser session; a device token never carries them. */
   isAdmin: boolean;
-  /** A browser session cookie, or a device token of the Windows or Android app. */
+  /** A browser session cookie, or a device token of the Windows or Android app or the browser extension. */
   via: "session" | "device-token";
+  /** The token's device, with its scope; null for a browser session. */
+  device: TokenDevice | null;
 }
 
 export interface AuthenticationOptions {
@@ -68,8 +70,8 @@ export const authentication = fp<AuthenticationOptions>(
       if (this.account) return this.account;
       const bearer = bearerToken(this.headers.authorization);
       if (bearer !== null) {
-        const user = await userOfDeviceToken(options.db, bearer, options.clock());
-        this.account = user ? { user, isAdmin: false, via: "device-token" } : null;
+        const found = await deviceOfToken(options.db, bearer, options.clock());
+        this.account = found ? { user: found.user, isAdmin: false, via: "device-token", device: found.device } : null;
         return this.account;
       }
       const userId = this.session?.userId;
@@ -80,7 +82,7 @@ export const authentication = fp<AuthenticationOptions>(
         await this.session.destroy();
         return null;
       }
-      this.account = { user, isAdmin: adminEmails.has(user.email), via: "session" };
+      this.account = { user, isAdmin: adminEmails.has(user.email), via: "session", device: null };
       return this.account;
     };
     app.decorateRequest("loadAccount", async function loadAccount(this: FastifyRequest): Promise<Account | null> {

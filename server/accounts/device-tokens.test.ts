@@ -13,7 +13,7 @@ describe("device tokens for the Windows and Android apps", () => {
     expect(created.statusCode).toBe(201);
     const { token, deviceToken } = created.json();
     expect(token).toMatch(/^tvd_[A-Za-z0-9_-]{43}$/);
-    expect(deviceToken).toEqual({ id: expect.any(String), name: "Pixel 9", createdAt: expect.any(String), lastUsedAt: null });
+    expect(deviceToken).toEqual({ id: expect.any(String), name: "Pixel 9", scope: "app", createdAt: expect.any(String), lastUsedAt: null });
 
     const listed = (await server.app.inject({ method: "GET", url: "/api/device-tokens", ...withSession(cookie) })).json();
     expect(listed).toEqual([deviceToken]);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { DeviceToken } from "@common/api/accounts";
+import type { DeviceTokenScope } from "@common/api/device-authorization";
 import type { Database } from "../db/database";
 import { tokenDigest } from "./secret-token";
 import { deviceTokens, type UserRow, users } from "./table";
@@ -18,10 +19,18 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? "";
 }
 
-export async function userOfDeviceToken(db: Database, token: string, now: Date): Promise<UserRow | null> {
+/** The device a token belongs to, as a request sees it. */
+export interface TokenDevice {
+  id: string;
+  name: string;
+  scope: DeviceTokenScope;
+}
+
+/** The account and device of an active token, or null; marks the token used (at most once a minute). */
+export async function deviceOfToken(db: Database, token: string, now: Date): Promise<{ user: UserRow; device: TokenDevice } | null> {
   if (!token.startsWith(tokenPrefix) || token.length > 200) return null;
   const [row] = await db
-    .select({ user: users, tokenId: deviceTokens.id, lastUsedAt: deviceTokens.lastUsedAt })
+    .select({ user: users, tokenId: deviceTokens.id, name: deviceTokens.name, scope: deviceTokens.scope, lastUsedAt: deviceTokens.lastUsedAt })
     .from(deviceTokens)
     .innerJoin(users, eq(users.id, deviceTokens.userId))
     .where(and(eq(deviceTokens.tokenHash, tokenDigest(token)), isNull(deviceTokens.revokedAt)))
@@ -38,13 +47,17 @@ export async function userOfDeviceToken(db: Database, token: string, now: Date):
         ),
       );
   }
-  return row.user;
+  return { user: row.user, device: { id: row.tokenId, name: row.name, scope: row.scope } };
 }
 
+/** `db` may be an open transaction (the device-authorization poll issues the token inside its own). */
 export async function issueDeviceToken(
   db: Database,
   userId: string,
   name: string,
+  scope: DeviceTokenScope = "app",
+  /** The injected clock's time, when the caller has one; else the database's. */
+  now?: Date,
 ): Promise<{ token: string; deviceToken: DeviceToken } | "too-many"> {
   return db.transaction(async (tx) => {
     const active = await tx
@@ -54,7 +67,7 @@ export async function issueDeviceToken(
       .for("update");
     if (active.length >= maxDeviceTokensPerAccount) return "too-many" as const;
     const token = `${tokenPrefix}${randomBytes(32).toString("base64url")}`;
-    const [row] = await tx.insert(deviceTokens).values({ userId, name, tokenHash: tokenDigest(token) }).returning();
+    const [row] = await tx.insert(deviceTokens).values({ userId, name, scope, tokenHash: tokenDigest(token), ...(now ? { createdAt: now } : {}) }).returning();
     if (!row) throw new Error("device token insert returned no row");
     return { token, deviceToken: toDeviceToken(row) };
   });
@@ -83,6 +96,7 @@ function toDeviceToken(row: typeof deviceTokens.$inferSelect): DeviceToken {
   return {
     id: row.id,
     name: row.name,
+    scope: row.scope,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { deviceTokenScopes } from "@common/api/device-authorization";
 import { planTypes } from "@common/plans";
 
 const planTypeList = planTypes.map((plan) => `'${plan}'`).join(", ");
+const scopeList = deviceTokenScopes.map((scope) => `'${scope}'`).join(", ");
 
 /**
  * One row per person. Random uuids so ids in URLs and logs reveal neither order nor count.
@@ -70,7 +72,11 @@ export const userSessions = pgTable(
   (table) => [index("user_sessions_user_id_idx").on(table.userId), index("user_sessions_expires_at_idx").on(table.expiresAt)],
 );
 
-/** Tokens the Windows and Android apps authenticate with; only the hash is stored. */
+/**
+ * Tokens the Windows and Android apps and the browser extension authenticate with; only the hash is
+ * stored. `scope` limits what the token may do (server/devices/token-scopes.ts); tokens made before
+ * scopes existed belong to the apps.
+ */
 export const deviceTokens = pgTable(
   "device_tokens",
   {
@@ -80,9 +86,10 @@ export const deviceTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull().unique("device_tokens_token_hash_unique"),
+    scope: text("scope", { enum: deviceTokenScopes }).notNull().default("app"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (table) => [index("device_tokens_user_id_idx").on(table.userId)],
+  (table) => [index("device_tokens_user_id_idx").on(table.userId), check("device_tokens_scope_check", sql.raw(`scope in (${scopeList})`))],
 );

@@ -57,7 +57,7 @@ export async function backUp(db: Database, user: UserRow, input: BackupInput, no
   return db.transaction(async (tx) => {
     // One backup per account at a time: the allowance and the rotation below read, then write.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-    const { kept, newHashes } = await applyDailyAllowance(tx, user, input, now);
+    const { kept, newHashes } = await applyDailyAllowance(tx, user, input.trigger, input.tabs, now);
     const tabsLeftOut = input.tabs.length - kept.length;
     if (!emergencyTriggers.includes(input.trigger) && kept.length === 0 && input.applications.length === 0) {
       const notice = planLimitNotice(user.planType, tabsLeftOut, 0);
@@ -76,23 +76,24 @@ export async function backUp(db: Database, user: UserRow, input: BackupInput, no
   });
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * The tabs of this backup the day's allowance lets in (a tab counts once a day however often it is
  * backed up; the active tab is chosen first), and the hashes of those not yet counted today. An
  * emergency backup may always keep up to a day's allowance, even when today's is spent.
  */
-async function applyDailyAllowance(
+export async function applyDailyAllowance<Tab extends Pick<TabSnapshot, "url" | "isActive">>(
   tx: Transaction,
   user: UserRow,
-  input: BackupInput,
+  trigger: TriggerEvent,
+  tabs: Tab[],
   now: Date,
-): Promise<{ kept: TabSnapshot[]; newHashes: string[] }> {
+): Promise<{ kept: Tab[]; newHashes: string[] }> {
   const allowance = plans[user.planType].limits.tabsPerDay;
-  if (allowance === null || input.tabs.length === 0) return { kept: input.tabs, newHashes: [] };
+  if (allowance === null || tabs.length === 0) return { kept: tabs, newHashes: [] };
   const day = utcDay(now);
-  const hashes = input.tabs.map((tab) => urlHash(tab.url));
+  const hashes = tabs.map((tab) => urlHash(tab.url));
   const already = new Set(
     (
       await tx
@@ -105,9 +106,9 @@ async function applyDailyAllowance(
     .select({ used: sql<number>`count(*)::int` })
     .from(protectedTabDays)
     .where(and(eq(protectedTabDays.userId, user.id), eq(protectedTabDays.day, day)));
-  let room = emergencyTriggers.includes(input.trigger) ? Math.max(allowance - used, allowance) : Math.max(allowance - used, 0);
+  let room = emergencyTriggers.includes(trigger) ? Math.max(allowance - used, allowance) : Math.max(allowance - used, 0);
   const accepted = new Set<string>();
-  const order = input.tabs.map((tab, index) => ({ tab, index })).sort((a, b) => Number(b.tab.isActive) - Number(a.tab.isActive));
+  const order = tabs.map((tab, index) => ({ tab, index })).sort((a, b) => Number(b.tab.isActive) - Number(a.tab.isActive));
   for (const { index } of order) {
     const hash = hashes[index]!;
     if (already.has(hash) || accepted.has(hash)) accepted.add(hash);
@@ -117,7 +118,7 @@ async function applyDailyAllowance(
     }
   }
   return {
-    kept: input.tabs.filter((_tab, index) => accepted.has(hashes[index]!)),
+    kept: tabs.filter((_tab, index) => accepted.has(hashes[index]!)),
     newHashes: [...accepted].filter((hash) => !already.has(hash)),
   };
 }
@@ -188,7 +189,7 @@ function backupResponse(
   };
 }
 
-function utcDay(now: Date): string {
+export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
@@ -204,7 +205,7 @@ function toDate(value: string | number | null | undefined): Date | null {
   return Number.isNaN(time) || time < 0 || time > 8.64e15 ? null : date;
 }
 
-const triggerWords: Record<TriggerEvent, { eventType: string; name: string }> = {
+export const triggerWords: Record<TriggerEvent, { eventType: string; name: string }> = {
   clear_all_detected: { eventType: "emergency_backup", name: "Emergency backup" },
   windows_x_button: { eventType: "emergency_backup", name: "Emergency backup" },
   manual_save: { eventType: "manual_save", name: "Manual save" },

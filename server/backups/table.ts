@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "../accounts/table";
@@ -26,6 +27,12 @@ export const savedSessions = pgTable(
     browserType: text("browser_type"),
     windowId: text("window_id"),
     clientSessionId: text("client_session_id"),
+    /**
+     * The extension's id for the snapshot this backup came from: unique per account, so a retried
+     * upload finds the first backup instead of making a second. (client_session_id is the web app's
+     * id of a whole browsing session, shared by many backups.)
+     */
+    clientSnapshotId: uuid("client_snapshot_id"),
     restorable: boolean("restorable").notNull().default(true),
     tabCount: integer("tab_count").notNull(),
     appCount: integer("app_count").notNull(),
@@ -33,7 +40,10 @@ export const savedSessions = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("saved_sessions_user_id_created_at_idx").on(table.userId, table.createdAt.desc())],
+  (table) => [
+    index("saved_sessions_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    uniqueIndex("saved_sessions_user_id_client_snapshot_id_idx").on(table.userId, table.clientSnapshotId),
+  ],
 );
 export type SavedSessionRow = typeof savedSessions.$inferSelect;
 
@@ -53,6 +63,11 @@ export const sessionTabs = pgTable(
     formData: jsonb("form_data").$type<Record<string, string>>().notNull(),
     scrollX: integer("scroll_x").notNull(),
     scrollY: integer("scroll_y").notNull(),
+    /** The tab's window in backup_windows (its position); null in backups made before windows were kept. */
+    windowPosition: integer("window_position"),
+    pinned: boolean("pinned").notNull().default(false),
+    /** The browser's id of the tab's group, as in backup_tab_groups; null when not grouped. */
+    groupId: integer("group_id"),
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.position] })],
 );

@@ -10,7 +10,11 @@ export const crossOriginMessage = "Cross-site request refused: this action has t
  * must come from our own origin. Browsers mark every request with Sec-Fetch-Site and send Origin on
  * every non-GET fetch or form post, so a page elsewhere cannot pass; clients that are not browsers
  * (the Windows and Android apps, curl) send neither and authenticate without cookies anyway.
- * `exemptPaths` are endpoints that other servers call (the payment provider's webhook).
+ * A request with a Bearer token and no Cookie header is exempt too: another site can make a browser
+ * send cookies but never an Authorization header (that needs a CORS preflight we never grant), so
+ * such a request cannot be forged — and the browser extension's requests carry its own Origin.
+ * `exemptPaths` are endpoints that other servers call (the payment provider's webhook) or that act for
+ * no account (the device-authorization start and poll, called by the extension).
  */
 export function refuseCrossOriginWrites(
   app: FastifyInstance,
@@ -21,10 +25,15 @@ export function refuseCrossOriginWrites(
   app.addHook("onRequest", async (request, reply) => {
     if (safeMethods.has(request.method) || !request.url.startsWith("/api/")) return;
     if (exempt.has(request.url.split("?", 1)[0] ?? "")) return;
+    if (request.headers.cookie === undefined && hasBearerToken(request.headers.authorization)) return;
     if (isSameOrigin(request, publicOrigin)) return;
     request.log.warn({ origin: request.headers.origin, referer: request.headers.referer }, "cross-origin write refused");
     return reply.code(403).send({ message: crossOriginMessage } satisfies ErrorResponse);
   });
+}
+
+function hasBearerToken(header: string | undefined): boolean {
+  return header !== undefined && /^Bearer\s+\S+$/i.test(header.trim());
 }
 
 function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {

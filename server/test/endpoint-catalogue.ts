@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { users } from "../accounts/table";
 import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
-import { browserSession } from "./backup-payloads";
+import { browserBackup, browserSession } from "./backup-payloads";
 import { signIn, withSession } from "./sign-in";
 import { useStripeStandIn } from "./stripe-stand-in";
 import { buildTestApp, testAdminEmail } from "./test-app";
@@ -30,6 +30,12 @@ export interface OwnerResources {
   clientSecret: string;
   /** A signed download link for A's address: pathname and query. */
   downloadLink: { platform: string; fileName: string; query: Record<string, string> };
+  /** A backup A's browser uploaded (windows, tabs, groups). */
+  browserBackupId: string;
+  /** Device pairing requests A approved (one to show and approve again, one whose device has yet to collect its token) and one A denied. */
+  approvedUserCode: string;
+  grantedDeviceCode: string;
+  deniedUserCode: string;
 }
 
 /** One valid request to a route, as parts the fuzzer can mutate one by one. */
@@ -65,6 +71,14 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "POST /api/create-free-account": { body: { email: owner } },
     "POST /api/verify-user": { body: { email: owner } },
     "GET /api/device-tokens": {},
+    "POST /api/device-authorizations": { body: { clientName: "Chrome on Linux", platform: "chromium" } },
+    "POST /api/device-authorizations/token": { body: { deviceCode: a.grantedDeviceCode } },
+    "GET /api/device-authorizations/:userCode": { params: { userCode: a.approvedUserCode } },
+    "POST /api/device-authorizations/:userCode/approve": { params: { userCode: a.approvedUserCode } },
+    "POST /api/device-authorizations/:userCode/deny": { params: { userCode: a.deniedUserCode } },
+    "GET /api/extension/connection": {},
+    "POST /api/browser-backups": { body: browserBackup(2, { snapshotId: "6f1c1e2a-4b7d-4c1e-9a57-2f0d3c8b9e10" }) },
+    "GET /api/browser-backups/:id": { params: { id: a.browserBackupId } },
     "POST /api/device-tokens": { body: { name: "Work laptop" } },
     "DELETE /api/device-tokens/:id": { params: { id: a.revocableTokenId } },
     "GET /api/saved-sessions": {},
@@ -182,6 +196,16 @@ export async function arrangeResources(
     { method: "POST", url: "/api/generate-download", payload: { platform: "windows", email: ownerEmail } },
     200,
   );
+  const uploaded = await expectStatus({ method: "POST", url: "/api/browser-backups", payload: browserBackup(3) }, 201);
+  const pairing = async (decision: "approve" | "deny") => {
+    const started = await app.inject({ method: "POST", url: "/api/device-authorizations", payload: { clientName: "Chrome on Linux", platform: "chromium" } });
+    const { userCode, deviceCode } = started.json<{ userCode: string; deviceCode: string }>();
+    await expectStatus({ method: "POST", url: `/api/device-authorizations/${userCode}/${decision}` }, 200);
+    return { userCode, deviceCode };
+  };
+  const approved = await pairing("approve");
+  const granted = await pairing("approve");
+  const denied = await pairing("deny");
   const link = new URL(String(download.downloadUrl), "http://localhost");
   const [, , , platform, fileName] = link.pathname.split("/");
   return {
@@ -194,6 +218,10 @@ export async function arrangeResources(
     revocableTokenId: String((revocable.deviceToken as { id: string }).id),
     sessionId: String(backup.sessionId),
     clientSecret: String(payment.clientSecret),
+    browserBackupId: String(uploaded.backupId),
+    approvedUserCode: approved.userCode,
+    grantedDeviceCode: granted.deviceCode,
+    deniedUserCode: denied.userCode,
     downloadLink: {
       platform: platform ?? "",
       fileName: decodeURIComponent(fileName ?? ""),

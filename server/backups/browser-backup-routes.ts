@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { BROWSER_BACKUP_LIMITS, getBrowserBackup, uploadBrowserBackup } from "@common/api/browser-backups";
+import { requireUser, signedInAccount } from "../accounts/authentication";
+import type { Database } from "../db/database";
+import { gzipRequestBodies } from "../http/compressed-body";
+import { endpointRoute } from "../http/endpoint-route";
+import { accountWriteLimit } from "../protection/write-limit";
+import { BackupRefusedError } from "./backups";
+import { findBrowserBackup, saveBrowserBackup } from "./browser-backups";
+
+/**
+ * Backups of a whole browser from the extension (issue 15): windows, tabs and groups, up to 5,000
+ * tabs, gzip bodies welcome. Reached with the extension's `browser` token or a signed-in session
+ * (the token's scope is checked centrally, server/devices/token-scopes.ts).
+ */
+export const browserBackupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const limitWrites = accountWriteLimit(app);
+
+  app.route({
+    ...endpointRoute(uploadBrowserBackup),
+    // Fastify applies bodyLimit to the inflated body; the wire limit is the preParsing hook's.
+    bodyLimit: BROWSER_BACKUP_LIMITS.decompressedBytes,
+    onRequest: requireUser,
+    preParsing: gzipRequestBodies(BROWSER_BACKUP_LIMITS),
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
+      const { user, device } = signedInAccount(request);
+      try {
+        const { receipt, created } = await saveBrowserBackup(db, user, request.body, device?.name ?? null, app.clock());
+        return reply.code(created ? 201 : 200).send(receipt);
+      } catch (error) {
+        if (error instanceof BackupRefusedError) return reply.code(403).send({ message: error.message });
+        throw error;
+      }
+    },
+  });
+
+  app.route({
+    ...endpointRoute(getBrowserBackup),
+    onRequest: requireUser,
+    handler: async (request, reply) => {
+      const backup = await findBrowserBackup(db, signedInAccount(request).user.id, request.params.id);
+      return backup ?? reply.code(404).send({ message: "Backup not found" });
+    },
+  });
+};

@@ -1,0 +1,338 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { BrowserBackup, BrowserBackupReceipt, uploadBrowserBackupRequestSchema } from "@common/api/browser-backups";
+import { featureNeedsPlanMessage } from "@common/plan-features";
+import { plans } from "@common/plans";
+import { users, type UserRow } from "../accounts/table";
+import type { Database } from "../db/database";
+import { recordProtectionEvent } from "../protection/events";
+import { applyDailyAllowance, BackupRefusedError, type Transaction, triggerWords, utcDay } from "./backups";
+import { backupTabGroups, backupWindows } from "./browser-tables";
+import { planLimitNotice } from "./plan-limits";
+import { rotateBackups } from "./rotation";
+import { protectedTabDays, savedSessions, sessionTabs } from "./table";
+
+export type BrowserBackupUpload = z.output<typeof uploadBrowserBackupRequestSchema>;
+
+/** A tab as stored, with the window it belongs to (its position among the backup's windows). */
+interface StoredTab {
+  windowPosition: number;
+  url: string;
+  title: string;
+  faviconUrl: string | null;
+  isActive: boolean;
+  pinned: boolean;
+  groupId: number | null;
+  lastAccessed: Date | null;
+  formData: Record<string, string>;
+  scrollX: number;
+  scrollY: number;
+}
+
+/** The second insert of a snapshot the account already has: the transaction is rolled back. */
+class DuplicateSnapshot extends Error {
+  override name = "DuplicateSnapshot";
+}
+
+/**
+ * Stores one browser snapshot from the extension, whole or not at all, in one transaction.
+ *
+ * - Idempotent on (account, snapshotId): a retry answers the first backup's id and writes nothing.
+ *   The unique index decides, so two copies of one upload racing each other make one backup.
+ * - An emergency (`clear_all_detected`) is stored whole on every plan and never refused: it is what
+ *   the product is for, and it is taken from just before a loss, so cutting it would lose tabs.
+ * - Manual saves and automatic backups are shaped by the plan as the web app's are (backups.ts):
+ *   automatic backups need a plan with them, tabs past the day's allowance are left out.
+ * - Every plan's backup count applies through rotation; automatic backups rotate out first.
+ */
+export async function saveBrowserBackup(
+  db: Database,
+  user: UserRow,
+  input: BrowserBackupUpload,
+  deviceName: string | null,
+  now: Date,
+): Promise<{ receipt: BrowserBackupReceipt; created: boolean }> {
+  const existing = await backupOfSnapshot(db, user.id, input.snapshotId);
+  if (existing) return { receipt: duplicateReceipt(existing), created: false };
+  const plan = plans[user.planType];
+  if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
+    throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
+  }
+  try {
+    const receipt = await db.transaction((tx) => storeSnapshot(tx, user, input, deviceName, now));
+    return { receipt, created: true };
+  } catch (error) {
+    if (!(error instanceof DuplicateSnapshot)) throw error;
+    const first = await backupOfSnapshot(db, user.id, input.snapshotId);
+    if (!first) throw new Error("a duplicate snapshot's first backup is gone", { cause: error });
+    return { receipt: duplicateReceipt(first), created: false };
+  }
+}
+
+async function storeSnapshot(
+  tx: Transaction,
+  user: UserRow,
+  input: BrowserBackupUpload,
+  deviceName: string | null,
+  now: Date,
+): Promise<BrowserBackupReceipt> {
+  const plan = plans[user.planType];
+  const emergency = input.trigger === "clear_all_detected";
+  const limited = plan.limits.tabsPerDay !== null || plan.limits.backupsKept !== null;
+  // One backup per account at a time on limited plans: the allowance and rotation read, then write.
+  if (limited) await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+
+  const allTabs = flattenTabs(input);
+  let tabs = allTabs;
+  if (!emergency) {
+    const { kept, newHashes } = await applyDailyAllowance(tx, user, input.trigger, allTabs, now);
+    if (kept.length === 0) {
+      const notice = planLimitNotice(user.planType, allTabs.length, 0);
+      throw new BackupRefusedError(notice?.message ?? "Nothing to back up: the browser has no tabs");
+    }
+    if (newHashes.length > 0) {
+      await tx
+        .insert(protectedTabDays)
+        .values(newHashes.map((urlHash) => ({ userId: user.id, day: utcDay(now), urlHash })))
+        .onConflictDoNothing();
+    }
+    tabs = kept;
+  }
+  const { windows, groups } = keptWindowsAndGroups(input, tabs);
+
+  const words = triggerWords[input.trigger];
+  const device = input.deviceName ?? deviceName;
+  const from = device ? ` from ${device}` : "";
+  const description = `${words.name} of ${tabs.length} ${tabs.length === 1 ? "tab" : "tabs"}${from}`;
+  const tabsJson = JSON.stringify(tabs.map(tabRecord));
+  const windowsJson = JSON.stringify(windows.map(({ record }) => record));
+  const groupsJson = JSON.stringify(groups.map(groupRecord));
+  const sizeBytes = Buffer.byteLength(tabsJson) + Buffer.byteLength(windowsJson) + Buffer.byteLength(groupsJson);
+
+  const [session] = await tx
+    .insert(savedSessions)
+    .values({
+      userId: user.id,
+      sessionName: device ? `${words.name} — ${device}` : words.name,
+      triggerEvent: input.trigger,
+      deviceName: device,
+      browserType: input.browserType,
+      clientSnapshotId: input.snapshotId,
+      restorable: tabs.length > 0,
+      tabCount: tabs.length,
+      appCount: 0,
+      sizeBytes,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: [savedSessions.userId, savedSessions.clientSnapshotId] })
+    .returning({ id: savedSessions.id });
+  if (!session) throw new DuplicateSnapshot();
+
+  // Each part is one statement over a JSON parameter: 5,000 tabs are one round trip, not 5,000
+  // rows of parameters (which would pass PostgreSQL's 65,535-parameter limit).
+  await tx.execute(sql`
+    insert into ${sessionTabs} (session_id, position, window_position, url, title, favicon_url, is_active, pinned,
+      group_id, last_accessed, form_data, scroll_x, scroll_y)
+    select ${session.id}::uuid, t.position, t.window_position, t.url, t.title, t.favicon_url, t.is_active, t.pinned,
+      t.group_id, t.last_accessed, t.form_data, t.scroll_x, t.scroll_y
+    from jsonb_to_recordset(${tabsJson}::jsonb) as t(position integer, window_position integer, url text, title text,
+      favicon_url text, is_active boolean, pinned boolean, group_id integer, last_accessed timestamptz, form_data jsonb,
+      scroll_x integer, scroll_y integer)`);
+  if (windows.length > 0) {
+    await tx.execute(sql`
+      insert into ${backupWindows} (session_id, position, window_id, state, focused, "left", top, width, height)
+      select ${session.id}::uuid, w.position, w.window_id, w.state, w.focused, w."left", w.top, w.width, w.height
+      from jsonb_to_recordset(${windowsJson}::jsonb) as w(position integer, window_id integer, state text, focused boolean,
+        "left" integer, top integer, width integer, height integer)`);
+  }
+  if (groups.length > 0) {
+    await tx.execute(sql`
+      insert into ${backupTabGroups} (session_id, group_id, window_id, title, color, collapsed)
+      select ${session.id}::uuid, g.group_id, g.window_id, g.title, g.color, g.collapsed
+      from jsonb_to_recordset(${groupsJson}::jsonb) as g(group_id integer, window_id integer, title text, color text,
+        collapsed boolean)`);
+  }
+  // The extension's words for what happened ("A window with 12 tabs was closed") go with the event.
+  const reason = input.reason?.trim();
+  await recordProtectionEvent(tx, user.id, words.eventType, reason ? `${description}: ${reason}` : description, now);
+  const keep = plan.limits.backupsKept;
+  const rotatedOut = keep === null ? 0 : await rotateBackups(tx, user.id, keep, session.id);
+  const notice = planLimitNotice(user.planType, allTabs.length - tabs.length, rotatedOut);
+  return {
+    backupId: session.id,
+    tabCount: tabs.length,
+    windowCount: windows.length,
+    duplicate: false,
+    message: notice ? `${description} saved. ${notice.message}` : `${description} saved.`,
+  };
+}
+
+/** Every tab in restore order: window by window, each window's tabs by their index in it. */
+function flattenTabs(input: BrowserBackupUpload): StoredTab[] {
+  return input.windows.flatMap((window, windowPosition) =>
+    window.tabs
+      .map((tab, order) => ({ tab, order }))
+      .sort((a, b) => a.tab.index - b.tab.index || a.order - b.order)
+      .map(({ tab }) => ({
+        windowPosition,
+        url: tab.url,
+        title: tab.title,
+        faviconUrl: tab.faviconUrl ?? null,
+        isActive: tab.active,
+        pinned: tab.pinned,
+        groupId: tab.groupId ?? null,
+        lastAccessed: tab.lastAccessed === null || tab.lastAccessed === undefined ? null : new Date(tab.lastAccessed),
+        formData: tab.formData,
+        scrollX: tab.scrollPosition.x,
+        scrollY: tab.scrollPosition.y,
+      })),
+  );
+}
+
+/**
+ * The windows that still hold a tab (all of them for an emergency, which keeps every tab; an empty
+ * window is kept only then) renumbered in order, and the groups those tabs name. A tab naming a group
+ * the snapshot does not describe (Chromium's -1 for "none", a group closed mid-capture) is ungrouped
+ * rather than refused: an emergency backup must never fail over a detail. Duplicate group ids keep
+ * the first description.
+ */
+function keptWindowsAndGroups(
+  input: BrowserBackupUpload,
+  tabs: StoredTab[],
+): { windows: { record: Record<string, unknown> }[]; groups: BrowserBackupUpload["groups"] } {
+  const keepEmpty = input.trigger === "clear_all_detected";
+  const used = new Set(tabs.map((tab) => tab.windowPosition));
+  const renumbered = new Map<number, number>();
+  const windows: { record: Record<string, unknown> }[] = [];
+  input.windows.forEach((window, position) => {
+    if (!keepEmpty && !used.has(position)) return;
+    renumbered.set(position, windows.length);
+    windows.push({
+      record: {
+        position: windows.length,
+        window_id: window.windowId,
+        state: window.state,
+        focused: window.focused,
+        left: window.left ?? null,
+        top: window.top ?? null,
+        width: window.width ?? null,
+        height: window.height ?? null,
+      },
+    });
+  });
+  const described = new Map<number, BrowserBackupUpload["groups"][number]>();
+  for (const group of input.groups) if (!described.has(group.groupId)) described.set(group.groupId, group);
+  const named = new Set<number>();
+  for (const tab of tabs) {
+    tab.windowPosition = renumbered.get(tab.windowPosition) ?? tab.windowPosition;
+    if (tab.groupId !== null && !described.has(tab.groupId)) tab.groupId = null;
+    if (tab.groupId !== null) named.add(tab.groupId);
+  }
+  return { windows, groups: [...described.values()].filter((group) => named.has(group.groupId)) };
+}
+
+function tabRecord(tab: StoredTab, position: number): Record<string, unknown> {
+  return {
+    position,
+    window_position: tab.windowPosition,
+    url: tab.url,
+    title: tab.title,
+    favicon_url: tab.faviconUrl,
+    is_active: tab.isActive,
+    pinned: tab.pinned,
+    group_id: tab.groupId,
+    last_accessed: tab.lastAccessed?.toISOString() ?? null,
+    form_data: tab.formData,
+    scroll_x: tab.scrollX,
+    scroll_y: tab.scrollY,
+  };
+}
+
+function groupRecord(group: BrowserBackupUpload["groups"][number]): Record<string, unknown> {
+  return { group_id: group.groupId, window_id: group.windowId, title: group.title, color: group.color, collapsed: group.collapsed };
+}
+
+async function backupOfSnapshot(db: Database, userId: string, snapshotId: string) {
+  const [row] = await db
+    .select({ id: savedSessions.id, tabCount: savedSessions.tabCount, sessionName: savedSessions.sessionName })
+    .from(savedSessions)
+    .where(and(eq(savedSessions.userId, userId), eq(savedSessions.clientSnapshotId, snapshotId)))
+    .limit(1);
+  if (!row) return undefined;
+  const [windows] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(backupWindows)
+    .where(eq(backupWindows.sessionId, row.id));
+  return { ...row, windowCount: windows?.count ?? 0 };
+}
+
+function duplicateReceipt(first: { id: string; tabCount: number; windowCount: number }): BrowserBackupReceipt {
+  return {
+    backupId: first.id,
+    tabCount: first.tabCount,
+    windowCount: first.windowCount,
+    duplicate: true,
+    message: "This snapshot was backed up already; nothing new was stored.",
+  };
+}
+
+/**
+ * One of the account's backups as windows, tabs and groups; undefined for anyone else's id. A backup
+ * stored before windows were kept (the web app's, the Android app's) comes back as one window.
+ */
+export async function findBrowserBackup(db: Database, userId: string, id: string): Promise<BrowserBackup | undefined> {
+  const [session] = await db
+    .select()
+    .from(savedSessions)
+    .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
+    .limit(1);
+  if (!session) return undefined;
+  const [tabs, windows, groups] = await Promise.all([
+    db.select().from(sessionTabs).where(eq(sessionTabs.sessionId, id)).orderBy(asc(sessionTabs.position)),
+    db.select().from(backupWindows).where(eq(backupWindows.sessionId, id)).orderBy(asc(backupWindows.position)),
+    db.select().from(backupTabGroups).where(eq(backupTabGroups.sessionId, id)).orderBy(asc(backupTabGroups.groupId)),
+  ]);
+  const shaped: BrowserBackup["windows"] =
+    windows.length > 0
+      ? windows.map((window) => ({
+          windowId: window.windowId,
+          state: window.state,
+          focused: window.focused,
+          left: window.left,
+          top: window.top,
+          width: window.width,
+          height: window.height,
+          tabs: [],
+        }))
+      : [{ windowId: 0, state: "normal", focused: true, left: null, top: null, width: null, height: null, tabs: [] }];
+  for (const tab of tabs) {
+    const window = shaped[tab.windowPosition ?? 0] ?? shaped[0]!;
+    window.tabs.push({
+      url: tab.url,
+      title: tab.title,
+      faviconUrl: tab.faviconUrl,
+      pinned: tab.pinned,
+      active: tab.isActive,
+      groupId: tab.groupId,
+      formData: tab.formData,
+      scrollPosition: { x: tab.scrollX, y: tab.scrollY },
+    });
+  }
+  return {
+    id: session.id,
+    sessionName: session.sessionName,
+    triggerEvent: session.triggerEvent,
+    deviceName: session.deviceName,
+    browserType: session.browserType,
+    createdAt: session.createdAt.toISOString(),
+    tabCount: session.tabCount,
+    windows: shaped,
+    groups: groups.map((group) => ({
+      groupId: group.groupId,
+      windowId: group.windowId,
+      title: group.title,
+      color: group.color,
+      collapsed: group.collapsed,
+    })),
+  };
+}

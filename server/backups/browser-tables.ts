@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { tabGroupColors, windowStates } from "@common/api/browser-backups";
+import { savedSessions } from "./table";
+
+const listOf = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
+
+/**
+ * The windows of a browser backup made by the extension, in order. A backup's tabs name their window
+ * by its position here (session_tabs.window_position); backups from the web app have no windows.
+ */
+export const backupWindows = pgTable(
+  "backup_windows",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => savedSessions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** The browser's id in that snapshot: not stable across browser restarts, kept to match groups. */
+    windowId: integer("window_id").notNull(),
+    state: text("state", { enum: windowStates }).notNull(),
+    focused: boolean("focused").notNull(),
+    left: integer("left"),
+    top: integer("top"),
+    width: integer("width"),
+    height: integer("height"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.position] }),
+    check("backup_windows_state_check", sql.raw(`state in (${listOf(windowStates)})`)),
+  ],
+);
+export type BackupWindowRow = typeof backupWindows.$inferSelect;
+
+/** The tab groups of a browser backup (Chromium only); tabs name theirs by the browser's group id. */
+export const backupTabGroups = pgTable(
+  "backup_tab_groups",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => savedSessions.id, { onDelete: "cascade" }),
+    groupId: integer("group_id").notNull(),
+    windowId: integer("window_id").notNull(),
+    title: text("title").notNull(),
+    color: text("color", { enum: tabGroupColors }).notNull(),
+    collapsed: boolean("collapsed").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.groupId] }),
+    check("backup_tab_groups_color_check", sql.raw(`color in (${listOf(tabGroupColors)})`)),
+  ],
+);
+export type BackupTabGroupRow = typeof backupTabGroups.$inferSelect;

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from "fastify";
+import { getBrowserBackup, getExtensionConnection, uploadBrowserBackup } from "@common/api/browser-backups";
+import { pollDeviceAuthorization, startDeviceAuthorization } from "@common/api/device-authorization";
+import type { ErrorResponse } from "@common/api/errors";
+import { bearerToken } from "../accounts/device-tokens";
+
+/** A route as a contract names it. */
+interface RouteName {
+  readonly method: string;
+  readonly path: string;
+}
+
+/**
+ * Everything a `browser` token (the extension) may reach: backups, protection events and settings,
+ * the blocker's count, its own connection, pairing again, and the public health reads. Anything not
+ * listed — payments, the profile, device tokens, admin, and any route added tomorrow — is refused.
+ * Routes not yet described by a contract in common/api are named by method and path; both compare
+ * the same way.
+ */
+export const browserScopeRoutes: readonly RouteName[] = [
+  uploadBrowserBackup,
+  getBrowserBackup,
+  getExtensionConnection,
+  startDeviceAuthorization,
+  pollDeviceAuthorization,
+  // Backups: list, detail, delete, restore, and saves through the web app's endpoint.
+  { method: "GET", path: "/api/saved-sessions" },
+  { method: "POST", path: "/api/saved-sessions" },
+  { method: "GET", path: "/api/saved-sessions/:id" },
+  { method: "DELETE", path: "/api/saved-sessions/:id" },
+  { method: "POST", path: "/api/restore-session/:id" },
+  // Protection settings, events (read through the stats) and the Clear All Blocker's count.
+  { method: "GET", path: "/api/protection/settings" },
+  { method: "PUT", path: "/api/protection/settings" },
+  { method: "POST", path: "/api/protection/toggle" },
+  { method: "GET", path: "/api/protection/blocked-attempts" },
+  { method: "POST", path: "/api/protection/log-blocked" },
+  { method: "POST", path: "/api/user/protection-event" },
+  { method: "GET", path: "/api/user/stats" },
+  // Public reads that ignore who asks.
+  { method: "GET", path: "/api/health" },
+  { method: "GET", path: "/api/ready" },
+  { method: "GET", path: "/api/status" },
+];
+
+export const browserScopeRefusal = (method: string, url: string): ErrorResponse => ({
+  message: `This device's token cannot use ${method} ${url}: a browser extension's token only backs up, restores and protects tabs. Sign in on the TabVault website for the rest.`,
+});
+
+/**
+ * Scopes enforced in one place, before any route's own guard: a request carrying a `browser` token
+ * is refused with 403 unless its route is in {@link browserScopeRoutes}. Tokens of the apps (`app`)
+ * keep the rights they always had; a token that is unknown or revoked is left to the route (401).
+ */
+export function enforceTokenScopes(app: FastifyInstance, allowed: readonly RouteName[] = browserScopeRoutes): void {
+  const allowedKeys = new Set(allowed.map((route) => `${route.method} ${route.path}`));
+  app.addHook("onRequest", async (request, reply) => {
+    if (bearerToken(request.headers.authorization) === null) return;
+    // No route matched: the 404 handler answers, and there is nothing to protect.
+    const url = request.routeOptions.url;
+    if (url === undefined) return;
+    const account = await request.loadAccount();
+    if (account?.device?.scope !== "browser") return;
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    if (allowedKeys.has(`${method} ${url}`)) return;
+    return reply.code(403).send(browserScopeRefusal(method, url));
+  });
+}
