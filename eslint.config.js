@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "data/", "server/db/migrations/", "e2e/artifacts/"] },
+  { ignores: ["dist/", "node_modules/", "data/", "server/db/migrations/", "e2e/artifacts/", "extension/.wxt/", ".output/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +21,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ["server/**/*.ts", "scripts/**/*.{ts,mjs,js}", "e2e/**/*.{ts,mjs,js}", "*.config.{ts,js}"],
+    files: ["extension/**/*.ts"],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ["server/**/*.ts", "scripts/**/*.{ts,mjs,js}", "e2e/**/*.{ts,mjs,js}", "*.config.{ts,js}", "extension/wxt.config.ts"],
     languageOptions: { globals: globals.node },
   },
 );

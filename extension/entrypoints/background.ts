@@ -1,0 +1,8 @@
+import { defineBackground } from "wxt/utils/define-background";
+
+export default defineBackground({
+  type: "module",
+  main() {
+    console.log("TabVault background");
+  },
+});
