@@ -92,7 +92,7 @@ export class UploadQueue {
       return result;
     }
     let retryAt: number | null = null;
-    for (const entry of entries) {
+    for (const [position, entry] of entries.entries()) {
       if (!force && entry.nextAttemptAt > clock.now()) continue;
       const answer = await callEndpoint(uploadBrowserBackup, { body: entry.request }, { ...credentials, gzip: true, fetch: this.deps.fetch });
       if (answer.ok) {
@@ -116,7 +116,11 @@ export class UploadQueue {
       const delay = Math.max(backoffDelay(attempts), retryAfter ?? 0);
       retryAt = clock.now() + delay;
       await db.putQueueEntry({ ...entry, attempts, nextAttemptAt: retryAt, lastError: answer.message });
-      // The network or the server is down: the other entries would fail the same way.
+      // The network or the server is down: the other entries would fail the same way, so they
+      // wait for the same moment (their attempts are not counted).
+      for (const other of entries.slice(position + 1)) {
+        if (other.nextAttemptAt < retryAt) await db.putQueueEntry({ ...other, nextAttemptAt: retryAt });
+      }
       result.stoppedBy = answer.kind === "network" ? "offline" : "server";
       break;
     }
