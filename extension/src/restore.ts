@@ -192,6 +192,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     await deps.onProgress(done, plan.tabCount);
   };
   let focusWindowId: number | null = null;
+  const breathe = () => (pauseMs > 0 ? sleep(clock, pauseMs) : Promise.resolve());
 
   const createTab = async (windowId: number | undefined, tab: RestoreTab, index: number | undefined): Promise<Tab | null> => {
     if (tab.sessionId && browser.sessions) {
@@ -240,7 +241,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
         const batch = window.tabs.slice(start, start + batchSize);
         for (const tab of batch) await createTab(undefined, tab, undefined);
         await progress(batch.length);
-        await sleep(clock, pauseMs);
+        await breathe();
       }
       continue;
     }
@@ -286,7 +287,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
       const created = await Promise.all(batch.map((tab, position) => createTab(windowId, tab, base + position)));
       tabIds.push(...created.map((tab) => tab?.id ?? null));
       await progress(batch.length);
-      await sleep(clock, pauseMs);
+      await breathe();
     }
 
     // Tabs created together may land out of order on some browsers: put each at its place.
