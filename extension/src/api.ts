@@ -73,7 +73,7 @@ export async function callEndpoint<E extends Endpoint>(
     return { ok: false, kind: "network", message: error instanceof Error ? error.message : String(error) };
   }
   const text = await response.text().catch(() => "");
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {

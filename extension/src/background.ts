@@ -348,7 +348,7 @@ export function createBackground(deps: BackgroundDeps) {
     const waiting = await db.getQueueEntry(key);
     if (waiting && waiting.attempts === 0 && waiting.state === "waiting") {
       await db.putQueueEntry({ ...waiting, request: { ...waiting.request, reason } });
-    } else if (!waiting) {
+    } else if (!waiting && !existing) {
       const dev = await getDevice();
       const auth = await getAuth();
       await queue.enqueue(
@@ -359,7 +359,8 @@ export function createBackground(deps: BackgroundDeps) {
       );
     }
     await notify(record);
-    await scheduleAt(ALARMS.upload, clock.now() + timings.emergencySettleMs, () => queue.flush());
+    // The close events still queued (a window's other tabs) finish before the upload.
+    await scheduleAt(ALARMS.upload, clock.now() + timings.emergencySettleMs, () => eventChain.then(() => queue.flush()));
   }
 
   async function saveDetector(): Promise<void> {

@@ -21,7 +21,7 @@ export function serverOrigin(value: unknown): string | null {
  * the download writes its own origin there), else the one set on the options page, else localhost.
  */
 export async function resolveServer(deps: { packagedConfig(): Promise<unknown>; storedUrl(): Promise<unknown> }): Promise<ServerAddress> {
-  let packaged: string | null = null;
+  let packaged: string | null;
   try {
     const config = await deps.packagedConfig();
     packaged = config && typeof config === "object" && "serverUrl" in config ? serverOrigin(config.serverUrl) : null;

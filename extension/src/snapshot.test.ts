@@ -80,7 +80,7 @@ describe("buildSnapshot", () => {
   it("adds the form values and scroll the content script reported for the same URL only", () => {
     const a = tab("https://a.example/form");
     const b = tab("https://b.example/");
-    const states = new Map([
+    const states = new Map<number, { url: string; formData: Record<string, string>; scrollPosition: { x: number; y: number } }>([
       [a.id as number, { url: "https://a.example/form", formData: { comment: "draft" }, scrollPosition: { x: 0, y: 420 } }],
       [b.id as number, { url: "https://b.example/old", formData: { q: "stale" }, scrollPosition: { x: 0, y: 9 } }],
     ]);

@@ -258,6 +258,8 @@ export class FakeWorld {
   // ----- the API the extension sees -----------------------------------------------------------------
 
   api(): BrowserApi {
+    // The API's methods are handed around detached, as the browser's are: they close over the world.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const world = this;
     const hasWindows = this.shape !== "firefox_android";
     const hasGroups = this.shape === "chromium";
