@@ -1,5 +1,6 @@
 import { browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
+import { z } from "zod";
 import { createBackground } from "../src/background";
 import type { BrowserApi } from "../src/browser-api";
 import { systemClock } from "../src/clock";
@@ -8,6 +9,8 @@ import { ExtensionDb } from "../src/db";
 export default defineBackground({
   type: "module",
   main() {
+    // Extension pages forbid eval: zod checks answers without compiling validators with Function.
+    z.config({ jitless: true });
     // The narrow interface names only what the background uses; both browsers' objects have it, and
     // Chromium's generated types lack the Firefox-only options it names (discarded, title).
     const api = browser as unknown as BrowserApi;

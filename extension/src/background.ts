@@ -16,7 +16,7 @@ import {
   type DetectorState,
   type EmergencyTrigger,
 } from "./emergency";
-import type { ActionAnswer, BackupListAnswer, Request, RestoreProgress, Status } from "./messages";
+import { ALL_SITES, type ActionAnswer, type BackupListAnswer, type Request, type RestoreProgress, type Status } from "./messages";
 import { Pairing } from "./pairing";
 import { executeRestore, matchRecentlyClosed, planFromBackup, planFromSnapshot, type RestoreCapabilities, type RestorePlan, type RestoreTab } from "./restore";
 import { originPattern, resolveServer, SERVER_URL_KEY, type ServerAddress } from "./server-config";
@@ -108,7 +108,6 @@ export interface BackgroundDeps {
 
 export const FORM_CAPTURE_SCRIPT = { id: "tabvault-form-capture", js: ["content-scripts/form-capture.js"] } as const;
 export const BRIDGE_SCRIPT = { id: "tabvault-bridge", js: ["content-scripts/bridge.js"] } as const;
-export const ALL_SITES = "<all_urls>";
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;

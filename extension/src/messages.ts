@@ -71,3 +71,6 @@ export const WEB_MESSAGES = {
   restoreStarted: "tabvault:restore-started",
   restoreRefused: "tabvault:restore-refused",
 } as const;
+
+/** The optional host permission form capture asks for. */
+export const ALL_SITES = "<all_urls>";
