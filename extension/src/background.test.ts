@@ -181,6 +181,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     await settle(h);
     expect(h.world.layout()).toHaveLength(1);
     expect(h.world.layout()[0]?.tabs.length).toBe(5);
+    expect((await h.send<Status>({ kind: "status" })).emergencies).toEqual([]);
   });
 
   it("tabs closed one by one are no emergency", async () => {

@@ -438,7 +438,7 @@ export function createBackground(deps: BackgroundDeps) {
   }
 
   /** Starts a restore and answers at once; progress goes to storage.session for the popup. */
-  async function startRestore(label: string, makePlan: () => Promise<RestorePlan | string>): Promise<ActionAnswer> {
+  async function startRestore(label: string, makePlan: () => Promise<RestorePlan | string>, onDone?: () => Promise<void>): Promise<ActionAnswer> {
     if (restoring) return { ok: false, message: "A restore is already running." };
     restoring = true;
     const id = deps.randomUUID();
@@ -469,16 +469,17 @@ export function createBackground(deps: BackgroundDeps) {
       rememberRefill,
       onProgress: (done) => setProgress({ id, label, done, total, state: "running", message: null }),
     })
-      .then((result) =>
-        setProgress({
+      .then(async (result) => {
+        await onDone?.();
+        await setProgress({
           id,
           label,
           done: total,
           total,
           state: "done",
           message: `Restored ${plural(result.created + result.viaSessions, "tab")}${result.failed > 0 ? `, ${result.failed} could not be opened` : ""}.`,
-        }),
-      )
+        });
+      })
       .catch((error) => setProgress({ id, label, done: 0, total, state: "failed", message: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         restoring = false;
@@ -522,6 +523,9 @@ export function createBackground(deps: BackgroundDeps) {
       const openWindowIds = new Set(record.afterRestart ? [] : windows.flatMap((window) => (window.id === undefined ? [] : [window.id])));
       const plan = planFromSnapshot(record.snapshot, lost, openWindowIds);
       return plan.tabCount > 0 ? plan : "Every tab of this backup is open again.";
+    }, async () => {
+      const record = await db.getEmergency(id);
+      if (record) await db.putEmergency({ ...record, restoredAt: clock.now() });
     });
   }
 
@@ -658,7 +662,7 @@ export function createBackground(deps: BackgroundDeps) {
         ? { capturedAt: latest.capturedAt, tabCount: latest.tabCount, uploadableTabCount: latest.uploadableTabCount, windowCount: latest.windows.length }
         : null,
       restore,
-      emergencies: emergencies.map((record) => ({ id: record.id, reason: record.reason, createdAt: record.createdAt, lostCount: lostUploadable(record) })),
+      emergencies: emergencies.filter((record) => record.restoredAt === undefined).map((record) => ({ id: record.id, reason: record.reason, createdAt: record.createdAt, lostCount: lostUploadable(record) })),
       formCapture,
     };
   }

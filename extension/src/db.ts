@@ -32,6 +32,8 @@ export interface EmergencyRecord {
   lostTabIds: number[];
   /** True when the browser restarted in between, so window and tab ids no longer mean anything. */
   afterRestart: boolean;
+  /** Set once its tabs were reopened: the popup stops offering it. */
+  restoredAt?: number;
   snapshot: Snapshot;
 }
 

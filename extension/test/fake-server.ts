@@ -20,6 +20,8 @@ export class FakeServer {
   readonly requests: { method: string; path: string; authorization: string | null; contentEncoding: string | null }[] = [];
   polls = 0;
   backups: BrowserBackup[] = [];
+  /** Lists every upload as a backup, for the popup and restores (the smoke test's stand-in server). */
+  keepUploads = false;
 
   stored(): UploadBrowserBackupRequest[] {
     const seen = new Set<string>();
@@ -62,6 +64,26 @@ export class FakeServer {
         throw new TypeError("network error: connection reset");
       }
       const tabCount = parsed.data.windows.reduce((sum, window) => sum + window.tabs.length, 0);
+      if (!duplicate && this.keepUploads) {
+        this.backups.unshift({
+          id: crypto.randomUUID(),
+          sessionName: `${parsed.data.trigger === "clear_all_detected" ? "Emergency backup" : parsed.data.trigger === "auto_backup" ? "Automatic backup" : "Manual backup"} (${tabCount} tabs)`,
+          triggerEvent: parsed.data.trigger,
+          deviceName: parsed.data.deviceName ?? null,
+          browserType: parsed.data.browserType,
+          createdAt: new Date(parsed.data.capturedAt).toISOString(),
+          tabCount,
+          windows: parsed.data.windows.map((window) => ({
+            ...window,
+            left: window.left ?? null,
+            top: window.top ?? null,
+            width: window.width ?? null,
+            height: window.height ?? null,
+            tabs: window.tabs.map((tab) => ({ url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl ?? null, pinned: tab.pinned, active: tab.active, groupId: tab.groupId ?? null, formData: tab.formData, scrollPosition: tab.scrollPosition })),
+          })),
+          groups: parsed.data.groups,
+        });
+      }
       return json(duplicate ? 200 : 201, { backupId: `b-${parsed.data.snapshotId}`, tabCount, windowCount: parsed.data.windows.length, duplicate, message: "Backed up" });
     }
     if (method === "GET" && url.pathname === "/api/saved-sessions") {

@@ -25,7 +25,9 @@ async function act(request: Request): Promise<void> {
   render();
   try {
     const answer = await ask<ActionAnswer>(request);
-    flash = answer ?? { ok: false, message: "The extension did not answer." };
+    // A started restore reports itself through its progress; only a refusal needs saying here.
+    const restore = request.kind === "restore-backup" || request.kind === "restore-emergency";
+    flash = answer && restore && answer.ok ? null : (answer ?? { ok: false, message: "The extension did not answer." });
   } catch (error) {
     flash = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
