@@ -79,6 +79,8 @@ export function captureFields(fields: FieldFacts[]): Record<string, string> {
  * NULs are dropped, lone surrogates become U+FFFD, and the cut to `maxLength` never splits a pair.
  */
 export function storableText(value: string, maxLength: number): string {
+  // The common case, checked first: a 2,000-tab snapshot runs this for every title.
+  if (value.length <= maxLength && !/[\u0000\uD800-\uDFFF]/.test(value)) return value;
   let text = value.replaceAll("\u0000", "");
   if (text.length > maxLength) {
     const end = /[\uD800-\uDBFF]/.test(text[maxLength - 1] ?? "") ? maxLength - 1 : maxLength;

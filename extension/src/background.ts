@@ -139,6 +139,13 @@ export function createBackground(deps: BackgroundDeps) {
   let eventChain: Promise<unknown> = Promise.resolve();
   const timers = new Map<string, unknown>();
   let restoring = false;
+  /** Tab ids Chromium replaced when it discarded a tab (old id → new id), for a restore under way. */
+  const replacedTabIds = new Map<number, number>();
+  const resolveTabId = (id: number): number => {
+    let current = id;
+    for (let hops = 0; hops < 5 && replacedTabIds.has(current); hops += 1) current = replacedTabIds.get(current) as number;
+    return current;
+  };
 
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const run = eventChain.then(task);
@@ -450,7 +457,7 @@ export function createBackground(deps: BackgroundDeps) {
     }
     if (typeof plan === "string") {
       restoring = false;
-      await setProgress({ id, label, done: 0, total: 0, state: "failed", message: plan });
+      await setProgress({ id, label, done: 0, total: 0, state: "failed", message: plan, startedAt: clock.now(), finishedAt: clock.now() });
       return { ok: false, message: plan };
     }
     const caps = await capabilities();
@@ -459,7 +466,8 @@ export function createBackground(deps: BackgroundDeps) {
       plan = matchRecentlyClosed(plan, closed);
     }
     const total = plan.tabCount;
-    await setProgress({ id, label, done: 0, total, state: "running", message: null });
+    const startedAt = clock.now();
+    await setProgress({ id, label, done: 0, total, state: "running", message: null, startedAt, finishedAt: null });
     const run = executeRestore(plan, {
       browser,
       clock,
@@ -467,9 +475,11 @@ export function createBackground(deps: BackgroundDeps) {
       batchSize: timings.restoreBatch,
       pauseMs: timings.restorePauseMs,
       rememberRefill,
-      onProgress: (done) => setProgress({ id, label, done, total, state: "running", message: null }),
+      resolveTabId,
+      onProgress: (done) => setProgress({ id, label, done, total, state: "running", message: null, startedAt, finishedAt: null }),
     })
       .then(async (result) => {
+        const finishedAt = clock.now();
         await onDone?.();
         await setProgress({
           id,
@@ -477,12 +487,15 @@ export function createBackground(deps: BackgroundDeps) {
           done: total,
           total,
           state: "done",
-          message: `Restored ${plural(result.created + result.viaSessions, "tab")}${result.failed > 0 ? `, ${result.failed} could not be opened` : ""}.`,
+          message: `Restored ${plural(result.created + result.viaSessions, "tab")} in ${((finishedAt - startedAt) / 1000).toFixed(1)} s${result.failed > 0 ? `, ${result.failed} could not be opened` : ""}.`,
+          startedAt,
+          finishedAt,
         });
       })
-      .catch((error) => setProgress({ id, label, done: 0, total, state: "failed", message: error instanceof Error ? error.message : String(error) }))
+      .catch((error) => setProgress({ id, label, done: 0, total, state: "failed", message: error instanceof Error ? error.message : String(error), startedAt, finishedAt: clock.now() }))
       .finally(() => {
         restoring = false;
+        replacedTabIds.clear();
       });
     lastRestore = run;
     return { ok: true, message: `Restoring ${plural(total, "tab")}` };
@@ -715,6 +728,15 @@ export function createBackground(deps: BackgroundDeps) {
         scheduleCapture();
         return null;
       }
+      case "placeholder-ready": {
+        // A placeholder that has drawn its title and icon is unloaded: a thousand restored tabs would
+        // otherwise keep a thousand documents in the extension's one renderer process.
+        const tab = sender.tab;
+        if (tab?.id === undefined || tab.active || !browser.tabs.discard) return null;
+        const discarded = await browser.tabs.discard(tab.id).catch(() => undefined);
+        if (discarded?.id !== undefined && discarded.id !== tab.id) replacedTabIds.set(tab.id, discarded.id);
+        return null;
+      }
       case "page-refill": {
         const tabId = sender.tab?.id;
         if (tabId === undefined) return null;
@@ -745,7 +767,10 @@ export function createBackground(deps: BackgroundDeps) {
   browser.tabs.onAttached.addListener(changed);
   browser.tabs.onDetached.addListener(changed);
   browser.tabs.onActivated.addListener(changed);
-  browser.tabs.onReplaced?.addListener(changed);
+  browser.tabs.onReplaced?.addListener((added, removed) => {
+    replacedTabIds.set(removed, added);
+    changed();
+  });
   browser.tabs.onRemoved.addListener((tabId, info) => {
     changed();
     void handleTabRemoved(tabId, info);

@@ -77,6 +77,8 @@ export interface TabsApi {
   /** Chromium and Firefox ≥ 138. */
   group?(options: { tabIds: number | number[]; groupId?: number; createProperties?: { windowId?: number } }): Promise<number>;
   sendMessage(tabId: number, message: unknown): Promise<unknown>;
+  /** Unloads a tab; Chromium gives the discarded tab a new id (tabs.onReplaced says so too). */
+  discard?(tabId: number): Promise<Tab | undefined>;
   onCreated: Listener<[Tab]>;
   onRemoved: Listener<[number, TabRemoveInfo]>;
   onUpdated: Listener<[number, Record<string, unknown>, Tab]>;

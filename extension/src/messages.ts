@@ -13,6 +13,8 @@ export type Request =
   | { kind: "restore-backup"; backupId: string }
   | { kind: "restore-emergency"; id: string }
   | { kind: "settings-changed" }
+  /** From a placeholder page once it has shown its title and icon. */
+  | { kind: "placeholder-ready" }
   /** From the bridge on the server's pages. */
   | { kind: "web-ping" }
   | { kind: "web-restore"; backupId: string }
@@ -29,6 +31,9 @@ export interface RestoreProgress {
   total: number;
   state: "running" | "done" | "failed";
   message: string | null;
+  startedAt: number;
+  /** When every tab existed (done) or the restore stopped (failed). */
+  finishedAt: number | null;
 }
 
 export interface Status {

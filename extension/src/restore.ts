@@ -154,6 +154,8 @@ export interface RestoreDeps {
   onProgress(done: number, total: number): void | Promise<void>;
   /** Remembers form values and scroll for a new tab, for the form-capture content script to apply. */
   rememberRefill?(tabId: number, tab: RestoreTab): void | Promise<void>;
+  /** The current id of a tab created by the restore: Chromium renumbers a tab when it is discarded. */
+  resolveTabId?(tabId: number): number;
   /** Tabs created at once before the browser gets a breath. */
   batchSize?: number;
   pauseMs?: number;
@@ -192,6 +194,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     await deps.onProgress(done, plan.tabCount);
   };
   let focusWindowId: number | null = null;
+  const current = (id: number) => deps.resolveTabId?.(id) ?? id;
   const breathe = () => (pauseMs > 0 ? sleep(clock, pauseMs) : Promise.resolve());
 
   const createTab = async (windowId: number | undefined, tab: RestoreTab, index: number | undefined): Promise<Tab | null> => {
@@ -294,15 +297,16 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     const placed = await browser.tabs.query({ windowId });
     const indexOf = new Map(placed.map((tab) => [tab.id, tab.index]));
     for (let position = 0; position < tabIds.length; position += 1) {
-      const id = tabIds[position];
-      if (id === null || id === undefined) continue;
+      const created = tabIds[position];
+      if (created === null || created === undefined) continue;
+      const id = current(created);
       const wanted = offset + position;
       if (indexOf.get(id) !== wanted) await browser.tabs.move(id, { index: wanted }).catch(() => undefined);
     }
 
     if (capabilities.tabGroups && browser.tabGroups && browser.tabs.group) {
       for (let group = 0; group < window.groups.length; group += 1) {
-        const ids = window.tabs.flatMap((tab, position) => (tab.group === group && tabIds[position] != null ? [tabIds[position] as number] : []));
+        const ids = window.tabs.flatMap((tab, position) => (tab.group === group && tabIds[position] != null ? [current(tabIds[position] as number)] : []));
         if (ids.length === 0) continue;
         const saved = window.groups[group];
         try {
@@ -316,7 +320,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
 
     const activePosition = window.tabs.findIndex((tab) => tab.active);
     const activeId = activePosition >= 0 ? tabIds[activePosition] : null;
-    if (activeId != null && window.intoWindowId === null) await browser.tabs.update(activeId, { active: true }).catch(() => undefined);
+    if (activeId != null && window.intoWindowId === null) await browser.tabs.update(current(activeId), { active: true }).catch(() => undefined);
     if (window.state === "minimized") await browser.windows.update(windowId, { state: "minimized" }).catch(() => undefined);
     if (window.focused) focusWindowId = windowId;
   }

@@ -80,14 +80,30 @@ function pixels(value: number | undefined): number | null {
   return typeof value === "number" && Number.isFinite(value) ? Math.max(-100_000, Math.min(100_000, Math.round(value))) : null;
 }
 
-/** FNV-1a over a string: cheap enough for 2,000 tabs on every capture, collisions only cost a version. */
-function hash(text: string): string {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193);
+/**
+ * FNV-1a, fed field by field: cheap enough for 2,000 tabs on every capture without joining them
+ * into one large string first; a collision only costs one version.
+ */
+class Fingerprint {
+  private value = 0x811c9dc5;
+  private length = 0;
+
+  add(text: string): this {
+    let value = this.value;
+    for (let index = 0; index < text.length; index += 1) {
+      value ^= text.charCodeAt(index);
+      value = Math.imul(value, 0x01000193);
+    }
+    // A separator, so ("ab", "c") and ("a", "bc") differ.
+    value = Math.imul(value ^ 0x1f, 0x01000193);
+    this.value = value;
+    this.length += text.length + 1;
+    return this;
   }
-  return (value >>> 0).toString(36) + text.length.toString(36);
+
+  toString(): string {
+    return (this.value >>> 0).toString(36) + this.length.toString(36);
+  }
 }
 
 /**
@@ -103,7 +119,7 @@ export function buildSnapshot(
   pageStates: ReadonlyMap<number, PageState> = new Map(),
 ): Snapshot {
   const out: SnapshotWindow[] = [];
-  const parts: string[] = [];
+  const fingerprint = new Fingerprint();
   let tabCount = 0;
   let uploadableTabCount = 0;
   for (const window of windows) {
@@ -117,7 +133,7 @@ export function buildSnapshot(
       tabCount += 1;
       const url = tabUrl(tab);
       if (!backupUrl(url)) {
-        parts.push(`-${window.id}`);
+        fingerprint.add(`-${window.id}`);
         continue;
       }
       uploadableTabCount += 1;
@@ -139,7 +155,8 @@ export function buildSnapshot(
         item.scrollPosition = page.scrollPosition;
       }
       tabs.push(item);
-      parts.push(`${window.id}\t${url}\t${item.title}\t${tab.pinned ? 1 : 0}\t${groupId ?? ""}\t${page && page.url === url ? JSON.stringify(page.formData) : ""}`);
+      fingerprint.add(String(window.id)).add(url).add(item.title).add(tab.pinned ? "p" : "").add(groupId === null ? "" : String(groupId));
+      if (item.formData) fingerprint.add(JSON.stringify(item.formData));
     }
     out.push({
       windowId: window.id,
@@ -163,8 +180,8 @@ export function buildSnapshot(
       color: (tabGroupColors as readonly string[]).includes(group.color) ? (group.color as SnapshotGroup["color"]) : "grey",
       collapsed: group.collapsed,
     }));
-  for (const group of keptGroups) parts.push(`g${group.groupId}\t${group.title}\t${group.color}\t${group.collapsed ? 1 : 0}`);
-  return { id, capturedAt, windows: out, groups: keptGroups, tabCount, uploadableTabCount, fingerprint: hash(parts.join("\n")) };
+  for (const group of keptGroups) fingerprint.add(`g${group.groupId}`).add(group.title).add(group.color).add(group.collapsed ? "c" : "");
+  return { id, capturedAt, windows: out, groups: keptGroups, tabCount, uploadableTabCount, fingerprint: fingerprint.toString() };
 }
 
 /** Reads every window with its tabs, and the groups where the browser has them. */
