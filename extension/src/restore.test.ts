@@ -193,6 +193,28 @@ describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
   });
 });
 
+describe("restore on Chromium while placeholders are discarded", () => {
+  it("follows the new ids Chromium gives discarded tabs when grouping, ordering and selecting", async () => {
+    const world = new FakeWorld("chromium");
+    world.discardOnCreate = true;
+    await executeRestore(planFromBackup(backup()), {
+      browser: world.api(),
+      clock: new ManualClock(),
+      capabilities: capabilitiesOf.chromium,
+      onProgress: () => undefined,
+      resolveTabId: (id) => world.replaced.get(id) ?? id,
+      pauseMs: 0,
+    });
+    const first = world.layout()[0]?.windowId as number;
+    const tabs = world.windowTabsOf(first);
+    expect(tabs.filter((tab) => tab.discarded)).toHaveLength(3);
+    expect(tabs.find((tab) => tab.active)?.url).toContain("b.example");
+    expect(new Set(tabs.slice(1, 3).map((tab) => tab.groupId)).size).toBe(1);
+    expect(tabs[1]?.groupId).toBeGreaterThan(0);
+    expect([...world.groups.values()]).toEqual([expect.objectContaining({ title: "Research" })]);
+  });
+});
+
 describe("restore on Firefox for Android (reduced mode)", () => {
   it("puts every tab into the one window, without pins or groups", async () => {
     const world = new FakeWorld("firefox_android");

@@ -73,6 +73,10 @@ export class FakeWorld {
   /** Every tabs.create call, to check how tabs were opened (lazily, pinned, discarded). */
   readonly created: CreateTabProperties[] = [];
   readonly createdWindows: CreateWindowProperties[] = [];
+  /** Chromium renumbers a discarded tab: when set, every created tab is discarded (and renumbered) at once. */
+  discardOnCreate = false;
+  /** Old id → new id of the tabs discarded so far. */
+  readonly replaced = new Map<number, number>();
   private nextId = 100;
   private nextSession = 1;
   private emitters: Emitter<never[]>[] = [];
@@ -292,6 +296,18 @@ export class FakeWorld {
       world.tabs.push(tab);
       world.reindex(windowId);
       world.events.tabCreated.fire(world.copyTab(tab));
+      const answer = world.copyTab(tab);
+      if (world.discardOnCreate && world.shape === "chromium" && !tab.active) discard(tab.id);
+      return answer;
+    };
+
+    const discard = (tabId: number): Tab | undefined => {
+      const tab = world.tabs.find((item) => item.id === tabId);
+      if (!tab || tab.active) return undefined;
+      const added = world.id();
+      world.replaced.set(tabId, added);
+      tab.id = added;
+      tab.discarded = true;
       return world.copyTab(tab);
     };
 
@@ -381,6 +397,7 @@ export class FakeWorld {
             }
           : undefined,
         sendMessage: async () => undefined,
+        discard: hasGroups ? async (tabId) => discard(tabId) : undefined,
         onCreated: this.events.tabCreated,
         onRemoved: this.events.tabRemoved,
         onUpdated: this.events.tabUpdated,

@@ -36,7 +36,8 @@ if (target) {
       });
       // Drawn: the background may unload this tab; selecting it later loads this page again, which
       // then finds itself selected and opens the real page.
-      requestAnimationFrame(() => void browser.runtime.sendMessage({ kind: "placeholder-ready" }).catch(() => undefined));
+      // (Not in requestAnimationFrame: background tabs get no frames.)
+      void browser.runtime.sendMessage({ kind: "placeholder-ready" }).catch(() => undefined);
     })
     .catch(() => {
       // No tabs API here: fall back to the page being shown.
