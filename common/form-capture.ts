@@ -80,7 +80,7 @@ export function captureFields(fields: FieldFacts[]): Record<string, string> {
  */
 export function storableText(value: string, maxLength: number): string {
   // The common case, checked first: a 2,000-tab snapshot runs this for every title.
-  if (value.length <= maxLength && !/[\u0000\uD800-\uDFFF]/.test(value)) return value;
+  if (value.length <= maxLength && !value.includes("\u0000") && !/[\uD800-\uDFFF]/.test(value)) return value;
   let text = value.replaceAll("\u0000", "");
   if (text.length > maxLength) {
     const end = /[\uD800-\uDBFF]/.test(text[maxLength - 1] ?? "") ? maxLength - 1 : maxLength;
