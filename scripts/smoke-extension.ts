@@ -129,6 +129,13 @@ try {
   log(`restored a window of ${restored.tabs.length} tabs in ${Date.now() - restoreStarted} ms (pinned: ${restored.tabs.filter((tab) => tab.pinned).length}, grouped: ${restored.tabs.filter((tab) => tab.groupId >= 0).length})`);
   await popup.screenshot({ path: `${ARTIFACTS}/popup-restored.png` });
 
+  const options = await extension.context.newPage();
+  await options.setViewportSize({ width: 640, height: 520 });
+  await options.goto(`chrome-extension://${extension.extensionId}/options.html`);
+  await options.getByText("Keep what I type").waitFor();
+  await options.screenshot({ path: `${ARTIFACTS}/options.png` });
+  await options.close();
+
   if (restoreThousand) {
     stand.backups.unshift({
       id: crypto.randomUUID(),

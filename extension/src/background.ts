@@ -139,6 +139,12 @@ export function createBackground(deps: BackgroundDeps) {
   let eventChain: Promise<unknown> = Promise.resolve();
   const timers = new Map<string, unknown>();
   let restoring = false;
+  /**
+   * What the popup's status shows of the newest snapshot and of the emergencies, kept here: the popup
+   * asks every 2 s, and reading 2,000-tab snapshots out of IndexedDB each time would be wasted work.
+   */
+  let latestCache: Snapshot | null | undefined;
+  let emergencyCache: Status["emergencies"] | undefined;
   /** Tab ids Chromium replaced when it discarded a tab (old id → new id), for a restore under way. */
   const replacedTabIds = new Map<number, number>();
   const resolveTabId = (id: number): number => {
@@ -288,11 +294,12 @@ export function createBackground(deps: BackgroundDeps) {
     // A removal during the read may or may not be in it: then it is dated after that removal.
     const capturedAt = seq === removalSeq ? startedAt : clock.now();
     const snapshot = buildSnapshot(deps.randomUUID(), capturedAt, windows, groups, states);
-    const latest = await db.latestVersion();
+    const latest = latestCache ?? (await db.latestVersion());
     if (latest && latest.fingerprint === snapshot.fingerprint && latest.tabCount === snapshot.tabCount && capturedAt - latest.capturedAt < timings.versionRefreshMs) {
       return latest;
     }
     await db.addVersion(snapshot);
+    latestCache = snapshot;
     return snapshot;
   }
 
@@ -350,6 +357,7 @@ export function createBackground(deps: BackgroundDeps) {
     const record: EmergencyRecord = { id: version.id, createdAt: existing?.createdAt ?? clock.now(), reason, lostTabIds: [...lost], afterRestart, snapshot: version };
     if (lostUploadable(record) === 0) return;
     await db.putEmergency(record);
+    emergencyCache = undefined;
     const key = `clear_all_detected:${version.id}`;
     const waiting = await db.getQueueEntry(key);
     if (waiting && waiting.attempts === 0 && waiting.state === "waiting") {
@@ -539,6 +547,7 @@ export function createBackground(deps: BackgroundDeps) {
     }, async () => {
       const record = await db.getEmergency(id);
       if (record) await db.putEmergency({ ...record, restoredAt: clock.now() });
+      emergencyCache = undefined;
     });
   }
 
@@ -636,8 +645,14 @@ export function createBackground(deps: BackgroundDeps) {
       pairing.pending(),
       pairing.outcome(),
       queue.entries(),
-      db.latestVersion(),
-      db.emergencies(),
+      latestCache === undefined ? db.latestVersion().then((version) => (latestCache = version ?? null)) : latestCache,
+      emergencyCache ??
+        db.emergencies().then(
+          (records) =>
+            (emergencyCache = records
+              .filter((record) => record.restoredAt === undefined)
+              .map((record) => ({ id: record.id, reason: record.reason, createdAt: record.createdAt, lostCount: lostUploadable(record) }))),
+        ),
     ]);
     const waiting = entries.filter((entry) => entry.state === "waiting");
     const restore = ((await session.get(KEYS.restore))[KEYS.restore] as RestoreProgress | undefined) ?? null;
@@ -675,7 +690,7 @@ export function createBackground(deps: BackgroundDeps) {
         ? { capturedAt: latest.capturedAt, tabCount: latest.tabCount, uploadableTabCount: latest.uploadableTabCount, windowCount: latest.windows.length }
         : null,
       restore,
-      emergencies: emergencies.filter((record) => record.restoredAt === undefined).map((record) => ({ id: record.id, reason: record.reason, createdAt: record.createdAt, lostCount: lostUploadable(record) })),
+      emergencies,
       formCapture,
     };
   }
@@ -860,6 +875,7 @@ export function createBackground(deps: BackgroundDeps) {
       scheduleCapture();
       await serial(runStartupCheck);
       await pairing.resume();
+      await refreshConnection();
       await syncContentScripts().catch((error) => log("content scripts could not be registered", error));
       await queue.flush();
     })
