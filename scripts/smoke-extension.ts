@@ -129,6 +129,25 @@ try {
   log(`restored a window of ${restored.tabs.length} tabs in ${Date.now() - restoreStarted} ms (pinned: ${restored.tabs.filter((tab) => tab.pinned).length}, grouped: ${restored.tabs.filter((tab) => tab.groupId >= 0).length})`);
   await popup.screenshot({ path: `${ARTIFACTS}/popup-restored.png` });
 
+  // The web app's side: a page of the server asks whether the extension is there, then for a restore.
+  const site = await extension.context.newPage();
+  await site.goto(`${serverUrl}/page/999`);
+  const answers = await site.evaluate(async (backupId) => {
+    const seen: unknown[] = [];
+    window.addEventListener("message", (event) => {
+      if ((event.data as { type?: string })?.type?.startsWith("tabvault:") && (event.data as { type: string }).type !== "tabvault:ping" && (event.data as { type: string }).type !== "tabvault:restore") seen.push(event.data);
+    });
+    window.postMessage({ type: "tabvault:ping" }, window.location.origin);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    window.postMessage({ type: "tabvault:restore", backupId }, window.location.origin);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    return seen;
+  }, stand.backups[0]?.id ?? "");
+  log(`bridge answers on the server's page: ${JSON.stringify(answers)}`);
+  if (!answers.some((answer) => (answer as { type: string }).type === "tabvault:extension")) throw new Error("No answer to tabvault:ping");
+  if (!answers.some((answer) => (answer as { type: string }).type === "tabvault:restore-started")) throw new Error("No tabvault:restore-started");
+  await site.close();
+
   const options = await extension.context.newPage();
   await options.setViewportSize({ width: 640, height: 520 });
   await options.goto(`chrome-extension://${extension.extensionId}/options.html`);
