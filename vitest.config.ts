@@ -21,6 +21,14 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: "extension",
+          include: ["extension/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "integration",
           include: ["server/**/*.test.ts"],
           environment: "node",

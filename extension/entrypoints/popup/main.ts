@@ -1,0 +1,252 @@
+import { browser } from "wxt/browser";
+import type { BackupSummary } from "../../src/backup-list";
+import { matchesSearch } from "../../src/backup-search";
+import type { ActionAnswer, BackupListAnswer, Request, Status } from "../../src/messages";
+import { ago, h, plural } from "../../src/ui/dom";
+
+/**
+ * The toolbar popup: connection state, "Connect", "Back up now", what waits to upload, the latest
+ * backups with search and Restore, and restore progress. Plain DOM, redrawn from the background's
+ * status whenever storage changes (and every 2 s for the relative times).
+ */
+const app = document.getElementById("app") as HTMLElement;
+let status: Status | null = null;
+let backups: BackupListAnswer | null = null;
+let search = "";
+let flash: { ok: boolean; message: string } | null = null;
+let busy = false;
+
+function ask<T>(request: Request): Promise<T> {
+  return browser.runtime.sendMessage(request) as Promise<T>;
+}
+
+async function act(request: Request): Promise<void> {
+  busy = true;
+  render();
+  try {
+    const answer = await ask<ActionAnswer>(request);
+    // A started restore reports itself through its progress; only a refusal needs saying here.
+    const restore = request.kind === "restore-backup" || request.kind === "restore-emergency";
+    flash = answer && restore && answer.ok ? null : (answer ?? { ok: false, message: "The extension did not answer." });
+  } catch (error) {
+    flash = { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  busy = false;
+  await refresh();
+}
+
+async function refresh(): Promise<void> {
+  status = await ask<Status>({ kind: "status" });
+  render();
+}
+
+async function loadBackups(): Promise<void> {
+  backups = await ask<BackupListAnswer>({ kind: "list-backups" });
+  render();
+}
+
+function triggerName(trigger: string): string {
+  return (
+    { clear_all_detected: "Emergency backup", auto_backup: "Automatic backup", manual_save: "Manual backup", manual: "Manual backup", emergency: "Emergency backup" }[trigger] ??
+    trigger.replaceAll("_", " ")
+  );
+}
+
+function connectionSection(current: Status): HTMLElement {
+  const { connection, pairing, pairingOutcome, queue } = current;
+  const section = h("section", { ariaLabel: "Connection" });
+  if (pairing) {
+    section.append(
+      h("div", { class: "state" }, h("span", { class: "dot" }), "Waiting for you to confirm"),
+      h("p", {}, "In the TabVault tab that opened, confirm this code:"),
+      h("p", { class: "code" }, pairing.userCode),
+      h(
+        "div",
+        { class: "row" },
+        h("button", { onclick: () => void browser.tabs.create({ url: pairing.verificationUrl }) }, "Open the page again"),
+        h("button", { onclick: () => void act({ kind: "cancel-connect" }) }, "Cancel"),
+      ),
+    );
+    return section;
+  }
+  if (connection.state === "connected") {
+    section.append(
+      h("div", { class: "state" }, h("span", { class: "dot connected" }), `Connected as ${connection.email ?? "your account"}`),
+      h(
+        "p",
+        { class: "muted" },
+        connection.planType ? `${connection.planType[0]?.toUpperCase()}${connection.planType.slice(1)} plan · ` : "",
+        connection.automaticBackups ? "automatic backups every 5 minutes" : "emergency and manual backups",
+      ),
+    );
+  } else if (connection.state === "disconnected") {
+    section.append(
+      h("div", { class: "state" }, h("span", { class: "dot disconnected" }), "Disconnected"),
+      h(
+        "p",
+        {},
+        queue.waiting > 0 ? `Disconnected — reconnect to upload ${plural(queue.waiting, "waiting backup")}.` : "Disconnected — reconnect to keep backing up off this device.",
+      ),
+      connection.message ? h("p", { class: "muted" }, connection.message) : "",
+      h("button", { class: "primary", disabled: busy, onclick: () => void act({ kind: "connect" }) }, "Reconnect"),
+    );
+  } else {
+    section.append(
+      h("div", { class: "state" }, h("span", { class: "dot" }), "Not connected"),
+      h("p", {}, "Connect this browser to your TabVault account so its tabs are kept off the device."),
+      h("button", { class: "primary", disabled: busy, onclick: () => void act({ kind: "connect" }) }, "Connect to TabVault"),
+    );
+  }
+  if (pairingOutcome && pairingOutcome.result !== "connected" && connection.state !== "connected") {
+    section.append(h("p", { class: "notice bad" }, pairingOutcome.message));
+  }
+  return section;
+}
+
+function protectionSection(current: Status): HTMLElement {
+  const { lastSnapshot, queue } = current;
+  const section = h(
+    "section",
+    { ariaLabel: "Protection" },
+    h("h2", {}, "This browser"),
+    lastSnapshot
+      ? h(
+          "p",
+          {},
+          `${plural(lastSnapshot.tabCount, "tab")} in ${plural(lastSnapshot.windowCount, "window")}, watched · last snapshot ${ago(lastSnapshot.capturedAt)}`,
+        )
+      : h("p", { class: "muted" }, "Taking the first snapshot…"),
+    h("div", { class: "row" }, h("button", { class: "primary", disabled: busy, onclick: () => void act({ kind: "back-up-now" }) }, "Back up now")),
+  );
+  if (queue.waiting > 0) {
+    const next = queue.nextAttemptAt && current.connection.state === "connected" ? ` · next try ${queue.nextAttemptAt <= Date.now() ? "now" : `in ${Math.ceil((queue.nextAttemptAt - Date.now()) / 1000)} s`}` : "";
+    section.append(
+      h(
+        "div",
+        { class: "notice warn" },
+        h("div", {}, `${plural(queue.waiting, "backup")} waiting to upload${next}`),
+        h("ul", {}, ...queue.entries.filter((entry) => entry.state === "waiting").slice(0, 4).map((entry) => h("li", { class: "muted" }, `${triggerName(entry.trigger)} · ${plural(entry.tabCount, "tab")} · ${ago(entry.createdAt)}`))),
+        queue.lastError ? h("div", { class: "muted" }, queue.lastError) : null,
+        current.connection.state === "connected" ? h("button", { disabled: busy, onclick: () => void act({ kind: "retry-uploads" }) }, "Try now") : null,
+      ),
+    );
+  }
+  if (queue.refused > 0) section.append(h("p", { class: "notice bad" }, `${plural(queue.refused, "backup")} refused by the server`));
+  for (const emergency of current.emergencies.slice(0, 2)) {
+    if (emergency.lostCount === 0) continue;
+    section.append(
+      h(
+        "div",
+        { class: "notice row" },
+        h("div", { class: "grow" }, h("div", {}, emergency.reason), h("div", { class: "muted" }, ago(emergency.createdAt))),
+        h("button", { disabled: busy, onclick: () => void act({ kind: "restore-emergency", id: emergency.id }) }, `Restore ${plural(emergency.lostCount, "tab")}`),
+      ),
+    );
+  }
+  return section;
+}
+
+function restoreSection(current: Status): HTMLElement | null {
+  const restore = current.restore;
+  if (!restore) return null;
+  if (restore.state === "running") {
+    return h(
+      "section",
+      { ariaLabel: "Restore" },
+      h("p", {}, `Restoring ${restore.done.toLocaleString("en")} of ${plural(restore.total, "tab")}`),
+      h("progress", { max: restore.total || 1, value: restore.done }),
+    );
+  }
+  return restore.message ? h("section", {}, h("p", { class: restore.state === "failed" ? "notice bad" : "notice" }, restore.message)) : null;
+}
+
+function backupsSection(current: Status): HTMLElement | null {
+  if (current.connection.state !== "connected") return null;
+  const section = h("section", { ariaLabel: "Latest backups" }, h("h2", {}, "Latest backups"));
+  if (!backups) {
+    section.append(h("p", { class: "muted" }, "Loading…"));
+    return section;
+  }
+  if (!backups.ok) {
+    section.append(h("p", { class: "notice bad" }, backups.message));
+    return section;
+  }
+  const input = h("input", {
+    type: "search",
+    placeholder: "Search by name or date",
+    value: search,
+    ariaLabel: "Search backups",
+    oninput: (event: Event) => {
+      search = (event.target as HTMLInputElement).value;
+      renderList();
+    },
+  });
+  const list = h("ul", { class: "list" });
+  const renderList = () => {
+    const all = backups && backups.ok ? backups.backups : [];
+    const shown = all.filter((backup) => matchesSearch(backup, search)).slice(0, 30);
+    list.replaceChildren(...(shown.length > 0 ? shown.map(backupRow) : [h("li", { class: "muted" }, all.length === 0 ? "No backups yet." : "No backup matches.")]));
+  };
+  renderList();
+  section.append(input, list);
+  return section;
+}
+
+function backupRow(backup: BackupSummary): HTMLElement {
+  const date = new Date(backup.createdAt);
+  return h(
+    "li",
+    { class: "backup" },
+    h(
+      "div",
+      { class: "grow" },
+      h("div", { class: "name", title: backup.sessionName }, backup.sessionName),
+      h("div", { class: "meta" }, `${date.toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })} · ${plural(backup.tabCount, "tab")}`),
+    ),
+    h("button", { disabled: busy || !backup.restorable, onclick: () => void act({ kind: "restore-backup", backupId: backup.id }) }, "Restore"),
+  );
+}
+
+function render(): void {
+  if (!status) {
+    app.replaceChildren(h("section", {}, h("p", { class: "muted" }, "Starting…")));
+    return;
+  }
+  const current = status;
+  const focused = document.activeElement instanceof HTMLInputElement && document.activeElement.type === "search";
+  app.replaceChildren(
+    h("header", {}, h("img", { src: "/icons/32.png", alt: "" }), h("h1", {}, "TabVault"), h("span", { class: "version" }, `v${current.version}`)),
+    current.reducedMode ? h("section", {}, h("p", { class: "notice warn" }, "Reduced mode on Firefox for Android: one window, no window restore")) : "",
+    connectionSection(current),
+    flash ? h("section", {}, h("p", { class: flash.ok ? "notice" : "notice bad", role: "status" }, flash.message)) : "",
+    restoreSection(current) ?? "",
+    protectionSection(current),
+    backupsSection(current) ?? "",
+    h(
+      "footer",
+      {},
+      h("span", { title: current.serverUrl }, new URL(current.serverUrl).host),
+      h("a", { onclick: () => void browser.runtime.openOptionsPage() }, "Options"),
+    ),
+  );
+  if (focused) {
+    const input = app.querySelector<HTMLInputElement>('input[type="search"]');
+    input?.focus();
+    input?.setSelectionRange(search.length, search.length);
+  }
+}
+
+let wasConnected = false;
+browser.storage.onChanged.addListener(() => {
+  void refresh().then(() => {
+    // Just connected: fetch the backups now.
+    if (status?.connection.state === "connected" && !wasConnected) void loadBackups();
+    wasConnected = status?.connection.state === "connected";
+  });
+});
+window.setInterval(() => void refresh(), 2_000);
+render();
+void refresh().then(() => {
+  wasConnected = status?.connection.state === "connected";
+  if (wasConnected) void loadBackups();
+});

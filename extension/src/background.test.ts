@@ -1,0 +1,381 @@
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createBackground, type Background } from "./background";
+import { ExtensionDb, VERSIONS_KEPT } from "./db";
+import type { ActionAnswer, Status } from "./messages";
+import { FakeWorld, fakeBrowser, type Shape } from "../test/fake-browser";
+import { FakeServer } from "../test/fake-server";
+import { ManualClock } from "../test/manual-clock";
+
+let dbCounter = 0;
+let uuidCounter = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++uuidCounter).padStart(12, "0")}`;
+
+interface Harness {
+  world: FakeWorld;
+  server: FakeServer;
+  clock: ManualClock;
+  dbName: string;
+  background: Background;
+  databases: ExtensionDb[];
+  /** Stops the worker and starts a new one on the same storage, IndexedDB and tabs. */
+  restartWorker(): Promise<void>;
+  send<T>(request: unknown, sender?: object): Promise<T>;
+}
+
+let harness: Harness;
+
+async function start(shape: Shape, options: { connected?: boolean } = {}): Promise<Harness> {
+  const world = new FakeWorld(shape);
+  const server = new FakeServer();
+  const clock = new ManualClock();
+  const dbName = `bg-${++dbCounter}`;
+  const databases: ExtensionDb[] = [];
+  const boot = () =>
+    createBackground({
+      browser: world.api(),
+      clock,
+      fetch: server.fetch,
+      openDb: async () => {
+        const db = await ExtensionDb.open(dbName);
+        databases.push(db);
+        return db;
+      },
+      randomUUID: uuid,
+      packagedConfig: async () => ({ serverUrl: null }),
+      deviceFacts: (os) => ({ userAgent: shape === "chromium" ? "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" : "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0", brands: shape === "chromium" ? [{ brand: "Google Chrome" }] : undefined, os }),
+      timings: { restorePauseMs: 0 },
+      log: () => undefined,
+    });
+  if (options.connected !== false) {
+    await fakeBrowser.storage.local.set({
+      auth: { serverUrl: server.origin, accessToken: server.token, deviceId: "d1", deviceName: "Chrome on Linux", email: "ada@example.com" },
+      connection: { state: "connected", email: "ada@example.com", planType: "basic", automaticBackups: true, message: null },
+    });
+  }
+  const h: Harness = {
+    world,
+    server,
+    clock,
+    dbName,
+    databases,
+    background: boot(),
+    async restartWorker() {
+      h.background.dispose();
+      world.stopWorker();
+      h.background = boot();
+      await h.background.ready;
+      await clock.advance(0);
+    },
+    async send<T>(request: unknown, sender: object = {}) {
+      return new Promise<T>((resolve) => {
+        // The fake's typing names two arguments; the background answers through the third, as in both browsers.
+        const trigger = fakeBrowser.runtime.onMessage.trigger as unknown as (message: unknown, sender: object, respond: (value: T) => void) => Promise<unknown>;
+        void trigger(request, sender, resolve);
+      });
+    },
+  };
+  await h.background.ready;
+  await clock.advance(0);
+  return h;
+}
+
+afterEach(() => {
+  harness?.background.dispose();
+  for (const db of harness?.databases ?? []) db.close();
+});
+
+async function versions(h: Harness) {
+  return h.databases.at(-1)!.versions();
+}
+
+async function settle(h: Harness, ms = 0) {
+  await h.clock.advance(ms);
+  await h.background.settled();
+  await h.background.queue.flush();
+  await h.clock.advance(0);
+}
+
+describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
+  beforeEach(async () => {
+    harness = await start(shape);
+    // Past the start-up check of a new browser session.
+    await settle(harness, 6_000);
+  });
+
+  it("takes one running snapshot about a second after a burst of changes", async () => {
+    const h = harness;
+    const before = (await versions(h)).length;
+    const windowId = h.world.openWindow(["https://a.example/", "https://b.example/"]);
+    await h.clock.advance(400);
+    h.world.openTab(windowId, "https://c.example/");
+    await h.clock.advance(400);
+    h.world.navigate(h.world.windowTabsOf(windowId)[0]!.id, "https://a2.example/");
+    await h.clock.advance(900);
+    expect((await versions(h)).length).toBe(before);
+    await h.clock.advance(200);
+    const after = await versions(h);
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)?.windows.flatMap((window) => window.tabs.map((tab) => tab.url))).toEqual(["https://a2.example/", "https://b.example/", "https://c.example/"]);
+    // Switching tabs is not a new version.
+    h.world.activate(h.world.windowTabsOf(windowId)[2]!.id);
+    await h.clock.advance(1_100);
+    expect((await versions(h)).length).toBe(before + 1);
+  });
+
+  it("keeps the last 20 versions", async () => {
+    const h = harness;
+    const windowId = h.world.openWindow(["https://start.example/"]);
+    for (let index = 0; index < 25; index += 1) {
+      h.world.openTab(windowId, `https://example.com/${index}`);
+      await h.clock.advance(1_100);
+    }
+    expect((await versions(h)).length).toBe(VERSIONS_KEPT);
+  });
+
+  it("closing a window with 2+ tabs uploads the snapshot from before as clear_all_detected and offers to restore", async () => {
+    const h = harness;
+    const first = h.world.openWindow(Array.from({ length: 15 }, (_, index) => `https://one.example/${index}`));
+    const second = h.world.openWindow(Array.from({ length: 15 }, (_, index) => `https://two.example/${index}`));
+    await h.clock.advance(1_100);
+    h.world.closeWindow(second);
+    await settle(h, 500);
+    const emergencies = h.server.stored().filter((body) => body.trigger === "clear_all_detected");
+    expect(emergencies).toHaveLength(1);
+    const body = emergencies[0]!;
+    expect(body.windows.map((window) => window.tabs.length)).toEqual([15, 15]);
+    expect(body.reason).toBe("A window with 15 tabs was closed");
+    const notifications = await fakeBrowser.notifications.getAll();
+    const [id, notification] = (Object.entries(notifications)[0] ?? []) as [string, { title: string; buttons?: { title: string }[] }] | [];
+    expect(notification?.title).toBe("Restore 15 tabs");
+    expect(shape === "chromium" ? notification?.buttons?.[0]?.title : undefined).toBe(shape === "chromium" ? "Restore 15 tabs" : undefined);
+
+    // The notification reopens the closed window, not the one still open.
+    await fakeBrowser.notifications.onClicked.trigger(id as string);
+    await settle(h);
+    const layout = h.world.layout();
+    expect(layout).toHaveLength(2);
+    expect(layout.find((window) => window.windowId !== first)?.tabs).toEqual(Array.from({ length: 15 }, (_, index) => `https://two.example/${index}`));
+  });
+
+  it("three tabs closed within a second: the pre-loss snapshot is kept, not the one after", async () => {
+    const h = harness;
+    const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/", "https://e.example/"]);
+    await h.clock.advance(1_100);
+    const tabs = h.world.windowTabsOf(windowId);
+    h.world.closeTab(tabs[1]!.id);
+    await h.clock.advance(300);
+    h.world.closeTab(tabs[2]!.id);
+    await h.clock.advance(300);
+    h.world.closeTab(tabs[3]!.id);
+    await settle(h, 2_000);
+    const [emergency] = h.server.stored().filter((body) => body.trigger === "clear_all_detected");
+    expect(emergency?.windows[0]?.tabs.map((tab) => tab.url)).toEqual(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/", "https://e.example/"]);
+    expect(emergency?.reason).toBe("3 tabs closed within a second");
+    // The debounced snapshot after the loss exists too, as a newer version.
+    expect((await versions(h)).at(-1)?.uploadableTabCount).toBe(2);
+    // Restoring puts the three back into the window that is still open.
+    const status = await h.send<Status>({ kind: "status" });
+    expect(status.emergencies[0]).toMatchObject({ lostCount: 3 });
+    await h.send<ActionAnswer>({ kind: "restore-emergency", id: status.emergencies[0]!.id });
+    await settle(h);
+    expect(h.world.layout()).toHaveLength(1);
+    expect(h.world.layout()[0]?.tabs.length).toBe(5);
+    expect((await h.send<Status>({ kind: "status" })).emergencies).toEqual([]);
+  });
+
+  it("tabs closed one by one are no emergency", async () => {
+    const h = harness;
+    const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/"]);
+    await h.clock.advance(1_100);
+    for (const tab of h.world.windowTabsOf(windowId).slice(0, 3)) {
+      h.world.closeTab(tab.id);
+      await h.clock.advance(1_500);
+    }
+    await settle(h, 1_000);
+    expect(h.server.stored().filter((body) => body.trigger === "clear_all_detected")).toEqual([]);
+    expect(Object.keys(await fakeBrowser.notifications.getAll())).toEqual([]);
+  });
+
+  it("a worker stopped in the middle of a close-all still sees it", async () => {
+    const h = harness;
+    const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/"]);
+    await h.clock.advance(1_100);
+    const tabs = h.world.windowTabsOf(windowId);
+    h.world.closeTab(tabs[0]!.id);
+    await h.clock.advance(100);
+    await h.background.settled();
+    await h.restartWorker();
+    h.world.closeTab(tabs[1]!.id);
+    await h.clock.advance(100);
+    h.world.closeTab(tabs[2]!.id);
+    await settle(h, 500);
+    const [emergency] = h.server.stored().filter((body) => body.trigger === "clear_all_detected");
+    expect(emergency?.windows[0]?.tabs).toHaveLength(4);
+  });
+
+  it("server down during a close-all: the backup waits and goes up once when the server is back", async () => {
+    const h = harness;
+    const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/"]);
+    await h.clock.advance(1_100);
+    h.server.mode = "down";
+    h.world.closeWindow(windowId);
+    await settle(h, 500);
+    let status = await h.send<Status>({ kind: "status" });
+    expect(status.queue.waiting).toBe(1);
+    expect(status.queue.entries[0]).toMatchObject({ trigger: "clear_all_detected", tabCount: 3 });
+    await settle(h, 5_000);
+    await settle(h, 10_000);
+    expect(h.server.uploads).toEqual([]);
+    h.server.mode = "up";
+    await settle(h, 20_000);
+    status = await h.send<Status>({ kind: "status" });
+    expect(status.queue.waiting).toBe(0);
+    expect(h.server.uploads.filter((upload) => upload.trigger === "clear_all_detected")).toHaveLength(1);
+  });
+
+  it("a revoked token: disconnected, and every snapshot kept to upload after reconnecting", async () => {
+    const h = harness;
+    h.server.revoked = true;
+    const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/"]);
+    await h.clock.advance(1_100);
+    const answer = await h.send<ActionAnswer>({ kind: "back-up-now" });
+    expect(answer.message).toContain("goes up once this browser is connected");
+    h.world.closeWindow(windowId);
+    await settle(h, 500);
+    const status = await h.send<Status>({ kind: "status" });
+    expect(status.connection).toMatchObject({ state: "disconnected", email: "ada@example.com" });
+    expect(status.queue.waiting).toBe(2);
+
+    // Reconnect through pairing: the new token is used and the queue drains.
+    h.server.revoked = false;
+    h.server.token = "device-token-2";
+    await h.send<ActionAnswer>({ kind: "connect" });
+    h.server.pollAnswers.push({ status: 200, body: { accessToken: "device-token-2", tokenType: "Bearer", scope: "browser", deviceId: "d2", deviceName: "Chrome on Linux", email: "ada@example.com" } });
+    await settle(h, 5_000);
+    await settle(h);
+    const after = await h.send<Status>({ kind: "status" });
+    expect(after.connection.state).toBe("connected");
+    expect(after.queue.waiting).toBe(0);
+    expect(h.server.stored().map((body) => body.trigger).sort()).toEqual(["clear_all_detected", "manual_save"]);
+  });
+
+  it("automatic backups every 5 minutes when something changed, only when the plan has them", async () => {
+    const h = harness;
+    const windowId = h.world.openWindow(["https://a.example/"]);
+    await h.clock.advance(1_100);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: "auto-backup", scheduledTime: h.clock.now() });
+    await settle(h);
+    expect(h.server.stored().map((body) => body.trigger)).toEqual(["auto_backup"]);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: "auto-backup", scheduledTime: h.clock.now() });
+    await settle(h);
+    expect(h.server.stored()).toHaveLength(1);
+    h.world.openTab(windowId, "https://b.example/");
+    await h.clock.advance(1_100);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: "auto-backup", scheduledTime: h.clock.now() });
+    await settle(h);
+    expect(h.server.stored()).toHaveLength(2);
+    await fakeBrowser.storage.local.set({ connection: { state: "connected", email: "ada@example.com", planType: "free", automaticBackups: false, message: null } });
+    h.world.openTab(windowId, "https://c.example/");
+    await h.clock.advance(1_100);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: "auto-backup", scheduledTime: h.clock.now() });
+    await settle(h);
+    expect(h.server.stored()).toHaveLength(2);
+    expect((await fakeBrowser.alarms.get("auto-backup"))?.periodInMinutes).toBe(5);
+  });
+
+  it("restores a backup from the server on request, and answers the web app's ping", async () => {
+    const h = harness;
+    h.server.backups.push({
+      id: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f",
+      sessionName: "Before the crash",
+      triggerEvent: "clear_all_detected",
+      deviceName: "Chrome on Linux",
+      browserType: "chrome",
+      createdAt: "2025-06-01T10:00:00.000Z",
+      tabCount: 2,
+      windows: [{ windowId: 1, state: "normal", focused: true, left: 0, top: 0, width: 800, height: 600, tabs: ["https://x.example/", "https://y.example/"].map((url, index) => ({ url, title: url, faviconUrl: null, pinned: index === 0, active: index === 1, groupId: null, formData: {}, scrollPosition: { x: 0, y: 0 } })) }],
+      groups: [],
+    });
+    const list = await h.send<{ ok: boolean; backups: { id: string; sessionName: string }[] }>({ kind: "list-backups" });
+    expect(list.backups.map((backup) => backup.sessionName)).toEqual(["Before the crash"]);
+    const pageSender = { url: "http://localhost:3000/sessions", origin: "http://localhost:3000" };
+    // Only the server's own pages may ask.
+    expect(await h.send({ kind: "web-ping" }, { url: "https://evil.example/" })).toBeNull();
+    expect(await h.send({ kind: "web-restore", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" }, { url: "https://evil.example/" })).toMatchObject({ ok: false });
+    expect(await h.send({ kind: "web-ping" }, pageSender)).toEqual({ version: "0.1.0" });
+    expect(await h.send({ kind: "web-restore", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" }, pageSender)).toEqual({ ok: true, message: "Restoring 2 tabs" });
+    await settle(h);
+    const restored = h.world.layout().find((window) => window.tabs.some((url) => url.includes("y.example")));
+    expect(restored?.tabs.map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url))).toEqual(["https://x.example/", "https://y.example/"]);
+    const status = await h.send<Status>({ kind: "status" });
+    expect(status.restore).toMatchObject({ state: "done", done: 2, total: 2 });
+  });
+
+  it("registers the bridge for the server's pages, and form capture only with permission", async () => {
+    const h = harness;
+    expect(h.world.scripts.map((script) => [script.id, script.matches])).toEqual([["tabvault-bridge", ["http://localhost/*"]]]);
+    await fakeBrowser.storage.local.set({ formCapture: true });
+    await h.send({ kind: "settings-changed" });
+    expect(h.world.scripts.map((script) => script.id)).toEqual(["tabvault-bridge"]);
+    h.world.grantedOrigins.add("<all_urls>");
+    await h.send({ kind: "settings-changed" });
+    expect(h.world.scripts.map((script) => script.id)).toEqual(["tabvault-bridge", "tabvault-form-capture"]);
+  });
+});
+
+describe.each(["chromium", "firefox"] as const)("start-up on %s", (shape) => {
+  it("far fewer tabs after a restart: the previous session goes up as an emergency", async () => {
+    harness = await start(shape);
+    const h = harness;
+    await settle(h, 6_000);
+    h.world.openWindow(Array.from({ length: 8 }, (_, index) => `https://a.example/${index}`));
+    h.world.openWindow(Array.from({ length: 4 }, (_, index) => `https://b.example/${index}`));
+    await h.clock.advance(1_100);
+    await h.clock.advance(60_000);
+    // The browser restarts with one of those tabs; a new worker starts on the same profile.
+    await h.world.restartEmpty(["https://a.example/0"]);
+    await h.restartWorker();
+    await settle(h, 3_000);
+    expect(h.server.stored().filter((body) => body.trigger === "clear_all_detected")).toEqual([]);
+    await settle(h, 3_000);
+    const [emergency] = h.server.stored().filter((body) => body.trigger === "clear_all_detected");
+    expect(emergency?.windows.map((window) => window.tabs.length)).toEqual([8, 4]);
+    expect(emergency?.reason).toBe("Only 1 tab of 12 came back when the browser started");
+    const notification = Object.values(await fakeBrowser.notifications.getAll())[0];
+    expect(notification?.title).toBe("Restore 11 tabs");
+    // The restore skips the tab that came back.
+    const status = await h.send<Status>({ kind: "status" });
+    await h.send({ kind: "restore-emergency", id: status.emergencies[0]!.id });
+    await settle(h);
+    const urls = h.world.layout().flatMap((window) => window.tabs).map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url));
+    expect(urls.filter((url) => url === "https://a.example/0")).toHaveLength(1);
+    expect(urls).toHaveLength(12);
+  });
+
+  it("a restart that brings everything back is no emergency", async () => {
+    harness = await start(shape);
+    const h = harness;
+    await settle(h, 6_000);
+    const tabs = Array.from({ length: 6 }, (_, index) => `https://a.example/${index}`);
+    h.world.openWindow(tabs);
+    await h.clock.advance(1_100);
+    await h.world.restartEmpty(tabs);
+    await h.restartWorker();
+    await settle(h, 10_000);
+    expect(h.server.stored().filter((body) => body.trigger === "clear_all_detected")).toEqual([]);
+  });
+});
+
+describe("Firefox for Android (no windows API)", () => {
+  it("snapshots its one window and reports the reduced mode", async () => {
+    harness = await start("firefox_android");
+    const h = harness;
+    h.world.openWindow(["https://a.example/", "https://b.example/"]);
+    await settle(h, 6_000);
+    const status = await h.send<Status>({ kind: "status" });
+    expect(status.reducedMode).toBe(true);
+    expect(status.device).toBe("Firefox on Android");
+    expect(status.lastSnapshot).toMatchObject({ tabCount: 2, windowCount: 1 });
+  });
+});

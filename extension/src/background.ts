@@ -1,0 +1,904 @@
+import { getBrowserBackup, getExtensionConnection, type ExtensionConnection } from "@common/api/browser-backups";
+import type { DeviceTokenGrant } from "@common/api/device-authorization";
+import { callEndpoint } from "./api";
+import { listBackups, type BackupSummary } from "./backup-list";
+import type { BrowserApi, MessageSender, Tab } from "./browser-api";
+import type { Clock } from "./clock";
+import type { EmergencyRecord, ExtensionDb } from "./db";
+import { currentDeviceFacts, describeDevice, type Device, type DeviceFacts } from "./device";
+import {
+  emptyDetector,
+  lostByUrl,
+  onTabRemoved,
+  onWindowRemoved,
+  startupLoss,
+  windowLossStart,
+  type DetectorState,
+  type EmergencyTrigger,
+} from "./emergency";
+import { ALL_SITES, type ActionAnswer, type BackupListAnswer, type Request, type RestoreProgress, type Status } from "./messages";
+import { Pairing } from "./pairing";
+import { executeRestore, matchRecentlyClosed, planFromBackup, planFromSnapshot, type RestoreCapabilities, type RestorePlan, type RestoreTab } from "./restore";
+import { originPattern, resolveServer, SERVER_URL_KEY, type ServerAddress } from "./server-config";
+import { buildSnapshot, readBrowserState, toUploadRequest, type PageState, type Snapshot } from "./snapshot";
+import { UploadQueue } from "./upload-queue";
+
+export interface Timings {
+  /** A running snapshot this long after the last tab or window change. */
+  captureDebounceMs: number;
+  /** A snapshot whose tabs did not change is stored again after this long (fresh active tabs and times). */
+  versionRefreshMs: number;
+  /** The start-up check waits for the browser to bring its tabs back: this long at least… */
+  startupDelayMs: number;
+  /** …and until no tab was created for this long… */
+  startupQuietMs: number;
+  /** …but never longer than this. */
+  startupMaxWaitMs: number;
+  /** Between an emergency being queued and its upload: a window's close events finish arriving. */
+  emergencySettleMs: number;
+  restoreBatch: number;
+  restorePauseMs: number;
+}
+
+export const DEFAULT_TIMINGS: Timings = {
+  captureDebounceMs: 1_000,
+  versionRefreshMs: 5 * 60_000,
+  startupDelayMs: 5_000,
+  startupQuietMs: 2_000,
+  startupMaxWaitMs: 30_000,
+  emergencySettleMs: 300,
+  restoreBatch: 25,
+  restorePauseMs: 30,
+};
+
+export const ALARMS = {
+  snapshot: "snapshot",
+  autoBackup: "auto-backup",
+  upload: "upload-retry",
+  pairing: "pairing-poll",
+  connection: "connection-refresh",
+  startup: "startup-check",
+} as const;
+
+const KEYS = {
+  auth: "auth",
+  connection: "connection",
+  detector: "detector",
+  startupCheck: "startupCheck",
+  sessionStarted: "sessionStarted",
+  lastAutoFingerprint: "lastAutoFingerprint",
+  formCapture: "formCapture",
+  restore: "restoreProgress",
+} as const;
+
+interface Auth {
+  serverUrl: string;
+  accessToken: string;
+  deviceId: string;
+  deviceName: string;
+  email: string;
+}
+
+interface StoredConnection {
+  state: "connected" | "disconnected";
+  email: string | null;
+  planType: string | null;
+  automaticBackups: boolean;
+  message: string | null;
+}
+
+interface StartupCheck {
+  /** The moment this browser session was first seen: the previous session's snapshots are older. */
+  at: number;
+  lastTabCreatedAt: number;
+}
+
+export interface BackgroundDeps {
+  browser: BrowserApi;
+  clock: Clock;
+  fetch: typeof fetch;
+  openDb(): Promise<ExtensionDb>;
+  randomUUID(): string;
+  /** The package's server-config.json. */
+  packagedConfig(): Promise<unknown>;
+  deviceFacts?(os: string): DeviceFacts;
+  timings?: Partial<Timings>;
+  log?(message: string, error?: unknown): void;
+}
+
+export const FORM_CAPTURE_SCRIPT = { id: "tabvault-form-capture", js: ["content-scripts/form-capture.js"] } as const;
+export const BRIDGE_SCRIPT = { id: "tabvault-bridge", js: ["content-scripts/bridge.js"] } as const;
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * The extension's background: running snapshots, emergency backups, the upload queue, pairing and
+ * restore, wired to the browser's events. Listeners are added synchronously (a Manifest V3 worker
+ * woken by an event must have them at once); the state lives in IndexedDB and storage, so the worker
+ * may be stopped between any two events.
+ */
+export function createBackground(deps: BackgroundDeps) {
+  const { browser, clock } = deps;
+  const timings: Timings = { ...DEFAULT_TIMINGS, ...deps.timings };
+  const log = deps.log ?? ((message: string, error?: unknown) => console.warn(`TabVault: ${message}`, error ?? ""));
+  const local = browser.storage.local;
+  // storage.session is cleared when the browser restarts: the mark of a new browser session.
+  const session = browser.storage.session ?? browser.storage.local;
+  const initAt = clock.now();
+
+  let db!: ExtensionDb;
+  let detector: DetectorState = emptyDetector();
+  let device: Device | null = null;
+  let server: ServerAddress | null = null;
+  /** Counts removals, so a capture that overlapped one is never taken for the state before it. */
+  let removalSeq = 0;
+  let captureTimer: unknown = null;
+  let capturing: Promise<Snapshot | null> = Promise.resolve(null);
+  let eventChain: Promise<unknown> = Promise.resolve();
+  const timers = new Map<string, unknown>();
+  let restoring = false;
+  /**
+   * What the popup's status shows of the newest snapshot and of the emergencies, kept here: the popup
+   * asks every 2 s, and reading 2,000-tab snapshots out of IndexedDB each time would be wasted work.
+   */
+  let latestCache: Snapshot | null | undefined;
+  let emergencyCache: Status["emergencies"] | undefined;
+  /** Tab ids Chromium replaced when it discarded a tab (old id → new id), for a restore under way. */
+  const replacedTabIds = new Map<number, number>();
+  const resolveTabId = (id: number): number => {
+    let current = id;
+    for (let hops = 0; hops < 5 && replacedTabIds.has(current); hops += 1) current = replacedTabIds.get(current) as number;
+    return current;
+  };
+
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = eventChain.then(task);
+    eventChain = run.catch((error) => log("event handling failed", error));
+    return run;
+  };
+
+  // ----- settings, server and connection ---------------------------------------------------------
+
+  async function getServer(): Promise<ServerAddress> {
+    server ??= await resolveServer({ packagedConfig: deps.packagedConfig, storedUrl: async () => (await local.get(SERVER_URL_KEY))[SERVER_URL_KEY] });
+    return server;
+  }
+
+  async function getDevice(): Promise<Device> {
+    if (!device) {
+      const os = await browser.runtime.getPlatformInfo().then((info) => info.os).catch(() => "linux");
+      device = describeDevice((deps.deviceFacts ?? currentDeviceFacts)(os), browser.windows !== undefined);
+    }
+    return device;
+  }
+
+  async function getAuth(): Promise<Auth | null> {
+    const auth = (await local.get(KEYS.auth))[KEYS.auth] as Auth | undefined;
+    if (!auth) return null;
+    // A token belongs to the server that issued it.
+    return auth.serverUrl === (await getServer()).serverUrl ? auth : null;
+  }
+
+  async function getConnection(): Promise<StoredConnection | null> {
+    return ((await local.get(KEYS.connection))[KEYS.connection] as StoredConnection | undefined) ?? null;
+  }
+
+  async function credentials(): Promise<{ serverUrl: string; token: string } | null> {
+    const auth = await getAuth();
+    const connection = await getConnection();
+    if (!auth || connection?.state === "disconnected") return null;
+    return { serverUrl: auth.serverUrl, token: auth.accessToken };
+  }
+
+  async function markDisconnected(message: string): Promise<void> {
+    const previous = await getConnection();
+    const auth = await getAuth();
+    await local.set({
+      [KEYS.connection]: {
+        state: "disconnected",
+        email: auth?.email ?? previous?.email ?? null,
+        planType: previous?.planType ?? null,
+        automaticBackups: false,
+        message,
+      } satisfies StoredConnection,
+    });
+  }
+
+  async function storeConnection(data: ExtensionConnection): Promise<void> {
+    await local.set({
+      [KEYS.connection]: { state: "connected", email: data.email, planType: data.planType, automaticBackups: data.automaticBackups, message: null } satisfies StoredConnection,
+    });
+  }
+
+  async function refreshConnection(): Promise<void> {
+    const auth = await getAuth();
+    if (!auth) return;
+    const answer = await callEndpoint(getExtensionConnection, {}, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
+    if (answer.ok) await storeConnection(answer.data);
+    else if (answer.kind === "unauthorized") await markDisconnected("The server no longer accepts this browser's token.");
+  }
+
+  async function onGranted(grant: DeviceTokenGrant, serverUrl: string): Promise<void> {
+    await local.set({
+      [KEYS.auth]: { serverUrl, accessToken: grant.accessToken, deviceId: grant.deviceId, deviceName: grant.deviceName, email: grant.email } satisfies Auth,
+      [KEYS.connection]: { state: "connected", email: grant.email, planType: null, automaticBackups: false, message: null } satisfies StoredConnection,
+    });
+    await refreshConnection();
+    // Backups that waited while disconnected go up now.
+    void queue.flush(true);
+  }
+
+  // ----- timers that outlive the worker: a timer while alive, an alarm after ---------------------
+
+  async function scheduleAt(name: string, at: number | null, run: () => Promise<unknown>): Promise<void> {
+    const timer = timers.get(name);
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timers.delete(name);
+    if (at === null) {
+      await browser.alarms.clear(name);
+      return;
+    }
+    await browser.alarms.create(name, { when: Math.max(at, clock.now() + 1_000) });
+    timers.set(
+      name,
+      clock.setTimeout(
+        () => {
+          timers.delete(name);
+          run().catch((error) => log(`${name} failed`, error));
+        },
+        Math.max(0, at - clock.now()),
+      ),
+    );
+  }
+
+  const queue: UploadQueue = new UploadQueue({
+    get db() {
+      return db;
+    },
+    clock,
+    fetch: deps.fetch,
+    credentials,
+    onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
+    schedule: (at): Promise<void> => scheduleAt(ALARMS.upload, at, () => queue.flush()),
+  });
+
+  const pairing: Pairing = new Pairing({
+    storage: local,
+    clock,
+    fetch: deps.fetch,
+    openTab: async (url) => {
+      await browser.tabs.create({ url, active: true });
+    },
+    onGranted,
+    schedule: (at): Promise<void> => scheduleAt(ALARMS.pairing, at, () => pairing.poll()),
+  });
+
+  // ----- snapshots ---------------------------------------------------------------------------------
+
+  async function pageStates(): Promise<Map<number, PageState>> {
+    const all = await session.get(null);
+    const states = new Map<number, PageState>();
+    for (const [key, value] of Object.entries(all)) {
+      if (key.startsWith("page:")) states.set(Number(key.slice(5)), value as PageState);
+    }
+    return states;
+  }
+
+  async function captureOnce(): Promise<Snapshot | null> {
+    const seq = removalSeq;
+    const startedAt = clock.now();
+    const { windows, groups } = await readBrowserState(browser);
+    const states = await pageStates();
+    // A removal during the read may or may not be in it: then it is dated after that removal.
+    const capturedAt = seq === removalSeq ? startedAt : clock.now();
+    const snapshot = buildSnapshot(deps.randomUUID(), capturedAt, windows, groups, states);
+    const latest = latestCache ?? (await db.latestVersion());
+    if (latest && latest.fingerprint === snapshot.fingerprint && latest.tabCount === snapshot.tabCount && capturedAt - latest.capturedAt < timings.versionRefreshMs) {
+      return latest;
+    }
+    await db.addVersion(snapshot);
+    latestCache = snapshot;
+    return snapshot;
+  }
+
+  /** Takes a running snapshot now (one at a time) and keeps it as a version if anything changed. */
+  function capture(): Promise<Snapshot | null> {
+    const run = capturing.then(captureOnce, captureOnce);
+    capturing = run.catch((error) => {
+      log("snapshot failed", error);
+      return null;
+    });
+    return run;
+  }
+
+  function scheduleCapture(): void {
+    if (captureTimer !== null) clock.clearTimeout(captureTimer);
+    captureTimer = clock.setTimeout(() => {
+      captureTimer = null;
+      void ready.then(capture).catch((error) => log("snapshot failed", error));
+    }, timings.captureDebounceMs);
+  }
+
+  // ----- emergencies -------------------------------------------------------------------------------
+
+  function lostUploadable(record: EmergencyRecord): number {
+    const lost = new Set(record.lostTabIds);
+    return record.snapshot.windows.reduce((sum, window) => sum + window.tabs.filter((tab) => lost.has(tab.tabId)).length, 0);
+  }
+
+  async function notify(record: EmergencyRecord): Promise<void> {
+    if (!browser.notifications) return;
+    const count = lostUploadable(record);
+    const chromium = (await getDevice()).platform === "chromium";
+    await browser.notifications
+      .create(`emergency:${record.id}`, {
+        type: "basic",
+        iconUrl: browser.runtime.getURL("/icons/128.png"),
+        title: `Restore ${plural(count, "tab")}`,
+        message: `${record.reason}. TabVault kept ${count === 1 ? "it" : "them"}: click to restore.`,
+        ...(chromium ? { buttons: [{ title: `Restore ${plural(count, "tab")}` }], requireInteraction: true } : {}),
+      })
+      .catch((error) => log("notification failed", error));
+  }
+
+  async function raiseEmergency(trigger: EmergencyTrigger, afterRestart = false, lostOverride?: number[]): Promise<void> {
+    const version = await db.versionBefore(trigger.since);
+    if (!version) return;
+    const existing = await db.getEmergency(version.id);
+    const inSnapshot = new Set(version.windows.flatMap((window) => window.allTabIds));
+    const closedWindows = new Set(trigger.closedWindowIds);
+    const lost = new Set(existing?.lostTabIds ?? []);
+    for (const id of lostOverride ?? trigger.removedTabIds) if (inSnapshot.has(id)) lost.add(id);
+    for (const window of version.windows) if (closedWindows.has(window.windowId)) for (const id of window.allTabIds) lost.add(id);
+    // A window closing says more than the burst of its tabs' removals that came first.
+    const reason = trigger.reason && (!existing || trigger.closedWindowIds.length > 0) ? trigger.reason : (existing?.reason ?? trigger.reason);
+    const record: EmergencyRecord = { id: version.id, createdAt: existing?.createdAt ?? clock.now(), reason, lostTabIds: [...lost], afterRestart, snapshot: version };
+    if (lostUploadable(record) === 0) return;
+    await db.putEmergency(record);
+    emergencyCache = undefined;
+    const key = `clear_all_detected:${version.id}`;
+    const waiting = await db.getQueueEntry(key);
+    if (waiting && waiting.attempts === 0 && waiting.state === "waiting") {
+      await db.putQueueEntry({ ...waiting, request: { ...waiting.request, reason } });
+    } else if (!waiting && !existing) {
+      const dev = await getDevice();
+      const auth = await getAuth();
+      await queue.enqueue(
+        key,
+        "clear_all_detected",
+        toUploadRequest(version, { snapshotId: deps.randomUUID(), trigger: "clear_all_detected", reason, deviceName: auth?.deviceName ?? dev.clientName, browserType: dev.browserType }),
+        version.uploadableTabCount,
+      );
+    }
+    await notify(record);
+    // The close events still queued (a window's other tabs) finish before the upload.
+    await scheduleAt(ALARMS.upload, clock.now() + timings.emergencySettleMs, () => eventChain.then(() => queue.flush()));
+  }
+
+  async function saveDetector(): Promise<void> {
+    await session.set({ [KEYS.detector]: detector });
+  }
+
+  function handleTabRemoved(tabId: number, info: { windowId: number; isWindowClosing: boolean }): Promise<void> {
+    removalSeq += 1;
+    const at = clock.now();
+    return serial(async () => {
+      await ready;
+      const step = onTabRemoved(detector, { tabId, windowId: info.windowId, at, isWindowClosing: info.isWindowClosing });
+      detector = step.state;
+      await saveDetector();
+      await session.remove(`page:${tabId}`);
+      if (step.trigger) await raiseEmergency(step.trigger);
+    });
+  }
+
+  function handleWindowRemoved(windowId: number): Promise<void> {
+    removalSeq += 1;
+    const at = clock.now();
+    return serial(async () => {
+      await ready;
+      const since = windowLossStart(detector, at);
+      const before = await db.versionBefore(since);
+      const held = before?.windows.find((window) => window.windowId === windowId)?.allTabIds.length ?? 0;
+      const step = onWindowRemoved(detector, windowId, at, held);
+      detector = step.state;
+      await saveDetector();
+      if (step.trigger) await raiseEmergency(step.trigger);
+    });
+  }
+
+  async function runStartupCheck(): Promise<void> {
+    const check = (await local.get(KEYS.startupCheck))[KEYS.startupCheck] as StartupCheck | undefined;
+    if (!check) return;
+    const now = clock.now();
+    const quietSince = now - check.lastTabCreatedAt;
+    if (now - check.at < timings.startupMaxWaitMs && (now - check.at < timings.startupDelayMs || quietSince < timings.startupQuietMs)) {
+      // The browser is still bringing tabs back.
+      const at = Math.max(check.at + timings.startupDelayMs, check.lastTabCreatedAt + timings.startupQuietMs);
+      await scheduleAt(ALARMS.startup, at, () => serial(runStartupCheck));
+      return;
+    }
+    await local.remove(KEYS.startupCheck);
+    await scheduleAt(ALARMS.startup, null, async () => undefined);
+    const previous = await db.versionBefore(check.at);
+    const { windows } = await readBrowserState(browser);
+    const open = windows.filter((window) => !window.incognito).flatMap((window) => window.tabs ?? []);
+    const loss = startupLoss(previous, open.length);
+    if (!previous || !loss) return;
+    const lost = lostByUrl(previous, open.map((tab) => tab.url || tab.pendingUrl || ""));
+    await raiseEmergency({ since: check.at, reason: loss.reason, removedTabIds: [], closedWindowIds: [] }, true, lost);
+  }
+
+  // ----- restore -----------------------------------------------------------------------------------
+
+  async function capabilities(): Promise<RestoreCapabilities> {
+    const dev = await getDevice();
+    return {
+      windows: browser.windows !== undefined,
+      tabGroups: browser.tabGroups !== undefined && browser.tabs.group !== undefined,
+      discardedCreate: dev.platform !== "chromium",
+      placeholder: dev.platform === "chromium",
+      sessions: browser.sessions !== undefined,
+    };
+  }
+
+  async function setProgress(progress: RestoreProgress): Promise<void> {
+    await session.set({ [KEYS.restore]: progress });
+  }
+
+  async function rememberRefill(tabId: number, tab: RestoreTab): Promise<void> {
+    await session.set({ [`refill:${tabId}`]: { url: tab.url, formData: tab.formData, scrollPosition: tab.scrollPosition } satisfies PageState });
+  }
+
+  /** Starts a restore and answers at once; progress goes to storage.session for the popup. */
+  async function startRestore(label: string, makePlan: () => Promise<RestorePlan | string>, onDone?: () => Promise<void>): Promise<ActionAnswer> {
+    if (restoring) return { ok: false, message: "A restore is already running." };
+    restoring = true;
+    const id = deps.randomUUID();
+    let plan: RestorePlan | string;
+    try {
+      plan = await makePlan();
+    } catch (error) {
+      plan = error instanceof Error ? error.message : String(error);
+    }
+    if (typeof plan === "string") {
+      restoring = false;
+      await setProgress({ id, label, done: 0, total: 0, state: "failed", message: plan, startedAt: clock.now(), finishedAt: clock.now() });
+      return { ok: false, message: plan };
+    }
+    const caps = await capabilities();
+    if (caps.sessions && browser.sessions) {
+      const closed = await browser.sessions.getRecentlyClosed({ maxResults: 25 }).catch(() => []);
+      plan = matchRecentlyClosed(plan, closed);
+    }
+    const total = plan.tabCount;
+    const startedAt = clock.now();
+    await setProgress({ id, label, done: 0, total, state: "running", message: null, startedAt, finishedAt: null });
+    const run = executeRestore(plan, {
+      browser,
+      clock,
+      capabilities: caps,
+      batchSize: timings.restoreBatch,
+      pauseMs: timings.restorePauseMs,
+      rememberRefill,
+      resolveTabId,
+      onProgress: (done) => setProgress({ id, label, done, total, state: "running", message: null, startedAt, finishedAt: null }),
+    })
+      .then(async (result) => {
+        const finishedAt = clock.now();
+        await onDone?.();
+        await setProgress({
+          id,
+          label,
+          done: total,
+          total,
+          state: "done",
+          message: `Restored ${plural(result.created + result.viaSessions, "tab")} in ${((finishedAt - startedAt) / 1000).toFixed(1)} s${result.failed > 0 ? `, ${result.failed} could not be opened` : ""}.`,
+          startedAt,
+          finishedAt,
+        });
+      })
+      .catch((error) => setProgress({ id, label, done: 0, total, state: "failed", message: error instanceof Error ? error.message : String(error), startedAt, finishedAt: clock.now() }))
+      .finally(() => {
+        restoring = false;
+        replacedTabIds.clear();
+      });
+    lastRestore = run;
+    return { ok: true, message: `Restoring ${plural(total, "tab")}` };
+  }
+  let lastRestore: Promise<unknown> = Promise.resolve();
+
+  async function restoreBackup(backupId: string): Promise<ActionAnswer> {
+    return startRestore("backup", async () => {
+      const auth = await getAuth();
+      if (!auth) return "Connect this browser to TabVault first.";
+      const answer = await callEndpoint(getBrowserBackup, { params: { id: backupId } }, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
+      if (!answer.ok) {
+        if (answer.kind === "unauthorized") await markDisconnected(answer.message);
+        return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
+      }
+      const plan = planFromBackup(answer.data);
+      return plan.tabCount > 0 ? plan : "This backup has no tabs to reopen.";
+    });
+  }
+
+  async function restoreEmergency(id: string): Promise<ActionAnswer> {
+    await browser.notifications?.clear(`emergency:${id}`).catch(() => false);
+    return startRestore("emergency", async () => {
+      const record = await db.getEmergency(id);
+      if (!record) return "This backup is no longer on this device.";
+      const { windows } = await readBrowserState(browser);
+      const openTabs = windows.flatMap((window) => window.tabs ?? []);
+      let lost: number[];
+      if (record.afterRestart) {
+        lost = lostByUrl(record.snapshot, openTabs.map((tab) => tab.url || tab.pendingUrl || "")).filter((tabId) => record.lostTabIds.includes(tabId));
+      } else {
+        // Tabs reopened since (e.g. with Ctrl+Shift+T) are not opened twice.
+        const known = new Set(record.snapshot.windows.flatMap((window) => window.allTabIds));
+        const lostSet = new Set(record.lostTabIds);
+        const candidates = { ...record.snapshot, windows: record.snapshot.windows.map((window) => ({ ...window, tabs: window.tabs.filter((tab) => lostSet.has(tab.tabId)) })) };
+        lost = lostByUrl(candidates, openTabs.filter((tab: Tab) => tab.id === undefined || !known.has(tab.id)).map((tab) => tab.url || tab.pendingUrl || ""));
+      }
+      const openWindowIds = new Set(record.afterRestart ? [] : windows.flatMap((window) => (window.id === undefined ? [] : [window.id])));
+      const plan = planFromSnapshot(record.snapshot, lost, openWindowIds);
+      return plan.tabCount > 0 ? plan : "Every tab of this backup is open again.";
+    }, async () => {
+      const record = await db.getEmergency(id);
+      if (record) await db.putEmergency({ ...record, restoredAt: clock.now() });
+      emergencyCache = undefined;
+    });
+  }
+
+  // ----- backups ---------------------------------------------------------------------------------------
+
+  async function backUpNow(): Promise<ActionAnswer> {
+    const snapshot = await capture();
+    if (!snapshot) return { ok: false, message: "The tabs could not be read." };
+    if (snapshot.uploadableTabCount === 0) return { ok: false, message: "No web page is open to back up." };
+    const dev = await getDevice();
+    const auth = await getAuth();
+    await queue.enqueue(
+      `manual_save:${deps.randomUUID()}`,
+      "manual_save",
+      toUploadRequest(snapshot, { snapshotId: deps.randomUUID(), trigger: "manual_save", deviceName: auth?.deviceName ?? dev.clientName, browserType: dev.browserType }),
+      snapshot.uploadableTabCount,
+    );
+    const result = await queue.flush(true);
+    if (result.stoppedBy === "done") return { ok: true, message: `Backed up ${plural(snapshot.uploadableTabCount, "tab")}.` };
+    if (result.stoppedBy === "not-connected" || result.stoppedBy === "disconnected") {
+      return { ok: true, message: `Saved on this device: it goes up once this browser is connected (${plural(result.waiting, "backup")} waiting).` };
+    }
+    return { ok: true, message: `TabVault cannot be reached: the backup waits on this device and goes up when it can (${plural(result.waiting, "backup")} waiting).` };
+  }
+
+  async function autoBackup(): Promise<void> {
+    const connection = await getConnection();
+    if (!connection || connection.state !== "connected" || !connection.automaticBackups || !(await getAuth())) return;
+    const snapshot = await capture();
+    if (!snapshot || snapshot.uploadableTabCount === 0) return;
+    const last = (await local.get(KEYS.lastAutoFingerprint))[KEYS.lastAutoFingerprint];
+    if (last === snapshot.fingerprint) return;
+    const dev = await getDevice();
+    const auth = await getAuth();
+    await queue.enqueue(
+      `auto_backup:${snapshot.id}`,
+      "auto_backup",
+      toUploadRequest(snapshot, { snapshotId: deps.randomUUID(), trigger: "auto_backup", deviceName: auth?.deviceName ?? dev.clientName, browserType: dev.browserType }),
+      snapshot.uploadableTabCount,
+    );
+    await local.set({ [KEYS.lastAutoFingerprint]: snapshot.fingerprint });
+    await queue.flush();
+  }
+
+  async function fetchBackupList(): Promise<BackupListAnswer> {
+    const auth = await getAuth();
+    if (!auth) return { ok: false, message: "Connect this browser to TabVault to see its backups." };
+    const answer = await callEndpoint(listBackups, {}, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
+    if (answer.ok) {
+      const backups: BackupSummary[] = [...answer.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return { ok: true, backups };
+    }
+    if (answer.kind === "unauthorized") await markDisconnected(answer.message);
+    return { ok: false, message: answer.kind === "network" ? "TabVault cannot be reached." : answer.message };
+  }
+
+  // ----- content scripts -----------------------------------------------------------------------------
+
+  async function syncContentScripts(): Promise<void> {
+    const scripting = browser.scripting;
+    if (!scripting) return;
+    const { serverUrl } = await getServer();
+    const registered = await scripting.getRegisteredContentScripts().catch(() => []);
+    const bridge = registered.find((script) => script.id === BRIDGE_SCRIPT.id);
+    const pattern = originPattern(serverUrl);
+    if (!bridge || bridge.matches?.join() !== pattern) {
+      if (bridge) await scripting.unregisterContentScripts({ ids: [BRIDGE_SCRIPT.id] });
+      await scripting.registerContentScripts([{ id: BRIDGE_SCRIPT.id, js: [...BRIDGE_SCRIPT.js], matches: [pattern], runAt: "document_start", persistAcrossSessions: true }]);
+    }
+    const wanted = (await local.get(KEYS.formCapture))[KEYS.formCapture] === true && (await browser.permissions.contains({ origins: [ALL_SITES] }));
+    const form = registered.find((script) => script.id === FORM_CAPTURE_SCRIPT.id);
+    if (wanted && !form) {
+      await scripting.registerContentScripts([
+        { id: FORM_CAPTURE_SCRIPT.id, js: [...FORM_CAPTURE_SCRIPT.js], matches: ["http://*/*", "https://*/*"], runAt: "document_idle", persistAcrossSessions: true },
+      ]);
+    } else if (!wanted && form) {
+      await scripting.unregisterContentScripts({ ids: [FORM_CAPTURE_SCRIPT.id] });
+    }
+  }
+
+  async function fromServerPage(sender: MessageSender): Promise<boolean> {
+    const url = sender.origin ?? sender.url;
+    if (!url || !URL.canParse(url)) return false;
+    return new URL(url).origin === (await getServer()).serverUrl;
+  }
+
+  // ----- status ----------------------------------------------------------------------------------------
+
+  async function status(): Promise<Status> {
+    const [address, dev, auth, connection, pending, outcome, entries, latest, emergencies] = await Promise.all([
+      getServer(),
+      getDevice(),
+      getAuth(),
+      getConnection(),
+      pairing.pending(),
+      pairing.outcome(),
+      queue.entries(),
+      latestCache === undefined ? db.latestVersion().then((version) => (latestCache = version ?? null)) : latestCache,
+      emergencyCache ??
+        db.emergencies().then(
+          (records) =>
+            (emergencyCache = records
+              .filter((record) => record.restoredAt === undefined)
+              .map((record) => ({ id: record.id, reason: record.reason, createdAt: record.createdAt, lostCount: lostUploadable(record) }))),
+        ),
+    ]);
+    const waiting = entries.filter((entry) => entry.state === "waiting");
+    const restore = ((await session.get(KEYS.restore))[KEYS.restore] as RestoreProgress | undefined) ?? null;
+    const formCapture = (await local.get(KEYS.formCapture))[KEYS.formCapture] === true;
+    return {
+      version: browser.runtime.getManifest().version,
+      serverUrl: address.serverUrl,
+      serverSource: address.source,
+      device: dev.clientName,
+      reducedMode: dev.reducedMode,
+      connection: {
+        state: auth ? (connection?.state ?? "connected") : connection?.state === "disconnected" ? "disconnected" : "not-connected",
+        email: auth?.email ?? connection?.email ?? null,
+        planType: connection?.planType ?? null,
+        automaticBackups: connection?.automaticBackups ?? false,
+        message: connection?.message ?? null,
+      },
+      pairing: pending ? { userCode: pending.userCode, verificationUrl: pending.verificationUrl, expiresAt: pending.expiresAt } : null,
+      pairingOutcome: outcome ? { result: outcome.result, message: outcome.message } : null,
+      queue: {
+        waiting: waiting.length,
+        refused: entries.length - waiting.length,
+        nextAttemptAt: waiting.length > 0 ? Math.min(...waiting.map((entry) => entry.nextAttemptAt)) : null,
+        lastError: waiting.find((entry) => entry.lastError)?.lastError ?? null,
+        entries: entries.map((entry) => ({
+          trigger: entry.trigger,
+          tabCount: entry.tabCount,
+          createdAt: entry.createdAt,
+          attempts: entry.attempts,
+          state: entry.state,
+          lastError: entry.lastError,
+        })),
+      },
+      lastSnapshot: latest
+        ? { capturedAt: latest.capturedAt, tabCount: latest.tabCount, uploadableTabCount: latest.uploadableTabCount, windowCount: latest.windows.length }
+        : null,
+      restore,
+      emergencies,
+      formCapture,
+    };
+  }
+
+  // ----- messages --------------------------------------------------------------------------------------
+
+  async function handle(request: Request, sender: MessageSender): Promise<unknown> {
+    await ready;
+    switch (request.kind) {
+      case "status":
+        return status();
+      case "connect": {
+        const dev = await getDevice();
+        const started = await pairing.start((await getServer()).serverUrl, dev.clientName, dev.platform);
+        return started.ok ? { ok: true, message: `Confirm the code ${started.pending.userCode} in the tab that opened.` } : started;
+      }
+      case "cancel-connect":
+        await pairing.cancel();
+        return { ok: true, message: "Connection cancelled." };
+      case "disconnect":
+        await local.remove([KEYS.auth, KEYS.connection]);
+        return { ok: true, message: "Disconnected. Backups stay on this device until you connect again." };
+      case "back-up-now":
+        return backUpNow();
+      case "retry-uploads": {
+        const result = await queue.flush(true);
+        return { ok: true, message: result.waiting === 0 ? "Every backup is on the server." : `${plural(result.waiting, "backup")} still waiting.` };
+      }
+      case "list-backups":
+        return fetchBackupList();
+      case "restore-backup":
+        return restoreBackup(request.backupId);
+      case "restore-emergency":
+        return restoreEmergency(request.id);
+      case "settings-changed":
+        server = null;
+        await syncContentScripts();
+        await refreshConnection();
+        return { ok: true, message: "Saved." };
+      case "web-ping":
+        return (await fromServerPage(sender)) ? { version: browser.runtime.getManifest().version } : null;
+      case "web-restore":
+        if (!(await fromServerPage(sender))) return { ok: false, message: "Not the TabVault this browser is connected to." };
+        if (!(await getAuth())) return { ok: false, message: "This browser is not connected to TabVault." };
+        return restoreBackup(request.backupId);
+      case "page-state": {
+        const tabId = sender.tab?.id;
+        if (tabId === undefined || sender.tab?.incognito) return null;
+        await session.set({ [`page:${tabId}`]: { url: request.url, formData: request.formData, scrollPosition: request.scrollPosition } satisfies PageState });
+        scheduleCapture();
+        return null;
+      }
+      case "placeholder-ready": {
+        // A placeholder that has drawn its title and icon is unloaded: a thousand restored tabs would
+        // otherwise keep a thousand documents in the extension's one renderer process.
+        const tab = sender.tab;
+        if (tab?.id === undefined || tab.active || !browser.tabs.discard) return null;
+        const discarded = await browser.tabs.discard(tab.id).catch(() => undefined);
+        if (discarded?.id !== undefined && discarded.id !== tab.id) replacedTabIds.set(tab.id, discarded.id);
+        return null;
+      }
+      case "page-refill": {
+        const tabId = sender.tab?.id;
+        if (tabId === undefined) return null;
+        const key = `refill:${tabId}`;
+        const refill = (await session.get(key))[key] as PageState | undefined;
+        if (!refill || refill.url.split("#")[0] !== request.url.split("#")[0]) return null;
+        await session.remove(key);
+        return refill;
+      }
+    }
+  }
+
+  // ----- wiring: synchronous, before the first await ---------------------------------------------------
+
+  const changed = () => scheduleCapture();
+  browser.tabs.onCreated.addListener(() => {
+    changed();
+    void local.get(KEYS.startupCheck).then(async (stored) => {
+      const check = stored[KEYS.startupCheck] as StartupCheck | undefined;
+      if (check) await local.set({ [KEYS.startupCheck]: { ...check, lastTabCreatedAt: clock.now() } });
+    });
+  });
+  browser.tabs.onUpdated.addListener((_tabId, change) => {
+    // Loading states and audio changes do not change what a backup holds.
+    if ("url" in change || "title" in change || "pinned" in change || "groupId" in change || "favIconUrl" in change || change.status === "complete") changed();
+  });
+  browser.tabs.onMoved.addListener(changed);
+  browser.tabs.onAttached.addListener(changed);
+  browser.tabs.onDetached.addListener(changed);
+  browser.tabs.onActivated.addListener(changed);
+  browser.tabs.onReplaced?.addListener((added, removed) => {
+    replacedTabIds.set(removed, added);
+    changed();
+  });
+  browser.tabs.onRemoved.addListener((tabId, info) => {
+    changed();
+    void handleTabRemoved(tabId, info);
+  });
+  browser.windows?.onCreated.addListener(changed);
+  browser.windows?.onFocusChanged.addListener(changed);
+  browser.windows?.onBoundsChanged?.addListener(changed);
+  browser.windows?.onRemoved.addListener((windowId) => {
+    changed();
+    void handleWindowRemoved(windowId);
+  });
+  browser.tabGroups?.onCreated.addListener(changed);
+  browser.tabGroups?.onUpdated.addListener(changed);
+  browser.tabGroups?.onRemoved.addListener(changed);
+  browser.tabGroups?.onMoved?.addListener(changed);
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    void ready
+      .then(async () => {
+        switch (alarm.name) {
+          case ALARMS.snapshot:
+            await capture();
+            break;
+          case ALARMS.autoBackup:
+            await autoBackup();
+            break;
+          case ALARMS.upload:
+            await queue.flush();
+            break;
+          case ALARMS.pairing:
+            await pairing.poll();
+            break;
+          case ALARMS.connection:
+            await refreshConnection();
+            break;
+          case ALARMS.startup:
+            await serial(runStartupCheck);
+            break;
+        }
+      })
+      .catch((error) => log(`alarm ${alarm.name} failed`, error));
+  });
+
+  browser.notifications?.onClicked.addListener((id) => {
+    if (id.startsWith("emergency:")) void ready.then(() => restoreEmergency(id.slice("emergency:".length)));
+  });
+  browser.notifications?.onButtonClicked?.addListener((id) => {
+    if (id.startsWith("emergency:")) void ready.then(() => restoreEmergency(id.slice("emergency:".length)));
+  });
+
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (!message || typeof message !== "object" || !("kind" in message)) return false;
+    handle(message as Request, sender)
+      .then(sendResponse)
+      .catch((error) => {
+        log("message failed", error);
+        sendResponse({ ok: false, message: error instanceof Error ? error.message : String(error) });
+      });
+    // Keeps the channel open for the asynchronous answer (both browsers).
+    return true;
+  });
+
+  async function ensureAlarm(name: string, periodInMinutes: number): Promise<void> {
+    // Re-created only when missing: every wake re-creating it would push a 5-minute alarm away for ever.
+    if (!(await browser.alarms.get(name))) await browser.alarms.create(name, { periodInMinutes, delayInMinutes: periodInMinutes });
+  }
+
+  async function init(): Promise<void> {
+    db = await deps.openDb();
+    const stored = (await session.get(KEYS.detector))[KEYS.detector] as DetectorState | undefined;
+    if (stored) detector = stored;
+    const sessionStarted = (await session.get(KEYS.sessionStarted))[KEYS.sessionStarted];
+    if (sessionStarted === undefined && browser.storage.session) {
+      // A new browser session (or the extension was just installed or updated): compare what came back.
+      await session.set({ [KEYS.sessionStarted]: initAt });
+      await local.set({ [KEYS.startupCheck]: { at: initAt, lastTabCreatedAt: initAt } satisfies StartupCheck });
+    }
+    await ensureAlarm(ALARMS.snapshot, 1);
+    await ensureAlarm(ALARMS.autoBackup, 5);
+    await ensureAlarm(ALARMS.connection, 60);
+  }
+
+  const ready = init();
+  // After init: work that may fail (a server down) without making the worker unusable.
+  void ready
+    .then(async () => {
+      scheduleCapture();
+      await serial(runStartupCheck);
+      await pairing.resume();
+      await refreshConnection();
+      await syncContentScripts().catch((error) => log("content scripts could not be registered", error));
+      await queue.flush();
+    })
+    .catch((error) => log("start-up failed", error));
+
+  return {
+    ready,
+    handle,
+    capture,
+    queue,
+    pairing,
+    status,
+    /** Waits for pending event handling (tests). */
+    settled: async () => {
+      await eventChain;
+      await capturing;
+      await lastRestore;
+    },
+    dispose: () => {
+      if (captureTimer !== null) clock.clearTimeout(captureTimer);
+      for (const timer of timers.values()) clock.clearTimeout(timer);
+    },
+  };
+}
+
+export type Background = ReturnType<typeof createBackground>;

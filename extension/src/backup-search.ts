@@ -1,0 +1,18 @@
+import type { BackupSummary } from "./backup-list";
+
+/** Matches a backup by its name, its trigger or its date as the popup shows it ("12 Mar", "2025-03-12"). */
+export function matchesSearch(backup: BackupSummary, query: string, locale?: string): boolean {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const date = new Date(backup.createdAt);
+  const haystack = [
+    backup.sessionName,
+    backup.triggerEvent.replaceAll("_", " "),
+    backup.deviceName ?? "",
+    backup.createdAt.slice(0, 10),
+    Number.isNaN(date.getTime()) ? "" : date.toLocaleString(locale, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }),
+  ]
+    .join(" ")
+    .toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}

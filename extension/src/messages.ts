@@ -1,0 +1,81 @@
+import type { BrowserBackupTrigger } from "@common/api/browser-backups";
+import type { BackupSummary } from "./backup-list";
+
+/** What the popup, the options page and the content scripts ask the background. */
+export type Request =
+  | { kind: "status" }
+  | { kind: "connect" }
+  | { kind: "cancel-connect" }
+  | { kind: "disconnect" }
+  | { kind: "back-up-now" }
+  | { kind: "retry-uploads" }
+  | { kind: "list-backups" }
+  | { kind: "restore-backup"; backupId: string }
+  | { kind: "restore-emergency"; id: string }
+  | { kind: "settings-changed" }
+  /** From a placeholder page once it has shown its title and icon. */
+  | { kind: "placeholder-ready" }
+  /** From the bridge on the server's pages. */
+  | { kind: "web-ping" }
+  | { kind: "web-restore"; backupId: string }
+  /** From the form-capture content script. */
+  | { kind: "page-state"; url: string; formData: Record<string, string>; scrollPosition: { x: number; y: number } }
+  | { kind: "page-refill"; url: string };
+
+export type ConnectionState = "connected" | "disconnected" | "not-connected";
+
+export interface RestoreProgress {
+  id: string;
+  label: string;
+  done: number;
+  total: number;
+  state: "running" | "done" | "failed";
+  message: string | null;
+  startedAt: number;
+  /** When every tab existed (done) or the restore stopped (failed). */
+  finishedAt: number | null;
+}
+
+export interface Status {
+  version: string;
+  serverUrl: string;
+  serverSource: "package" | "options" | "default";
+  device: string;
+  /** Firefox for Android: one window, no window restore. */
+  reducedMode: boolean;
+  connection: {
+    state: ConnectionState;
+    email: string | null;
+    planType: string | null;
+    automaticBackups: boolean;
+    message: string | null;
+  };
+  pairing: { userCode: string; verificationUrl: string; expiresAt: number } | null;
+  pairingOutcome: { result: string; message: string } | null;
+  queue: {
+    waiting: number;
+    refused: number;
+    nextAttemptAt: number | null;
+    lastError: string | null;
+    entries: { trigger: BrowserBackupTrigger; tabCount: number; createdAt: number; attempts: number; state: "waiting" | "refused"; lastError: string | null }[];
+  };
+  lastSnapshot: { capturedAt: number; tabCount: number; uploadableTabCount: number; windowCount: number } | null;
+  restore: RestoreProgress | null;
+  emergencies: { id: string; reason: string; createdAt: number; lostCount: number }[];
+  formCapture: boolean;
+}
+
+export type BackupListAnswer = { ok: true; backups: BackupSummary[] } | { ok: false; message: string };
+export type ActionAnswer = { ok: true; message: string } | { ok: false; message: string };
+
+/** What the bridge content script and the TabVault web app say to each other with postMessage. */
+export const WEB_MESSAGES = {
+  ping: "tabvault:ping",
+  extension: "tabvault:extension",
+  restore: "tabvault:restore",
+  restoreStarted: "tabvault:restore-started",
+  restoreRefused: "tabvault:restore-refused",
+} as const;
+
+/** The optional host permission form capture asks for. */
+export const ALL_SITES = "<all_urls>";

@@ -1,0 +1,330 @@
+import type { BrowserBackup } from "@common/api/browser-backups";
+import type { BrowserApi, ClosedSession, Tab, WindowState } from "./browser-api";
+import { type Clock, sleep } from "./clock";
+import type { Snapshot } from "./snapshot";
+
+export interface RestoreTab {
+  url: string;
+  title: string;
+  faviconUrl: string | null;
+  pinned: boolean;
+  active: boolean;
+  /** Index into the window's `groups`, or null. */
+  group: number | null;
+  formData: Record<string, string>;
+  scrollPosition: { x: number; y: number };
+  /** Set when the browser's recently-closed list still has this tab. */
+  sessionId?: string;
+}
+
+export interface RestoreWindow {
+  /** An open window to put the tabs back into (a loss inside a window that is still open), or null for a new one. */
+  intoWindowId: number | null;
+  state: "normal" | "minimized" | "maximized" | "fullscreen";
+  focused: boolean;
+  left: number | null;
+  top: number | null;
+  width: number | null;
+  height: number | null;
+  tabs: RestoreTab[];
+  groups: { title: string; color: string; collapsed: boolean }[];
+  /** Set when the browser's recently-closed list still has this window with the same tabs. */
+  sessionId?: string;
+}
+
+export interface RestorePlan {
+  windows: RestoreWindow[];
+  tabCount: number;
+}
+
+/** What this browser can do; decides how tabs are reopened. */
+export interface RestoreCapabilities {
+  /** False on Firefox for Android: every tab goes into the one window. */
+  windows: boolean;
+  tabGroups: boolean;
+  /** Firefox: `tabs.create({discarded: true})` opens a tab without loading it. */
+  discardedCreate: boolean;
+  /** Chromium: an extension placeholder page that loads the real URL once the tab is looked at. */
+  placeholder: boolean;
+  sessions: boolean;
+}
+
+interface SourceWindow {
+  windowId: number;
+  state: RestoreWindow["state"];
+  focused: boolean;
+  left: number | null;
+  top: number | null;
+  width: number | null;
+  height: number | null;
+  tabs: { url: string; title: string; faviconUrl: string | null; pinned: boolean; active: boolean; groupId: number | null; formData?: Record<string, string>; scrollPosition?: { x: number; y: number } }[];
+}
+
+function planWindow(window: SourceWindow, groups: Snapshot["groups"] | BrowserBackup["groups"], intoWindowId: number | null): RestoreWindow {
+  const windowGroups = groups.filter((group) => group.windowId === window.windowId);
+  const groupIndex = new Map(windowGroups.map((group, index) => [group.groupId, index]));
+  // Pinned tabs first: browsers keep them at the left whatever index they are given.
+  const ordered = [...window.tabs.filter((tab) => tab.pinned), ...window.tabs.filter((tab) => !tab.pinned)];
+  return {
+    intoWindowId,
+    state: window.state,
+    focused: window.focused,
+    left: window.left,
+    top: window.top,
+    width: window.width,
+    height: window.height,
+    tabs: ordered.map((tab) => ({
+      url: tab.url,
+      title: tab.title,
+      faviconUrl: tab.faviconUrl,
+      pinned: tab.pinned,
+      active: tab.active,
+      group: tab.groupId !== null && !tab.pinned ? (groupIndex.get(tab.groupId) ?? null) : null,
+      formData: tab.formData ?? {},
+      scrollPosition: tab.scrollPosition ?? { x: 0, y: 0 },
+    })),
+    groups: windowGroups.map((group) => ({ title: group.title, color: group.color, collapsed: group.collapsed })),
+  };
+}
+
+function count(windows: RestoreWindow[]): number {
+  return windows.reduce((sum, window) => sum + window.tabs.length, 0);
+}
+
+/** A backup from the server: every saved window reopens as a new window. */
+export function planFromBackup(backup: BrowserBackup): RestorePlan {
+  const windows = backup.windows.filter((window) => window.tabs.length > 0).map((window) => planWindow(window, backup.groups, null));
+  return { windows, tabCount: count(windows) };
+}
+
+/**
+ * The lost part of a local snapshot (an emergency): a window whose tabs are all lost, or that is no
+ * longer open, reopens as a window; lost tabs of a window that is still open go back into it.
+ */
+export function planFromSnapshot(snapshot: Snapshot, lostTabIds: readonly number[], openWindowIds: ReadonlySet<number>): RestorePlan {
+  const lost = new Set(lostTabIds);
+  const windows: RestoreWindow[] = [];
+  for (const window of snapshot.windows) {
+    const tabs = window.tabs.filter((tab) => lost.has(tab.tabId));
+    if (tabs.length === 0) continue;
+    const whole = tabs.length === window.tabs.length;
+    const into = !whole && openWindowIds.has(window.windowId) ? window.windowId : null;
+    windows.push(planWindow({ ...window, tabs }, snapshot.groups, into));
+  }
+  return { windows, tabCount: count(windows) };
+}
+
+/**
+ * Marks windows and tabs the browser still holds in its recently-closed list (same URLs in the same
+ * order), so they come back through `sessions.restore` with their back/forward history.
+ */
+export function matchRecentlyClosed(plan: RestorePlan, closed: ClosedSession[]): RestorePlan {
+  const used = new Set<string>();
+  const windows = plan.windows.map((window) => {
+    if (window.intoWindowId === null) {
+      const urls = window.tabs.map((tab) => tab.url).join("\n");
+      const match = closed.find((entry) => {
+        const id = entry.window?.sessionId;
+        if (!id || used.has(id)) return false;
+        const closedUrls = (entry.window?.tabs ?? []).map((tab) => tab.url ?? "").filter((url) => /^https?:/i.test(url));
+        const pinnedFirst = [...(entry.window?.tabs ?? []).filter((tab) => tab.pinned), ...(entry.window?.tabs ?? []).filter((tab) => !tab.pinned)];
+        return closedUrls.length === window.tabs.length && pinnedFirst.map((tab) => tab.url ?? "").filter((url) => /^https?:/i.test(url)).join("\n") === urls;
+      });
+      if (match?.window?.sessionId) {
+        used.add(match.window.sessionId);
+        return { ...window, sessionId: match.window.sessionId };
+      }
+      return window;
+    }
+    const tabs = window.tabs.map((tab) => {
+      const match = closed.find((entry) => entry.tab?.sessionId && !used.has(entry.tab.sessionId) && entry.tab.url === tab.url);
+      if (!match?.tab?.sessionId) return tab;
+      used.add(match.tab.sessionId);
+      return { ...tab, sessionId: match.tab.sessionId };
+    });
+    return { ...window, tabs };
+  });
+  return { ...plan, windows };
+}
+
+export interface RestoreDeps {
+  browser: BrowserApi;
+  clock: Clock;
+  capabilities: RestoreCapabilities;
+  onProgress(done: number, total: number): void | Promise<void>;
+  /** Remembers form values and scroll for a new tab, for the form-capture content script to apply. */
+  rememberRefill?(tabId: number, tab: RestoreTab): void | Promise<void>;
+  /** The current id of a tab created by the restore: Chromium renumbers a tab when it is discarded. */
+  resolveTabId?(tabId: number): number;
+  /** Tabs created at once before the browser gets a breath. */
+  batchSize?: number;
+  pauseMs?: number;
+}
+
+export interface RestoreResult {
+  created: number;
+  viaSessions: number;
+  failed: number;
+}
+
+/** The URL a tab opens with: the page itself, or (Chromium, not the active tab) the placeholder. */
+export function lazyUrl(tab: RestoreTab, capabilities: RestoreCapabilities, getURL: (path: string) => string): string {
+  if (!capabilities.placeholder || tab.active) return tab.url;
+  const query = new URLSearchParams({ url: tab.url, title: tab.title });
+  if (tab.faviconUrl) query.set("favicon", tab.faviconUrl);
+  return `${getURL("/placeholder.html")}?${query.toString()}`;
+}
+
+function hasPageState(tab: RestoreTab): boolean {
+  return Object.keys(tab.formData).length > 0 || tab.scrollPosition.x > 0 || tab.scrollPosition.y > 0;
+}
+
+/**
+ * Reopens a plan: each window as a window, its tabs in order, pinned and grouped as saved, created in
+ * batches with a pause between them so a thousand tabs never freeze the browser, loaded lazily.
+ */
+export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Promise<RestoreResult> {
+  const { browser, capabilities, clock } = deps;
+  const batchSize = deps.batchSize ?? 25;
+  const pauseMs = deps.pauseMs ?? 30;
+  const result: RestoreResult = { created: 0, viaSessions: 0, failed: 0 };
+  let done = 0;
+  const progress = async (added: number) => {
+    done += added;
+    await deps.onProgress(done, plan.tabCount);
+  };
+  let focusWindowId: number | null = null;
+  const current = (id: number) => deps.resolveTabId?.(id) ?? id;
+  const breathe = () => (pauseMs > 0 ? sleep(clock, pauseMs) : Promise.resolve());
+
+  const createTab = async (windowId: number | undefined, tab: RestoreTab, index: number | undefined): Promise<Tab | null> => {
+    if (tab.sessionId && browser.sessions) {
+      try {
+        await browser.sessions.restore(tab.sessionId);
+        result.viaSessions += 1;
+        return null;
+      } catch {
+        // No longer in the list: opened from the backup below.
+      }
+    }
+    const lazy = capabilities.discardedCreate && !tab.active && !tab.pinned;
+    try {
+      const created = await browser.tabs.create({
+        windowId,
+        index,
+        url: lazy ? tab.url : lazyUrl(tab, capabilities, (path) => browser.runtime.getURL(path)),
+        active: false,
+        pinned: capabilities.windows ? tab.pinned : undefined,
+        ...(lazy ? { discarded: true, title: tab.title || undefined } : {}),
+      });
+      result.created += 1;
+      if (created.id !== undefined && hasPageState(tab)) await deps.rememberRefill?.(created.id, tab);
+      return created;
+    } catch {
+      result.failed += 1;
+      return null;
+    }
+  };
+
+  for (const window of plan.windows) {
+    if (window.sessionId && capabilities.sessions && browser.sessions) {
+      try {
+        await browser.sessions.restore(window.sessionId);
+        result.viaSessions += window.tabs.length;
+        await progress(window.tabs.length);
+        continue;
+      } catch {
+        // Gone from the list meanwhile: reopened from the backup below.
+      }
+    }
+
+    if (!capabilities.windows || !browser.windows) {
+      // Firefox for Android: one window, no pins or groups; tabs join the open window in order.
+      for (let start = 0; start < window.tabs.length; start += batchSize) {
+        const batch = window.tabs.slice(start, start + batchSize);
+        for (const tab of batch) await createTab(undefined, tab, undefined);
+        await progress(batch.length);
+        await breathe();
+      }
+      continue;
+    }
+
+    let windowId: number;
+    const tabIds: (number | null)[] = [];
+    let offset = 0;
+    if (window.intoWindowId !== null) {
+      windowId = window.intoWindowId;
+      offset = (await browser.tabs.query({ windowId })).length;
+    } else {
+      const first = window.tabs[0];
+      if (!first) continue;
+      const bounds = window.state === "normal" ? { left: window.left ?? undefined, top: window.top ?? undefined, width: window.width ?? undefined, height: window.height ?? undefined } : {};
+      const state: WindowState | undefined = window.state === "normal" || window.state === "minimized" ? undefined : window.state;
+      let created;
+      try {
+        created = await browser.windows.create({ url: first.url, ...bounds, ...(state ? { state } : {}) });
+      } catch {
+        // Bounds of a screen this computer does not have: the browser picks a place.
+        created = await browser.windows.create({ url: first.url });
+      }
+      if (created?.id === undefined) {
+        result.failed += window.tabs.length;
+        await progress(window.tabs.length);
+        continue;
+      }
+      windowId = created.id;
+      const firstTab = created.tabs?.[0];
+      tabIds.push(firstTab?.id ?? null);
+      result.created += 1;
+      if (firstTab?.id !== undefined) {
+        if (first.pinned) await browser.tabs.update(firstTab.id, { pinned: true }).catch(() => undefined);
+        if (hasPageState(first)) await deps.rememberRefill?.(firstTab.id, first);
+      }
+      await progress(1);
+    }
+
+    const rest = window.intoWindowId === null ? window.tabs.slice(1) : window.tabs;
+    for (let start = 0; start < rest.length; start += batchSize) {
+      const batch = rest.slice(start, start + batchSize);
+      const base = offset + tabIds.length;
+      const created = await Promise.all(batch.map((tab, position) => createTab(windowId, tab, base + position)));
+      tabIds.push(...created.map((tab) => tab?.id ?? null));
+      await progress(batch.length);
+      await breathe();
+    }
+
+    // Tabs created together may land out of order on some browsers: put each at its place.
+    const placed = await browser.tabs.query({ windowId });
+    const indexOf = new Map(placed.map((tab) => [tab.id, tab.index]));
+    for (let position = 0; position < tabIds.length; position += 1) {
+      const created = tabIds[position];
+      if (created === null || created === undefined) continue;
+      const id = current(created);
+      const wanted = offset + position;
+      if (indexOf.get(id) !== wanted) await browser.tabs.move(id, { index: wanted }).catch(() => undefined);
+    }
+
+    if (capabilities.tabGroups && browser.tabGroups && browser.tabs.group) {
+      for (let group = 0; group < window.groups.length; group += 1) {
+        const ids = window.tabs.flatMap((tab, position) => (tab.group === group && tabIds[position] != null ? [current(tabIds[position] as number)] : []));
+        if (ids.length === 0) continue;
+        const saved = window.groups[group];
+        try {
+          const groupId = await browser.tabs.group({ tabIds: ids, createProperties: { windowId } });
+          await browser.tabGroups.update(groupId, { title: saved?.title, color: saved?.color, collapsed: saved?.collapsed });
+        } catch {
+          // A group the browser refuses (e.g. a colour it lacks) leaves its tabs ungrouped, not lost.
+        }
+      }
+    }
+
+    const activePosition = window.tabs.findIndex((tab) => tab.active);
+    const activeId = activePosition >= 0 ? tabIds[activePosition] : null;
+    if (activeId != null && window.intoWindowId === null) await browser.tabs.update(current(activeId), { active: true }).catch(() => undefined);
+    if (window.state === "minimized") await browser.windows.update(windowId, { state: "minimized" }).catch(() => undefined);
+    if (window.focused) focusWindowId = windowId;
+  }
+
+  if (focusWindowId !== null && browser.windows) await browser.windows.update(focusWindowId, { focused: true }).catch(() => undefined);
+  return result;
+}

@@ -1,0 +1,33 @@
+type Child = Node | string | number | null | undefined | false;
+
+/** A tiny element builder: the popup stays plain DOM, so it opens at once without a framework. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Omit<HTMLElementTagNameMap[K], "style">> & { class?: string; style?: string; data?: Record<string, string> } = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  const { class: className, style, data, ...rest } = props;
+  if (className) element.className = className;
+  if (style) element.setAttribute("style", style);
+  for (const [key, value] of Object.entries(data ?? {})) element.dataset[key] = value;
+  Object.assign(element, rest);
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === "number" ? String(child) : child);
+  }
+  return element;
+}
+
+export function plural(count: number, word: string): string {
+  return `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** "just now", "5 min ago", "3 h ago", else the date. */
+export function ago(time: number, now = Date.now()): string {
+  const seconds = Math.round((now - time) / 1000);
+  if (seconds < 45) return "just now";
+  if (seconds < 3_600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3_600)} h ago`;
+  return new Date(time).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+}

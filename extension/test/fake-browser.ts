@@ -1,0 +1,515 @@
+import { fakeBrowser } from "wxt/testing/fake-browser";
+import type {
+  AlarmsApi,
+  BrowserApi,
+  ClosedSession,
+  CreateTabProperties,
+  CreateWindowProperties,
+  Listener,
+  NotificationsApi,
+  RegisteredContentScript,
+  RuntimeApi,
+  StorageArea,
+  Tab,
+  TabGroup,
+  Window,
+  WindowState,
+} from "../src/browser-api";
+
+/** The browsers the background must work on, by what their API lacks or adds. */
+export type Shape = "chromium" | "firefox" | "firefox_android";
+
+class Emitter<A extends unknown[]> implements Listener<A> {
+  private listeners: ((...args: A) => unknown)[] = [];
+  addListener(callback: (...args: A) => unknown): void {
+    this.listeners.push(callback);
+  }
+  removeListener(callback: (...args: A) => unknown): void {
+    this.listeners = this.listeners.filter((listener) => listener !== callback);
+  }
+  clear(): void {
+    this.listeners = [];
+  }
+  fire(...args: A): void {
+    for (const listener of this.listeners) listener(...args);
+  }
+}
+
+interface WindowRecord {
+  id: number;
+  state: WindowState;
+  focused: boolean;
+  incognito: boolean;
+  type: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface TabSpec {
+  url: string;
+  title?: string;
+  pinned?: boolean;
+  active?: boolean;
+  /** Tabs with the same group title share a group (Chromium shape). */
+  group?: string;
+}
+
+/**
+ * An in-memory browser of the chosen shape: windows, tabs, groups and the recently-closed list,
+ * firing the events the real browsers fire in their order (a window's tabs are removed with
+ * isWindowClosing, then the window). Storage, alarms, notifications and runtime come from
+ * @webext-core/fake-browser (WXT's testing fake). `stopWorker()` drops every listener, as a stopped
+ * service worker loses them, while storage, IndexedDB and the tabs stay.
+ */
+export class FakeWorld {
+  readonly windows = new Map<number, WindowRecord>();
+  tabs: (Tab & { id: number; discarded: boolean })[] = [];
+  readonly groups = new Map<number, TabGroup>();
+  closed: ClosedSession[] = [];
+  readonly scripts: RegisteredContentScript[] = [];
+  readonly grantedOrigins = new Set<string>();
+  /** Every tabs.create call, to check how tabs were opened (lazily, pinned, discarded). */
+  readonly created: CreateTabProperties[] = [];
+  readonly createdWindows: CreateWindowProperties[] = [];
+  /** Chromium renumbers a discarded tab: when set, every created tab is discarded (and renumbered) at once. */
+  discardOnCreate = false;
+  /** Old id → new id of the tabs discarded so far. */
+  readonly replaced = new Map<number, number>();
+  private nextId = 100;
+  private nextSession = 1;
+  private emitters: Emitter<never[]>[] = [];
+
+  private emitter<A extends unknown[]>(): Emitter<A> {
+    const emitter = new Emitter<A>();
+    this.emitters.push(emitter as unknown as Emitter<never[]>);
+    return emitter;
+  }
+
+  readonly events = {
+    tabCreated: this.emitter<[Tab]>(),
+    tabRemoved: this.emitter<[number, { windowId: number; isWindowClosing: boolean }]>(),
+    tabUpdated: this.emitter<[number, Record<string, unknown>, Tab]>(),
+    tabMoved: this.emitter<[number, unknown]>(),
+    tabAttached: this.emitter<[number, unknown]>(),
+    tabDetached: this.emitter<[number, unknown]>(),
+    tabActivated: this.emitter<[{ tabId: number; windowId: number }]>(),
+    windowCreated: this.emitter<[Window]>(),
+    windowRemoved: this.emitter<[number]>(),
+    windowFocus: this.emitter<[number]>(),
+    groupCreated: this.emitter<[TabGroup]>(),
+    groupUpdated: this.emitter<[TabGroup]>(),
+    groupRemoved: this.emitter<[TabGroup]>(),
+  };
+
+  constructor(readonly shape: Shape) {
+    fakeBrowser.reset();
+  }
+
+  private id(): number {
+    this.nextId += 1;
+    return this.nextId;
+  }
+
+  private windowTabs(windowId: number) {
+    return this.tabs.filter((tab) => tab.windowId === windowId).sort((a, b) => a.index - b.index);
+  }
+
+  private reindex(windowId: number): void {
+    const tabs = this.windowTabs(windowId);
+    // Pinned tabs always sit at the left, as in both browsers.
+    [...tabs.filter((tab) => tab.pinned), ...tabs.filter((tab) => !tab.pinned)].forEach((tab, index) => {
+      tab.index = index;
+    });
+  }
+
+  private copyTab(tab: Tab & { id: number }): Tab {
+    const copy: Tab = { ...tab };
+    if (this.shape !== "chromium") delete copy.groupId;
+    return copy;
+  }
+
+  private windowOf(record: WindowRecord, populate: boolean): Window {
+    return { ...record, tabs: populate ? this.windowTabs(record.id).map((tab) => this.copyTab(tab)) : undefined };
+  }
+
+  // ----- what a person does -------------------------------------------------------------------------
+
+  /** Opens a window with these tabs (the first active unless one says so). */
+  openWindow(specs: (string | TabSpec)[], options: { incognito?: boolean; state?: WindowState } = {}): number {
+    const id = this.shape === "firefox_android" ? 1 : this.id();
+    if (!this.windows.has(id)) {
+      this.windows.set(id, { id, state: options.state ?? "normal", focused: true, incognito: options.incognito ?? false, type: "normal", left: 10, top: 20, width: 1200, height: 800 });
+      for (const window of this.windows.values()) window.focused = window.id === id;
+      this.events.windowCreated.fire(this.windowOf(this.windows.get(id) as WindowRecord, false));
+    }
+    const tabs = specs.map((spec) => (typeof spec === "string" ? { url: spec } : spec));
+    const anyActive = tabs.some((tab) => tab.active);
+    const groupIds = new Map<string, number>();
+    tabs.forEach((spec, position) => {
+      let groupId = -1;
+      if (spec.group && this.shape !== "firefox_android") {
+        groupId = groupIds.get(spec.group) ?? this.id();
+        if (!groupIds.has(spec.group)) {
+          groupIds.set(spec.group, groupId);
+          const group = { id: groupId, windowId: id, title: spec.group, color: "blue", collapsed: false };
+          this.groups.set(groupId, group);
+        }
+      }
+      const tab = {
+        id: this.id(),
+        windowId: id,
+        index: this.windowTabs(id).length,
+        url: spec.url,
+        title: spec.title ?? spec.url,
+        pinned: spec.pinned ?? false,
+        active: anyActive ? spec.active === true : position === 0,
+        incognito: options.incognito ?? false,
+        groupId,
+        lastAccessed: 1_700_000_000_000 + position,
+        discarded: false,
+      };
+      this.tabs.push(tab);
+      this.reindex(id);
+      this.events.tabCreated.fire(this.copyTab(tab));
+    });
+    return id;
+  }
+
+  openTab(windowId: number, url: string): number {
+    const tab = { id: this.id(), windowId, index: this.windowTabs(windowId).length, url, title: url, pinned: false, active: false, incognito: false, groupId: -1, discarded: false };
+    this.tabs.push(tab);
+    this.events.tabCreated.fire(this.copyTab(tab));
+    return tab.id;
+  }
+
+  navigate(tabId: number, url: string): void {
+    const tab = this.tabs.find((item) => item.id === tabId);
+    if (!tab) throw new Error(`No tab ${tabId}`);
+    tab.url = url;
+    tab.title = url;
+    this.events.tabUpdated.fire(tabId, { url }, this.copyTab(tab));
+  }
+
+  activate(tabId: number): void {
+    const tab = this.tabs.find((item) => item.id === tabId);
+    if (!tab) throw new Error(`No tab ${tabId}`);
+    for (const other of this.windowTabs(tab.windowId)) other.active = other.id === tabId;
+    this.events.tabActivated.fire({ tabId, windowId: tab.windowId });
+  }
+
+  /** Closes one tab; the last tab of a window closes the window too. */
+  closeTab(tabId: number): void {
+    const tab = this.tabs.find((item) => item.id === tabId);
+    if (!tab) throw new Error(`No tab ${tabId}`);
+    this.tabs = this.tabs.filter((item) => item.id !== tabId);
+    this.closed.unshift({ lastModified: Date.now(), tab: { ...this.copyTab(tab), sessionId: `s${this.nextSession++}` } });
+    this.reindex(tab.windowId);
+    this.events.tabRemoved.fire(tabId, { windowId: tab.windowId, isWindowClosing: false });
+    if (this.windowTabs(tab.windowId).length === 0) this.removeWindow(tab.windowId);
+  }
+
+  /** Closes a window: its tabs are removed with isWindowClosing, then the window (both browsers' order). */
+  closeWindow(windowId: number): void {
+    const record = this.windows.get(windowId);
+    if (!record) throw new Error(`No window ${windowId}`);
+    const tabs = this.windowTabs(windowId);
+    if (!record.incognito) {
+      this.closed.unshift({ lastModified: Date.now(), window: { ...this.windowOf(record, true), sessionId: `s${this.nextSession++}` } });
+    }
+    for (const tab of tabs) {
+      this.tabs = this.tabs.filter((item) => item.id !== tab.id);
+      this.events.tabRemoved.fire(tab.id, { windowId, isWindowClosing: true });
+    }
+    this.removeWindow(windowId);
+  }
+
+  private removeWindow(windowId: number): void {
+    this.windows.delete(windowId);
+    for (const [id, group] of this.groups) if (group.windowId === windowId) this.groups.delete(id);
+    this.events.windowRemoved.fire(windowId);
+  }
+
+  /** The browser restarted without its tabs: every window and tab gone, storage.session cleared. */
+  async restartEmpty(keep: (string | TabSpec)[] = []): Promise<void> {
+    this.stopWorker();
+    this.windows.clear();
+    this.tabs = [];
+    this.groups.clear();
+    await fakeBrowser.storage.session.clear();
+    if (keep.length > 0) this.openWindow(keep);
+  }
+
+  /** The service worker is stopped: every listener is gone; storage, IndexedDB and tabs stay. */
+  stopWorker(): void {
+    for (const emitter of this.emitters) emitter.clear();
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    fakeBrowser.runtime.onMessage.removeAllListeners();
+    fakeBrowser.notifications.onClicked.removeAllListeners();
+    fakeBrowser.notifications.onButtonClicked.removeAllListeners();
+  }
+
+  /** The tabs of each window as URLs, in order: what a person sees. */
+  layout(): { windowId: number; tabs: string[] }[] {
+    return [...this.windows.keys()].map((windowId) => ({ windowId, tabs: this.windowTabs(windowId).map((tab) => tab.url ?? "") }));
+  }
+
+  windowTabsOf(windowId: number) {
+    return this.windowTabs(windowId);
+  }
+
+  // ----- the API the extension sees -----------------------------------------------------------------
+
+  api(): BrowserApi {
+    // The API's methods are handed around detached, as the browser's are: they close over the world.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const world = this;
+    const hasWindows = this.shape !== "firefox_android";
+    const hasGroups = this.shape === "chromium";
+    const firstWindowId = () => [...this.windows.keys()][0] ?? this.openWindow([]);
+
+    const createTab = async (properties: CreateTabProperties): Promise<Tab> => {
+      if (properties.discarded !== undefined && world.shape === "chromium") throw new Error("Error in invocation of tabs.create: Unexpected property: 'discarded'");
+      if (properties.discarded && properties.active) throw new Error("Active tabs cannot be created and discarded.");
+      if (properties.discarded && properties.pinned) throw new Error("Pinned tabs cannot be created and discarded.");
+      if (properties.title !== undefined && !properties.discarded) throw new Error("Title may only be set for discarded tabs.");
+      if (world.shape === "firefox_android" && properties.pinned) throw new Error("Pinned tabs are not supported on Android.");
+      world.created.push(properties);
+      const windowId = properties.windowId ?? firstWindowId();
+      if (!world.windows.has(windowId)) throw new Error(`No window with id: ${windowId}.`);
+      const count = world.windowTabs(windowId).length;
+      const tab = {
+        id: world.id(),
+        windowId,
+        index: properties.index === undefined ? count : Math.min(properties.index, count),
+        url: properties.url ?? "about:blank",
+        title: properties.title ?? properties.url ?? "",
+        pinned: properties.pinned ?? false,
+        active: properties.active ?? true,
+        incognito: false,
+        groupId: -1,
+        discarded: properties.discarded ?? false,
+      };
+      for (const other of world.windowTabs(windowId)) if (other.index >= tab.index) other.index += 1;
+      if (tab.active) for (const other of world.windowTabs(windowId)) other.active = false;
+      world.tabs.push(tab);
+      world.reindex(windowId);
+      world.events.tabCreated.fire(world.copyTab(tab));
+      const answer = world.copyTab(tab);
+      if (world.discardOnCreate && world.shape === "chromium" && !tab.active) discard(tab.id);
+      return answer;
+    };
+
+    const discard = (tabId: number): Tab | undefined => {
+      const tab = world.tabs.find((item) => item.id === tabId);
+      if (!tab || tab.active) return undefined;
+      const added = world.id();
+      world.replaced.set(tabId, added);
+      tab.id = added;
+      tab.discarded = true;
+      return world.copyTab(tab);
+    };
+
+    const storageArea = (area: typeof fakeBrowser.storage.local): StorageArea => ({
+      get: (keys) => area.get(keys ?? null) as Promise<Record<string, unknown>>,
+      set: (items) => area.set(items),
+      remove: (keys) => area.remove(keys),
+    });
+
+    const alarms: AlarmsApi = {
+      create: (name, info) => fakeBrowser.alarms.create(name, info),
+      get: async (name) => (await fakeBrowser.alarms.get(name)) ?? undefined,
+      clear: (name) => fakeBrowser.alarms.clear(name),
+      onAlarm: fakeBrowser.alarms.onAlarm as unknown as AlarmsApi["onAlarm"],
+    };
+
+    const notifications: NotificationsApi = {
+      create: async (id, options) => {
+        if (world.shape !== "chromium" && options.buttons) throw new Error("Type error for parameter options: Property \"buttons\" is unsupported by Firefox");
+        return fakeBrowser.notifications.create(id, options);
+      },
+      clear: (id) => fakeBrowser.notifications.clear(id),
+      onClicked: fakeBrowser.notifications.onClicked as unknown as NotificationsApi["onClicked"],
+      onButtonClicked: world.shape === "chromium" ? (fakeBrowser.notifications.onButtonClicked as unknown as NotificationsApi["onButtonClicked"]) : undefined,
+    };
+
+    const runtime: RuntimeApi = {
+      id: fakeBrowser.runtime.id,
+      getURL: (path) => fakeBrowser.runtime.getURL(path as "/"),
+      getManifest: () => ({ version: "0.1.0" }),
+      getPlatformInfo: async () => ({ os: world.shape === "firefox_android" ? "android" : "linux" }),
+      sendMessage: (message) => fakeBrowser.runtime.sendMessage(message),
+      onMessage: fakeBrowser.runtime.onMessage as unknown as RuntimeApi["onMessage"],
+      onStartup: fakeBrowser.runtime.onStartup as unknown as RuntimeApi["onStartup"],
+      onInstalled: fakeBrowser.runtime.onInstalled as unknown as RuntimeApi["onInstalled"],
+    };
+
+    return {
+      tabs: {
+        query: async (query) => world.tabs.filter((tab) => query.windowId === undefined || tab.windowId === query.windowId).map((tab) => world.copyTab(tab)),
+        get: async (tabId) => {
+          const tab = world.tabs.find((item) => item.id === tabId);
+          if (!tab) throw new Error(`No tab with id: ${tabId}.`);
+          return world.copyTab(tab);
+        },
+        create: createTab,
+        update: async (tabId, properties) => {
+          const tab = world.tabs.find((item) => item.id === tabId);
+          if (!tab) throw new Error(`No tab with id: ${tabId}.`);
+          if (properties.pinned !== undefined) tab.pinned = properties.pinned;
+          if (properties.url !== undefined) tab.url = properties.url;
+          if (properties.active) for (const other of world.windowTabs(tab.windowId)) other.active = other.id === tabId;
+          world.reindex(tab.windowId);
+          world.events.tabUpdated.fire(tabId, properties, world.copyTab(tab));
+          return world.copyTab(tab);
+        },
+        remove: async (tabIds) => {
+          for (const id of Array.isArray(tabIds) ? tabIds : [tabIds]) world.closeTab(id);
+        },
+        move: async (tabIds, properties) => {
+          const moved: Tab[] = [];
+          for (const id of Array.isArray(tabIds) ? tabIds : [tabIds]) {
+            const tab = world.tabs.find((item) => item.id === id);
+            if (!tab) throw new Error(`No tab with id: ${id}.`);
+            const others = world.windowTabs(tab.windowId).filter((item) => item.id !== id);
+            others.splice(Math.min(properties.index, others.length), 0, tab);
+            others.forEach((item, index) => {
+              item.index = index;
+            });
+            world.reindex(tab.windowId);
+            world.events.tabMoved.fire(id, {});
+            moved.push(world.copyTab(tab));
+          }
+          return moved.length === 1 ? (moved[0] as Tab) : moved;
+        },
+        group: hasGroups
+          ? async ({ tabIds, createProperties }) => {
+              const ids = Array.isArray(tabIds) ? tabIds : [tabIds];
+              const first = world.tabs.find((tab) => tab.id === ids[0]);
+              if (!first) throw new Error("No tab");
+              if (ids.some((id) => world.tabs.find((tab) => tab.id === id)?.pinned)) throw new Error("Cannot group pinned tabs");
+              const group = { id: world.id(), windowId: createProperties?.windowId ?? first.windowId, title: "", color: "grey", collapsed: false };
+              world.groups.set(group.id, group);
+              for (const tab of world.tabs) if (ids.includes(tab.id)) tab.groupId = group.id;
+              world.events.groupCreated.fire({ ...group });
+              return group.id;
+            }
+          : undefined,
+        sendMessage: async () => undefined,
+        discard: hasGroups ? async (tabId) => discard(tabId) : undefined,
+        onCreated: this.events.tabCreated,
+        onRemoved: this.events.tabRemoved,
+        onUpdated: this.events.tabUpdated,
+        onMoved: this.events.tabMoved,
+        onAttached: this.events.tabAttached,
+        onDetached: this.events.tabDetached,
+        onActivated: this.events.tabActivated,
+      },
+      windows: hasWindows
+        ? {
+            getAll: async ({ populate }) => [...world.windows.values()].map((record) => world.windowOf(record, populate === true)),
+            get: async (windowId, options) => {
+              const record = world.windows.get(windowId);
+              if (!record) throw new Error(`No window with id: ${windowId}.`);
+              return world.windowOf(record, options?.populate === true);
+            },
+            create: async (properties) => {
+              const hasBounds = properties.left !== undefined || properties.top !== undefined || properties.width !== undefined || properties.height !== undefined;
+              if (hasBounds && properties.state && properties.state !== "normal") throw new Error(`Invalid value for state: '${properties.state}' cannot be used with bounds`);
+              world.createdWindows.push(properties);
+              const id = world.id();
+              const record: WindowRecord = {
+                id,
+                state: properties.state ?? "normal",
+                focused: true,
+                incognito: false,
+                type: "normal",
+                left: properties.left ?? 0,
+                top: properties.top ?? 0,
+                width: properties.width ?? 1000,
+                height: properties.height ?? 700,
+              };
+              world.windows.set(id, record);
+              world.events.windowCreated.fire(world.windowOf(record, false));
+              const url = Array.isArray(properties.url) ? properties.url[0] : properties.url;
+              await createTab({ windowId: id, url: url ?? "about:newtab", active: true });
+              world.created.pop();
+              return world.windowOf(record, true);
+            },
+            update: async (windowId, properties) => {
+              const record = world.windows.get(windowId);
+              if (!record) throw new Error(`No window with id: ${windowId}.`);
+              if (properties.state) record.state = properties.state;
+              if (properties.focused) for (const window of world.windows.values()) window.focused = window.id === windowId;
+              return world.windowOf(record, false);
+            },
+            onCreated: this.events.windowCreated,
+            onRemoved: this.events.windowRemoved,
+            onFocusChanged: this.events.windowFocus,
+          }
+        : undefined,
+      tabGroups: hasGroups
+        ? {
+            query: async ({ windowId }) => [...world.groups.values()].filter((group) => windowId === undefined || group.windowId === windowId).map((group) => ({ ...group })),
+            update: async (groupId, properties) => {
+              const group = world.groups.get(groupId);
+              if (!group) throw new Error(`No group with id: ${groupId}.`);
+              Object.assign(group, Object.fromEntries(Object.entries(properties).filter(([, value]) => value !== undefined)));
+              world.events.groupUpdated.fire({ ...group });
+              return { ...group };
+            },
+            onCreated: this.events.groupCreated,
+            onUpdated: this.events.groupUpdated,
+            onRemoved: this.events.groupRemoved,
+          }
+        : undefined,
+      sessions:
+        this.shape === "firefox_android"
+          ? undefined
+          : {
+              getRecentlyClosed: async (filter) => world.closed.slice(0, filter?.maxResults ?? 25),
+              restore: async (sessionId) => {
+                const entry = world.closed.find((item) => item.window?.sessionId === sessionId || item.tab?.sessionId === sessionId);
+                if (!entry) throw new Error(`Could not restore object using sessionId ${sessionId}.`);
+                world.closed = world.closed.filter((item) => item !== entry);
+                if (entry.window) {
+                  const tabs = entry.window.tabs ?? [];
+                  world.openWindow(tabs.map((tab) => ({ url: tab.url ?? "", title: tab.title, pinned: tab.pinned, active: tab.active })));
+                } else if (entry.tab) {
+                  await createTab({ windowId: world.windows.has(entry.tab.windowId) ? entry.tab.windowId : undefined, url: entry.tab.url, active: false });
+                }
+                return entry;
+              },
+            },
+      storage: {
+        local: storageArea(fakeBrowser.storage.local),
+        session: storageArea(fakeBrowser.storage.session),
+        onChanged: fakeBrowser.storage.onChanged as unknown as BrowserApi["storage"]["onChanged"],
+      },
+      alarms,
+      notifications,
+      runtime,
+      scripting: {
+        registerContentScripts: async (scripts) => {
+          for (const script of scripts) {
+            if (world.scripts.some((item) => item.id === script.id)) throw new Error(`Duplicate script ID '${script.id}'`);
+            world.scripts.push(script);
+          }
+        },
+        getRegisteredContentScripts: async () => world.scripts.map((script) => ({ ...script })),
+        unregisterContentScripts: async (filter) => {
+          const ids = filter?.ids;
+          for (let index = world.scripts.length - 1; index >= 0; index -= 1) {
+            if (!ids || ids.includes(world.scripts[index]?.id ?? "")) world.scripts.splice(index, 1);
+          }
+        },
+      },
+      permissions: {
+        contains: async ({ origins }) => (origins ?? []).every((origin) => world.grantedOrigins.has(origin)),
+      },
+    };
+  }
+}
+
+export { fakeBrowser };

@@ -1,0 +1,106 @@
+import { gunzipSync } from "node:zlib";
+import { uploadBrowserBackupRequestSchema, type BrowserBackup, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
+
+/**
+ * The server side of the extension's API in memory, as the contracts describe it: device
+ * authorization, idempotent gzip uploads, the connection and the backup list. Tests switch it off,
+ * make it fail, or revoke the token.
+ */
+export class FakeServer {
+  readonly origin = "http://localhost:3000";
+  mode: "up" | "down" | "error" = "up";
+  /** The next poll answers (then authorization_pending). */
+  pollAnswers: { status: number; body: unknown }[] = [];
+  token = "device-token-1";
+  revoked = false;
+  automaticBackups = true;
+  /** Drops the answer of the next upload after storing it: the device never hears back. */
+  loseNextAnswer = false;
+  readonly uploads: { snapshotId: string; trigger: string; request: UploadBrowserBackupRequest; gzip: boolean }[] = [];
+  readonly requests: { method: string; path: string; authorization: string | null; contentEncoding: string | null }[] = [];
+  polls = 0;
+  backups: BrowserBackup[] = [];
+  /** Lists every upload as a backup, for the popup and restores (the smoke test's stand-in server). */
+  keepUploads = false;
+
+  stored(): UploadBrowserBackupRequest[] {
+    const seen = new Set<string>();
+    return this.uploads.filter((upload) => !seen.has(upload.snapshotId) && seen.add(upload.snapshotId)).map((upload) => upload.request);
+  }
+
+  readonly fetch: typeof fetch = async (input, init) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    const headers = new Headers(init?.headers);
+    const method = init?.method ?? "GET";
+    this.requests.push({ method, path: url.pathname, authorization: headers.get("authorization"), contentEncoding: headers.get("content-encoding") });
+    if (this.mode === "down") throw new TypeError("Failed to fetch");
+    if (this.mode === "error") return json(503, { message: "Service unavailable" });
+    const authorized = headers.get("authorization") === `Bearer ${this.token}` && !this.revoked;
+    const body = init?.body;
+
+    if (method === "POST" && url.pathname === "/api/device-authorizations") {
+      return json(201, { deviceCode: "device-code-1", userCode: "BCDF-GHJK", verificationUri: "/connect", verificationUriComplete: "/connect?code=BCDF-GHJK", expiresIn: 600, interval: 5 });
+    }
+    if (method === "POST" && url.pathname === "/api/device-authorizations/token") {
+      this.polls += 1;
+      const next = this.pollAnswers.shift();
+      if (next) return json(next.status, next.body);
+      return json(400, { message: "Waiting for confirmation", error: "authorization_pending" });
+    }
+    if (!authorized) return json(401, { message: "The device token was revoked" });
+    if (method === "GET" && url.pathname === "/api/extension/connection") {
+      return json(200, { deviceId: "d1", deviceName: "Chrome on Linux", email: "ada@example.com", planType: "basic", backupsKept: 50, automaticBackups: this.automaticBackups });
+    }
+    if (method === "POST" && url.pathname === "/api/browser-backups") {
+      const gzip = headers.get("content-encoding") === "gzip";
+      const raw = body instanceof Uint8Array ? Buffer.from(body) : Buffer.from(String(body));
+      const text = gzip ? gunzipSync(raw).toString("utf8") : raw.toString("utf8");
+      const parsed = uploadBrowserBackupRequestSchema.safeParse(JSON.parse(text));
+      if (!parsed.success) return json(400, { message: parsed.error.issues[0]?.message ?? "invalid" });
+      const duplicate = this.uploads.some((upload) => upload.snapshotId === parsed.data.snapshotId);
+      this.uploads.push({ snapshotId: parsed.data.snapshotId, trigger: parsed.data.trigger, request: JSON.parse(text) as UploadBrowserBackupRequest, gzip });
+      if (this.loseNextAnswer) {
+        this.loseNextAnswer = false;
+        throw new TypeError("network error: connection reset");
+      }
+      const tabCount = parsed.data.windows.reduce((sum, window) => sum + window.tabs.length, 0);
+      if (!duplicate && this.keepUploads) {
+        this.backups.unshift({
+          id: crypto.randomUUID(),
+          sessionName: `${parsed.data.trigger === "clear_all_detected" ? "Emergency backup" : parsed.data.trigger === "auto_backup" ? "Automatic backup" : "Manual backup"} (${tabCount} tabs)`,
+          triggerEvent: parsed.data.trigger,
+          deviceName: parsed.data.deviceName ?? null,
+          browserType: parsed.data.browserType,
+          createdAt: new Date(parsed.data.capturedAt).toISOString(),
+          tabCount,
+          windows: parsed.data.windows.map((window) => ({
+            ...window,
+            left: window.left ?? null,
+            top: window.top ?? null,
+            width: window.width ?? null,
+            height: window.height ?? null,
+            tabs: window.tabs.map((tab) => ({ url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl ?? null, pinned: tab.pinned, active: tab.active, groupId: tab.groupId ?? null, formData: tab.formData, scrollPosition: tab.scrollPosition })),
+          })),
+          groups: parsed.data.groups,
+        });
+      }
+      return json(duplicate ? 200 : 201, { backupId: `b-${parsed.data.snapshotId}`, tabCount, windowCount: parsed.data.windows.length, duplicate, message: "Backed up" });
+    }
+    if (method === "GET" && url.pathname === "/api/saved-sessions") {
+      return json(
+        200,
+        this.backups.map((backup) => ({ ...backup, restorable: true, appCount: 0, sizeBytes: 100, windows: undefined, groups: undefined })).map(({ windows: _w, groups: _g, ...summary }) => summary),
+      );
+    }
+    const detail = /^\/api\/browser-backups\/([^/]+)$/.exec(url.pathname);
+    if (method === "GET" && detail) {
+      const backup = this.backups.find((item) => item.id === decodeURIComponent(detail[1] ?? ""));
+      return backup ? json(200, backup) : json(404, { message: "Backup not found" });
+    }
+    return json(404, { message: "Not found" });
+  };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
