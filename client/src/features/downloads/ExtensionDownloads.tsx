@@ -55,12 +55,12 @@ function ExtensionCard({ target, item, loading, yours }: { target: ExtensionTarg
             <p className="text-sm text-slate-500">
               {item?.available ? `Version ${item.version ?? ""} · ${item.size ?? ""}` : loading ? "Checking this server…" : "Not available on this server yet"}
             </p>
+            {yours ? (
+              <Badge variant="success" className="mt-2">
+                Your browser
+              </Badge>
+            ) : null}
           </div>
-          {yours ? (
-            <Badge variant="success" className="ml-auto">
-              Your browser
-            </Badge>
-          ) : null}
         </div>
         <h4 className="mt-5 text-sm font-semibold text-slate-900">How to install</h4>
         <ol className="mt-2 list-decimal space-y-2 pl-5 text-sm text-slate-600 marker:font-semibold marker:text-brand-700">
