@@ -174,6 +174,9 @@ describe("the browser extension on the web: /download, /connect, the device list
     const devices = page.getByRole("region", { name: "Devices" });
     await devices.getByText("Chrome on Linux", { exact: true }).waitFor();
     await devices.getByRole("button", { name: "Revoke Chrome on Linux" }).waitFor();
+    // The device-authorization server sends each token's scope: the browser is listed as what it is.
+    await devices.getByText(/^Browser extension · Never used$/).waitFor();
+    await screenshot(page, "connect-dashboard-devices-desktop");
     await context.close();
   });
 
