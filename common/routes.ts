@@ -29,5 +29,7 @@ export const clientRoutes = [
   // Sign-in by email link (the accounts issue): the form, and the screen after a link was sent.
   "/sign-in",
   "/check-email",
+  // Connecting the browser extension or an app to an account (issue 15, RFC 8628's verification page).
+  "/connect",
 ] as const;
 export type ClientRoute = (typeof clientRoutes)[number];

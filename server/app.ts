@@ -16,6 +16,7 @@ import { adminStatsRoutes } from "./admin/stats-routes";
 import { contactRoutes } from "./contact/routes";
 import { deviceRoutes } from "./devices/routes";
 import { enforceTokenScopes } from "./devices/token-scopes";
+import { extensionPackageRoutes } from "./downloads/extension-package-routes";
 import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
@@ -56,6 +57,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** The built client; nothing is served (API only) when it holds no index.html. */
   clientDir?: string;
+  /** The built browser extension (one directory per target); no packages are offered without it. */
+  extensionDir?: string;
   /** false silences request logs (tests); a stream receives them instead of stdout. */
   logger?: false | { stream: DestinationStream };
 }
@@ -161,6 +164,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
   }
   await app.register(downloadRoutes, { db, releasesDir: config.releasesDir, secret: config.sessionSecret });
+  await app.register(extensionPackageRoutes, { extensionDir: deps.extensionDir, publicUrl: config.publicUrl });
   await app.register(contactRoutes, { db });
   await app.register(systemLogRoutes, { db });
   await app.register(adminPaymentRoutes, { db });

@@ -92,6 +92,9 @@ const matrix: [RouteKey, Expected][] = [
   ["GET /download/file/:platform/:fileName", everyone(200)],
   ["GET /api/apk-info", everyone(200)],
   ["GET /download/android-apk", everyone(200)],
+  // The extension is public like the page it is offered on: connecting it needs an account anyway.
+  ["GET /api/downloads/extensions", everyone(200)],
+  ["GET /download/extension/:target", everyone(200)],
   ["POST /api/contact", everyone(201)],
   ["GET /api/admin/messages", adminOnly(200)],
   ["GET /api/admin/logs", adminOnly(200)],

@@ -47,11 +47,13 @@ async function main(): Promise<void> {
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
   opened.redis = redis;
 
+  const appRoot = findAppRoot();
   const app = await buildApp(config, {
     database: database.db,
     mailer,
     redis,
-    clientDir: join(findAppRoot(), "dist", "client"),
+    clientDir: join(appRoot, "dist", "client"),
+    extensionDir: join(appRoot, "dist", "extension"),
   });
   opened.app = app;
   await app.listen({ port: config.port, host: config.host });

@@ -42,6 +42,7 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/app-store": lazy(() => import("./features/install/AppStorePage")),
   "/sign-in": lazy(() => import("./features/accounts/SignInPage")),
   "/check-email": lazy(() => import("./features/accounts/CheckEmailPage")),
+  "/connect": lazy(() => import("./features/devices/ConnectPage")),
 };
 
 /**

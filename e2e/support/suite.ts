@@ -16,15 +16,15 @@ export interface BrowserSuite {
 }
 
 /**
- * Starts the app and Chromium before the suite's tests, and afterwards checks the server's log for secrets
- * and stops both, whatever happened.
+ * Starts the app (or the copy of the build in `options.appRoot`) and Chromium before the suite's tests, and
+ * afterwards checks the server's log for secrets and stops both, whatever happened.
  */
-export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite {
+export function useBrowserSuite(env: Record<string, string> = {}, options: { appRoot?: string } = {}): BrowserSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const secretsSeen: string[] = [];
   before(async () => {
-    server = await startServer(env);
+    server = await startServer(env, options);
     browser = await launchBrowser();
   });
   after(async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@common/api/text";
 import { paidPlanTypes } from "@common/plans";
 
 /**
@@ -6,7 +7,8 @@ import { paidPlanTypes } from "@common/plans";
  * that its body has the shape we expect: a body that does not is refused with 400 instead of
  * failing half-way through with a 500.
  */
-const id = z.string().min(1).max(255);
+// text(): an id is stored, and PostgreSQL refuses a NUL in text (a 500 otherwise, even for a signed event).
+const id = text().min(1).max(255);
 /** Stripe's Unix timestamps, in seconds. */
 const unixSeconds = z.number().int().nonnegative().max(2 ** 32);
 /** Our own payment id, echoed back in metadata; anything else is as good as absent. */

@@ -121,6 +121,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     },
     "GET /api/apk-info": {},
     "GET /download/android-apk": {},
+    "GET /api/downloads/extensions": {},
+    "GET /download/extension/:target": { params: { target: "chromium" } },
     "POST /api/contact": { body: { name: "Ann", email: owner, subject: "Hello", message: "A question about plans." } },
     "GET /api/admin/messages": { query: { limit: "10" } },
     "GET /api/admin/logs": { query: { limit: "10" } },

@@ -27,6 +27,9 @@ export const testAppConfig: AppConfig = {
 
 export const testAdminEmail = "admin@tabvault.test";
 
+/** A tiny built extension (both targets), as `npm run build` leaves in dist/extension. */
+export const testExtensionDir = fileURLToPath(new URL("../downloads/fixtures/extension", import.meta.url));
+
 /** The real local mail adapter writing .eml files into a fresh directory, as `npm start` does. */
 export function createTestMailer(): { mailer: Mailer; mailDir: string; remove: () => Promise<void> } {
   const dataDir = mkdtempSync(join(tmpdir(), "tabvault-mail-"));
@@ -51,7 +54,7 @@ export async function buildTestApp(
   if (!mailer) throw new Error("unreachable: a mailer is either given or created");
   const app = await buildApp(
     { ...testAppConfig, ...config },
-    { database: databaseNeverUsed(), logger: false, ...deps, mailer },
+    { database: databaseNeverUsed(), logger: false, extensionDir: testExtensionDir, ...deps, mailer },
   );
   if (outbox) app.addHook("onClose", outbox.remove);
   return app;

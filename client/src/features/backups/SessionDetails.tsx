@@ -10,12 +10,15 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", tim
 export function SessionDetails({
   session,
   restoring,
+  inThisBrowser,
   deleting,
   onRestore,
   onDelete,
 }: {
   session: SavedSessionDetail;
   restoring: boolean;
+  /** The TabVault extension is installed: it restores the windows as saved, in this browser. */
+  inThisBrowser: boolean;
   deleting: boolean;
   onRestore: () => void;
   onDelete: () => void;
@@ -37,7 +40,7 @@ export function SessionDetails({
         <div className="flex gap-2">
           <Button onClick={onRestore} disabled={!session.restorable || restoring}>
             {restoring ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-            {restoring ? "Restoring..." : "Restore Session"}
+            {restoring ? "Restoring..." : inThisBrowser ? "Restore in this browser" : "Restore Session"}
           </Button>
           <Button variant="outline" size="icon" onClick={onDelete} disabled={deleting} aria-label="Delete session">
             <Trash2 aria-hidden="true" />

@@ -3,6 +3,7 @@ import { triggerLabels } from "@common/api/backups";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AppWindow, Layers, Loader2, Save } from "lucide-react";
 import { useState } from "react";
+import { requestRestore } from "./extension-bridge";
 import { SessionDetails } from "./SessionDetails";
 import {
   deleteSession,
@@ -15,6 +16,7 @@ import {
   type SessionFilter,
   USER_STATS_KEY,
 } from "./session-api";
+import { useInstalledExtension } from "./useInstalledExtension";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -46,17 +48,36 @@ export default function SessionsPage() {
     void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
   };
 
+  const extension = useInstalledExtension();
   const restore = useMutation({
-    mutationFn: restoreSession,
-    onSuccess: (result) => {
+    // The server records the restore and hands back the tabs either way; the extension, when installed,
+    // reopens the windows as they were (pins, groups), and the tabs open one by one only without it.
+    mutationFn: async (id: string) => {
+      const result = await restoreSession(id);
+      return { result, handoff: extension ? await requestRestore(id) : null };
+    },
+    onSuccess: ({ result, handoff }) => {
+      refresh();
+      if (handoff?.outcome === "started") {
+        toast({ title: "Restoring in this browser…", description: handoff.message || "The extension is reopening the saved windows." });
+        return;
+      }
+      if (handoff?.outcome === "no-answer") {
+        toast({
+          title: "The extension did not answer",
+          description: "Restore this backup from the TabVault icon in your toolbar, or reload this page and try again.",
+          variant: "destructive",
+        });
+        return;
+      }
       openRestoredTabs(result.session.tabs);
       const tabs = result.session.tabs.length;
       const apps = result.session.openApps.length;
+      const restored = `${tabs} ${tabs === 1 ? "tab" : "tabs"} and ${apps} ${apps === 1 ? "app" : "apps"} restored. Allow pop-ups if some tabs did not open.`;
       toast({
         title: "Session Restored",
-        description: `${tabs} ${tabs === 1 ? "tab" : "tabs"} and ${apps} ${apps === 1 ? "app" : "apps"} restored. Allow pop-ups if some tabs did not open.`,
+        description: handoff?.outcome === "refused" ? `${restored} (The extension could not: ${handoff.message || "it refused."})` : restored,
       });
-      refresh();
     },
     onError: (error) => {
       if (!isUnauthorizedError(error)) toast({ title: "Restoration Failed", description: errorMessage(error, "The session could not be restored."), variant: "destructive" });
@@ -160,6 +181,7 @@ export default function SessionsPage() {
                     <SessionDetails
                       session={selected.data}
                       restoring={restore.isPending}
+                      inThisBrowser={extension !== null}
                       deleting={remove.isPending}
                       onRestore={() => restore.mutate(selected.data.id)}
                       onDelete={() => remove.mutate(selected.data.id)}

@@ -23,7 +23,7 @@ const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }
   { href: "/clear-all-blocker", icon: ShieldOff, title: "Clear All Blocker", text: "Stop Clear All from closing your tabs." },
   { href: "/sessions", icon: Layers, title: "Session Manager", text: "See and restore saved sessions." },
   { href: "/protection-settings", icon: SlidersHorizontal, title: "Protection Settings", text: "Block or back up, and when." },
-  { href: "/download", icon: Download, title: "Download", text: "Windows and Android apps." },
+  { href: "/download", icon: Download, title: "Download", text: "The browser extension, and the Windows and Android apps." },
 ];
 
 /** The plan an upgrade button offers next. */

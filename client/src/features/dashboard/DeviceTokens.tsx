@@ -1,6 +1,7 @@
 import type { DeviceToken } from "@common/api/accounts";
+import type { DeviceTokenScope } from "@common/api/device-authorization";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Check, Copy, KeyRound, Trash2 } from "lucide-react";
+import { AppWindow, Check, Copy, KeyRound, Puzzle, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,7 +11,19 @@ import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient
 
 const TOKENS_KEY = ["/api/device-tokens"] as const;
 
-/** Tokens for the Windows and Android apps: named, shown once, revocable. */
+const lastUsedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * What a device is, from its token's scope: the browser extension (connected on /connect) or an app
+ * (a token made here). Lists from a server that does not send the scope show no kind.
+ */
+function deviceKind(token: Pick<DeviceToken, "id"> & { scope?: DeviceTokenScope }): { label: string; Icon: typeof Puzzle } | null {
+  if (token.scope === "browser") return { label: "Browser extension", Icon: Puzzle };
+  if (token.scope === "app") return { label: "App", Icon: AppWindow };
+  return null;
+}
+
+/** The devices connected to the account (the browser extension, the apps), and tokens for the Windows and Android apps: named, shown once, revocable. */
 export function DeviceTokens() {
   const queryClient = useQueryClient();
   const tokens = useQuery<DeviceToken[]>({ queryKey: TOKENS_KEY });
@@ -50,7 +63,10 @@ export function DeviceTokens() {
         <KeyRound className="size-4 text-brand-600" aria-hidden="true" />
         Devices
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Connect the Windows or Android app with a token. It is shown once; revoke it if the device is lost.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        The browser extension connects from its toolbar icon. Connect the Windows or Android app with a token: it is shown once. Revoke a device
+        you lost or no longer use.
+      </p>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1">
           <Label htmlFor="device-name">Device name</Label>
@@ -82,20 +98,28 @@ export function DeviceTokens() {
       ) : null}
       {tokens.data && tokens.data.length > 0 ? (
         <ul className="mt-4 divide-y divide-slate-100">
-          {tokens.data.map((token) => (
-            <li key={token.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-              <span>
-                <span className="font-medium text-slate-900">{token.name}</span>
-                <span className="block text-xs text-slate-500">
-                  {token.lastUsedAt ? `Last used ${new Date(token.lastUsedAt).toLocaleString()}` : "Never used"}
+          {tokens.data.map((token) => {
+            const kind = deviceKind(token);
+            const Icon = kind?.Icon ?? KeyRound;
+            return (
+              <li key={token.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <span className="flex min-w-0 items-start gap-2">
+                  <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-slate-900">{token.name}</span>
+                    <span className="block text-xs text-slate-500">
+                      {kind ? `${kind.label} · ` : ""}
+                      {token.lastUsedAt ? `Last used ${lastUsedFormat.format(new Date(token.lastUsedAt))}` : "Never used"}
+                    </span>
+                  </span>
                 </span>
-              </span>
-              <Button variant="ghost" size="sm" onClick={() => revoke.mutate(token.id)} aria-label={`Revoke ${token.name}`}>
-                <Trash2 aria-hidden="true" />
-                Revoke
-              </Button>
-            </li>
-          ))}
+                <Button variant="ghost" size="sm" onClick={() => revoke.mutate(token.id)} aria-label={`Revoke ${token.name}`}>
+                  <Trash2 aria-hidden="true" />
+                  Revoke
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </section>

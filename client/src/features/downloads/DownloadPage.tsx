@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useAuthDialogs } from "@/features/accounts/AuthDialogs";
 import { availableDownloadsFailure, useAvailableDownloads } from "./available-downloads";
 import { DownloadError, downloadNotStartedMessage, downloadWithProgress, generateDownload } from "./download-file";
+import { ExtensionDownloads } from "./ExtensionDownloads";
 import { PageQrCode } from "./PageQrCode";
 import { InstallCard } from "@/features/install/InstallCard";
 import { useAppInstallation } from "@/features/install/useAppInstallation";
@@ -54,7 +55,7 @@ function useOnline(): boolean {
   return online;
 }
 
-/** `/download` (spec 1 §2, §4): QR code, copy link, the two apps with real progress, requirements. */
+/** `/download` (spec 1 §2, §4): QR code, copy link, the browser extension, the two apps with real progress, requirements. */
 export default function DownloadPage() {
   const { user } = useAuth();
   const { openDirectDownload } = useAuthDialogs();
@@ -94,7 +95,7 @@ export default function DownloadPage() {
       <div className="grid gap-8 md:grid-cols-[1fr_auto] md:items-start">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Download TabVault</h1>
-          <p className="mt-3 text-lg text-slate-600">Free for Windows and Android. Scan the code to open this page on your phone.</p>
+          <p className="mt-3 text-lg text-slate-600">Free for your browser, Windows and Android. Scan the code to open this page on your phone.</p>
           {user ? null : (
             <p className="mt-4 text-sm text-slate-600">
               <a href={loginHref(undefined, "/download")} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
@@ -113,6 +114,13 @@ export default function DownloadPage() {
           </Button>
         </div>
       </div>
+
+      <ExtensionDownloads />
+
+      <h2 id="apps" className="mt-12 flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
+        <Monitor className="size-6 text-brand-600" aria-hidden="true" />
+        Windows and Android apps
+      </h2>
 
       {progress.state !== "idle" ? (
         <div className="mt-8" role="status">

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type BridgeWindow, detectExtension, EXTENSION_MESSAGES, type MessageLike, requestRestore } from "./extension-bridge";
+
+const ORIGIN = "https://tabvault.example";
+
+/** A window with a message channel: what the page posts is recorded, and `answer` plays the extension. */
+function fakeWindow(respond?: (message: Record<string, unknown>, win: ReturnType<typeof fakeWindow>) => void) {
+  const listeners = new Set<(event: MessageLike) => void>();
+  const posted: { message: unknown; targetOrigin: string }[] = [];
+  const win = {
+    location: { origin: ORIGIN },
+    posted,
+    listenerCount: () => listeners.size,
+    addEventListener: (_type: "message", listener: (event: MessageLike) => void) => void listeners.add(listener),
+    removeEventListener: (_type: "message", listener: (event: MessageLike) => void) => void listeners.delete(listener),
+    setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms) as unknown as number,
+    clearTimeout: (id: number) => clearTimeout(id),
+    postMessage(message: unknown, targetOrigin: string) {
+      posted.push({ message, targetOrigin });
+      respond?.(message as Record<string, unknown>, win);
+    },
+    /** A message arriving from `origin`, as the extension's content script (or anyone else) sends it. */
+    answer(data: unknown, origin = ORIGIN) {
+      for (const listener of [...listeners]) listener({ data, origin });
+    },
+  };
+  return win satisfies BridgeWindow;
+}
+
+describe("detectExtension", () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it("pings on this origin and resolves with the version the extension answers", async () => {
+    const win = fakeWindow((message, self) => {
+      if (message.type === EXTENSION_MESSAGES.ping) queueMicrotask(() => self.answer({ type: EXTENSION_MESSAGES.extension, version: "1.4.0" }));
+    });
+    await expect(detectExtension(win)).resolves.toEqual({ version: "1.4.0" });
+    expect(win.posted).toEqual([{ message: { type: "tabvault:ping" }, targetOrigin: ORIGIN }]);
+    expect(win.listenerCount()).toBe(0);
+  });
+
+  it("resolves null after 300 ms without an answer, and stops listening", async () => {
+    const win = fakeWindow();
+    const detected = detectExtension(win);
+    await vi.advanceTimersByTimeAsync(299);
+    win.answer({ type: EXTENSION_MESSAGES.extension, version: "9.9.9" }, "https://evil.example");
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(detected).resolves.toBeNull();
+    expect(win.listenerCount()).toBe(0);
+  });
+
+  it("ignores the page's own ping and messages of other shapes", async () => {
+    const win = fakeWindow((message, self) => {
+      self.answer(message);
+      self.answer("tabvault:extension");
+      self.answer({ type: EXTENSION_MESSAGES.extension, version: 3 });
+    });
+    const detected = detectExtension(win);
+    await vi.advanceTimersByTimeAsync(300);
+    await expect(detected).resolves.toBeNull();
+  });
+});
+
+describe("requestRestore", () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it("posts the backup id and resolves when the extension says the restore started", async () => {
+    const win = fakeWindow((message, self) => {
+      if (message.type !== EXTENSION_MESSAGES.restore) return;
+      // An answer about another restore first: not this one's.
+      self.answer({ type: EXTENSION_MESSAGES.restoreStarted, backupId: "other", message: "Restoring 2 tabs" });
+      setTimeout(() => self.answer({ type: EXTENSION_MESSAGES.restoreStarted, backupId: message.backupId, message: "Restoring 30 tabs" }), 1500);
+    });
+    const handoff = requestRestore("b-1", win);
+    await vi.advanceTimersByTimeAsync(1500);
+    await expect(handoff).resolves.toEqual({ outcome: "started", message: "Restoring 30 tabs" });
+    expect(win.posted).toEqual([{ message: { type: "tabvault:restore", backupId: "b-1" }, targetOrigin: ORIGIN }]);
+    expect(win.listenerCount()).toBe(0);
+  });
+
+  it("passes on the extension's refusal and its reason", async () => {
+    const win = fakeWindow((message, self) =>
+      self.answer({ type: EXTENSION_MESSAGES.restoreRefused, backupId: message.backupId, message: "Connect this browser to TabVault first." }),
+    );
+    await expect(requestRestore("b-2", win)).resolves.toEqual({ outcome: "refused", message: "Connect this browser to TabVault first." });
+  });
+
+  it("gives up after its timeout when nothing answers", async () => {
+    const win = fakeWindow();
+    const handoff = requestRestore("b-3", win, 10_000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect(handoff).resolves.toEqual({ outcome: "no-answer" });
+    expect(win.listenerCount()).toBe(0);
+  });
+});

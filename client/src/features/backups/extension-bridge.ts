@@ -1,0 +1,94 @@
+/**
+ * Talking to the TabVault browser extension from its own server's pages. The extension's bridge content
+ * script runs on this origin and answers `window.postMessage`: a ping with its version, a restore request
+ * with whether it started. Messages from any other origin are ignored.
+ */
+export const EXTENSION_MESSAGES = {
+  ping: "tabvault:ping",
+  extension: "tabvault:extension",
+  restore: "tabvault:restore",
+  restoreStarted: "tabvault:restore-started",
+  restoreRefused: "tabvault:restore-refused",
+} as const;
+
+/** How long an installed extension takes at most to answer a ping: its content script answers at once. */
+export const DETECT_TIMEOUT_MS = 300;
+/** The extension fetches the backup before it answers, which for thousands of tabs takes a moment. */
+export const RESTORE_TIMEOUT_MS = 10_000;
+
+export interface MessageLike {
+  data: unknown;
+  origin: string;
+}
+
+/** What the bridge needs of `window`; tests pass a fake. */
+export interface BridgeWindow {
+  location: { origin: string };
+  postMessage(message: unknown, targetOrigin: string): void;
+  addEventListener(type: "message", listener: (event: MessageLike) => void): void;
+  removeEventListener(type: "message", listener: (event: MessageLike) => void): void;
+  setTimeout(handler: () => void, ms: number): number;
+  clearTimeout(id: number): void;
+}
+
+export type InstalledExtension = { version: string };
+export type RestoreHandoff = { outcome: "started"; message: string } | { outcome: "refused"; message: string } | { outcome: "no-answer" };
+
+function messageOf(event: MessageLike, origin: string): Record<string, unknown> | null {
+  if (event.origin !== origin) return null;
+  const data = event.data;
+  if (data === null || typeof data !== "object" || !("type" in data)) return null;
+  return data as Record<string, unknown>;
+}
+
+/**
+ * Sends `message` and resolves with the first answer `pick` accepts, or `fallback` after `timeoutMs`.
+ * The listener is in place before the message goes out, so an answer given at once is never missed.
+ */
+function ask<T>(win: BridgeWindow, message: Record<string, unknown>, pick: (data: Record<string, unknown>) => T | undefined, timeoutMs: number, fallback: T): Promise<T> {
+  const origin = win.location.origin;
+  return new Promise((resolve) => {
+    const listener = (event: MessageLike) => {
+      const data = messageOf(event, origin);
+      const answer = data ? pick(data) : undefined;
+      if (answer !== undefined) finish(answer);
+    };
+    const timer = win.setTimeout(() => finish(fallback), timeoutMs);
+    function finish(value: T) {
+      win.clearTimeout(timer);
+      win.removeEventListener("message", listener);
+      resolve(value);
+    }
+    win.addEventListener("message", listener);
+    win.postMessage(message, origin);
+  });
+}
+
+/** The installed extension's version, or null when none answers within {@link DETECT_TIMEOUT_MS}. */
+export function detectExtension(win: BridgeWindow = window, timeoutMs = DETECT_TIMEOUT_MS): Promise<InstalledExtension | null> {
+  return ask<InstalledExtension | null>(
+    win,
+    { type: EXTENSION_MESSAGES.ping },
+    (data) => (data.type === EXTENSION_MESSAGES.extension && typeof data.version === "string" ? { version: data.version } : undefined),
+    timeoutMs,
+    null,
+  );
+}
+
+/** Hands a backup to the extension to restore in this browser (windows, pins and groups as saved). */
+export function requestRestore(backupId: string, win: BridgeWindow = window, timeoutMs = RESTORE_TIMEOUT_MS): Promise<RestoreHandoff> {
+  return ask<RestoreHandoff>(
+    win,
+    { type: EXTENSION_MESSAGES.restore, backupId },
+    (data) => {
+      // Answers name the backup when the extension says which; one for another restore is not ours.
+      if (data.backupId !== undefined && data.backupId !== backupId) return undefined;
+      const message = typeof data.message === "string" ? data.message : "";
+      if (data.type === EXTENSION_MESSAGES.restoreStarted) return { outcome: "started", message };
+      if (data.type === EXTENSION_MESSAGES.restoreRefused) return { outcome: "refused", message };
+      return undefined;
+    },
+    timeoutMs,
+    { outcome: "no-answer" },
+  );
+}

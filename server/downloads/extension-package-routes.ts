@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger, FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type ExtensionTarget, downloadExtensionPackage, extensionTargetNames, extensionTargets, listExtensionPackages } from "@common/api/extension-packages";
+import { endpointRoute } from "../http/endpoint-route";
+import { type BuiltPackage, createExtensionPackager, describePackage, type PackageOutcome } from "./extension-packages";
+
+export interface ExtensionPackageRoutesOptions {
+  /** The built extension (dist/extension), one directory per target; undefined offers nothing. */
+  extensionDir: string | undefined;
+  publicUrl: string;
+}
+
+/**
+ * The browser extension from `/download` with no operator step (issue 15): whatever `npm run build`
+ * put in dist/extension is zipped on request for this server. Public, like the page: connecting the
+ * installed extension needs an account anyway (docs/decisions/102-extension-downloads-are-public.md).
+ */
+export const extensionPackageRoutes: FastifyPluginAsyncZod<ExtensionPackageRoutesOptions> = async (app, options) => {
+  const packager = createExtensionPackager(options);
+  const reported = new Map<ExtensionTarget, string | null>();
+
+  /** A target's package; a broken build is logged once until its problem changes, never answered as an error. */
+  async function packageOf(target: ExtensionTarget, log: FastifyBaseLogger): Promise<PackageOutcome> {
+    const outcome = await packager.packageFor(target);
+    const problem = outcome.built ? null : outcome.problem;
+    if (problem !== null && problem !== reported.get(target)) log.warn({ problem }, "extension package not offered");
+    reported.set(target, problem);
+    return outcome;
+  }
+
+  app.route({
+    ...endpointRoute(listExtensionPackages),
+    handler: async (request) => ({
+      packages: await Promise.all(extensionTargets.map(async (target) => describePackage(target, await packageOf(target, request.log)))),
+    }),
+  });
+
+  app.route({
+    ...endpointRoute(downloadExtensionPackage),
+    handler: async (request, reply) => {
+      const { target } = request.params;
+      const outcome = await packageOf(target, request.log);
+      if (!outcome.built) return reply.code(404).send({ message: `${extensionTargetNames[target]} is not built on this server yet` });
+      return sendPackage(reply, outcome.built);
+    },
+  });
+};
+
+/** The package as an attachment; a plain reply, as the contract describes only the errors (the file is reached by URL). */
+function sendPackage(reply: FastifyReply, { target, fileName, bytes }: BuiltPackage): FastifyReply {
+  return (
+    reply
+      .code(200)
+      // octet-stream, not application/x-xpinstall: Firefox's release channel would try to install the
+      // unsigned .xpi at once and refuse it; as a file it can be loaded as the install steps say.
+      .header("content-type", target === "chromium" ? "application/zip" : "application/octet-stream")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("cache-control", "no-store")
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+  );
+}
