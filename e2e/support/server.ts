@@ -31,8 +31,9 @@ export async function freePort(): Promise<number> {
  * Starts the built app (`npm run build` first) as a real process on a free port with a fresh DATA_DIR.
  * `appRoot` runs another copy of the build (a directory with package.json, dist/ and node_modules).
  */
-export async function startServer(env: Record<string, string> = {}, options: { appRoot?: string } = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string> = {}, options: { appRoot?: string; port?: number } = {}): Promise<RunningServer> {
+  // A given port brings a stopped server back where its clients (the extension) expect it.
+  const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "tabvault-e2e-")));
   const url = `http://127.0.0.1:${port}`;
   let output = "";
