@@ -22,12 +22,17 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 export interface ApiRequestOptions {
   /** This call expects 401 as an answer (e.g. "nobody is signed in") rather than as an ended session. */
   expectUnauthorized?: boolean;
+  /** A query's signal: TanStack Query aborts the request when nothing needs the answer any more. */
+  signal?: AbortSignal;
+  /** The request outlives the page (a backup sent as the page goes away). */
+  keepalive?: boolean;
 }
 
 /**
- * The one way the client calls the API: cookies included, `Content-Type: application/json` only when
- * there is a body, and a non-OK response throws (see {@link throwIfResNotOk}). A 401 also says so and
- * starts sign-in again (spec 1 §8) before throwing, for every caller, in or out of the query cache.
+ * How every call reaches the API (`call` in ./api-client builds the URL and checks the answer): cookies
+ * included, `Content-Type: application/json` only when there is a body, and a non-OK response throws (see
+ * {@link throwIfResNotOk}). A 401 also says so and starts sign-in again (spec 1 §8) before throwing, for
+ * every caller, in or out of the query cache.
  */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
   const hasBody = body !== undefined;
@@ -36,6 +41,8 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
     headers: hasBody ? { "Content-Type": "application/json" } : {},
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: "include",
+    signal: options.signal,
+    keepalive: options.keepalive,
   });
   if (res.status === 401 && !options.expectUnauthorized) signInAgain();
   await throwIfResNotOk(res);
