@@ -1,4 +1,5 @@
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { endpointUrl } from "@common/api/endpoint";
 import { toast } from "./use-toast";
 
 /** HTTP methods the API uses. */
@@ -49,22 +50,6 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   return res;
 }
 
-/** What a query does when the API answers 401: resolve to null ("nobody signed in") or throw. */
-export type UnauthorizedBehavior = "returnNull" | "throw";
-
-/**
- * A GET query function whose URL is the query key joined with '/', e.g. `["/api/saved-sessions", id]`
- * fetches `/api/saved-sessions/{id}`. The response body is parsed as JSON.
- */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.map(String).join("/"), { credentials: "include", signal });
-    if (options.on401 === "returnNull" && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
-}
-
 /** spec 1 §9: after the 'Unauthorized' toast, sign-in starts 0.5 s later. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 let signingInAgain = false;
@@ -78,9 +63,19 @@ function signInAgain(): void {
   signingInAgain = true;
   toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
   const next = `${window.location.pathname}${window.location.search}`;
+  // Imported here, not at the top: this module is in the entry chunk, and the contract brings zod, which
+  // visitors of the landing page never download. It has the half second to arrive.
+  const signIn = import("@common/api/accounts").then(
+    (accounts) => accounts.signIn,
+    () => null,
+  );
   window.setTimeout(() => {
-    signingInAgain = false;
-    window.location.assign(`/api/login?${new URLSearchParams({ next }).toString()}`);
+    void signIn.then((contract) => {
+      signingInAgain = false;
+      if (contract) window.location.assign(endpointUrl(contract, { query: { next } }));
+      // Its chunk is gone (a new version was deployed): a fresh load finds the new one, signed out.
+      else window.location.reload();
+    });
   }, UNAUTHORIZED_REDIRECT_MS);
 }
 
@@ -89,14 +84,16 @@ export function handleUnauthorized(error: unknown): void {
   if (isUnauthorizedError(error)) signInAgain();
 }
 
-/** Query and mutation defaults of spec 1 §7: never stale, no refetch on focus, no polling, no retries. */
+/**
+ * Query and mutation defaults of spec 1 §7: never stale, no refetch on focus, no polling, no retries. No default
+ * query function: every query names its endpoint (`endpointQuery` in ./api-client).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: handleUnauthorized }),
     mutationCache: new MutationCache({ onError: handleUnauthorized }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,
