@@ -5,6 +5,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// A string that names a module (import, export … from, import(), a type's import("…"), vi.mock) is no API path.
+const notModuleName = [
+  "ImportDeclaration > Literal.source",
+  "ExportNamedDeclaration > Literal.source",
+  "ExportAllDeclaration > Literal.source",
+  "ImportExpression > Literal.source",
+  "TSImportType Literal",
+  "CallExpression[callee.object.name='vi'] > Literal.arguments",
+]
+  .map((parent) => `:not(${parent})`)
+  .join("");
+
 // import-x/no-cycle runs over these: one module importing another that (through any chain, lazy imports
 // included) imports it back is an error.
 const noCycleFiles = ["client/**/*.{ts,tsx}", "common/**/*.ts", "server/**/*.ts", "extension/**/*.ts"];
@@ -43,6 +55,24 @@ export default tseslint.config(
     // Packages cannot import our modules back; following imports into node_modules only slows the rule and
     // prints a parse error for pglite's bundled JavaScript on every run.
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // Issue 14: every API path lives in its contract in common/api and every answer is checked against it, so
+    // the web app writes no path and casts no answer. Module names such as "@common/api/accounts" are not paths.
+    files: ["client/src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          `Literal[value=/\\/api\\//]${notModuleName}`,
+          "TemplateElement[value.raw=/\\/api\\//]",
+        ].map((selector) => ({ selector, message: "API paths live in the contracts in common/api; call(contract) instead" })),
+        ...[
+          "TSAsExpression > CallExpression.expression[callee.property.name='json']",
+          "TSAsExpression > AwaitExpression.expression > CallExpression[callee.property.name='json']",
+        ].map((selector) => ({ selector, message: "An answer is checked, never cast: call(contract) parses it with the contract's schema" })),
+      ],
+    },
   },
   {
     files: ["extension/**/*.ts"],

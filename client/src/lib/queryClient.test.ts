@@ -1,15 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { QueryFunctionContext } from "@tanstack/react-query";
+import { captureEmail, getCurrentUser, signIn } from "@common/api/accounts";
+import { getAdminStats } from "@common/api/admin";
+import { getProtectionStatus, getUserStats, saveWindowsCloseBackup } from "@common/api/backups";
+import { endpointUrl } from "@common/api/endpoint";
+import { getSystemStatus } from "@common/api/status";
+import { clearSystemLog } from "@common/api/system-log";
+import { endpointQuery } from "./api-client";
 import { toast } from "./use-toast";
-import {
-  apiRequest,
-  createQueryClient,
-  errorMessage,
-  errorStatus,
-  getQueryFn,
-  isUnauthorizedError,
-  UNAUTHORIZED_REDIRECT_MS,
-} from "./queryClient";
+import { apiRequest, createQueryClient, errorMessage, errorStatus, isUnauthorizedError, UNAUTHORIZED_REDIRECT_MS } from "./queryClient";
 
 type FetchArgs = [input: string, init?: RequestInit];
 
@@ -17,11 +15,6 @@ function stubFetch(response: Response) {
   const fake = vi.fn<(...args: FetchArgs) => Promise<Response>>(async () => response);
   vi.stubGlobal("fetch", fake);
   return fake;
-}
-
-function context(queryKey: readonly unknown[]): QueryFunctionContext {
-  // Only queryKey and signal are read by our query function; the rest of the context is irrelevant here.
-  return { queryKey, signal: new AbortController().signal, meta: undefined } as unknown as QueryFunctionContext;
 }
 
 vi.mock("./use-toast", () => ({ toast: vi.fn() }));
@@ -43,12 +36,18 @@ function stubPage() {
   return assign;
 }
 
+/** Lets the sign-in contract's import finish and the navigation after it run. */
+async function settle() {
+  await vi.dynamicImportSettled();
+  await vi.advanceTimersByTimeAsync(0);
+}
+
 describe("apiRequest", () => {
   it("sends JSON with a content type and cookies when there is a body", async () => {
     const fake = stubFetch(new Response("{}", { status: 200 }));
-    await apiRequest("POST", "/api/capture-email", { email: "a@b.c" });
+    await apiRequest("POST", captureEmail.path, { email: "a@b.c" });
     const [url, init] = fake.mock.calls[0]!;
-    expect(url).toBe("/api/capture-email");
+    expect(url).toBe(captureEmail.path);
     expect(init?.method).toBe("POST");
     expect(init?.credentials).toBe("include");
     expect(init?.headers).toEqual({ "Content-Type": "application/json" });
@@ -57,7 +56,7 @@ describe("apiRequest", () => {
 
   it("sends no content type and no body without a body", async () => {
     const fake = stubFetch(new Response(null, { status: 204 }));
-    await apiRequest("DELETE", "/api/admin/logs");
+    await apiRequest("DELETE", clearSystemLog.path);
     const [, init] = fake.mock.calls[0]!;
     expect(init?.headers).toEqual({});
     expect(init?.body).toBeUndefined();
@@ -66,87 +65,73 @@ describe("apiRequest", () => {
 
   it("returns the response when it is OK", async () => {
     stubFetch(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
-    const res = await apiRequest("GET", "/api/thing");
+    const res = await apiRequest("GET", getSystemStatus.path);
     expect(await res.json()).toEqual({ ok: 1 });
   });
 
   it("throws '{status}: {body}' on a non-OK response", async () => {
     stubFetch(new Response('{"message":"Email is required"}', { status: 400, statusText: "Bad Request" }));
-    await expect(apiRequest("POST", "/api/x", {})).rejects.toThrow('400: {"message":"Email is required"}');
+    await expect(apiRequest("POST", captureEmail.path, {})).rejects.toThrow('400: {"message":"Email is required"}');
   });
 
   it("on a 401 says 'Unauthorized' and starts sign-in again 0.5 s later, once however many calls failed", async () => {
     const assign = stubPage();
     stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
-    await expect(apiRequest("POST", "/api/protection/windows-x-button", {})).rejects.toThrow("401: ");
+    await expect(apiRequest("POST", saveWindowsCloseBackup.path, {})).rejects.toThrow("401: ");
     stubFetch(new Response('{"message":"Unauthorized"}', { status: 401 }));
-    await expect(apiRequest("GET", "/api/protection/status/a%40b.co")).rejects.toThrow("401: ");
+    await expect(apiRequest("GET", endpointUrl(getProtectionStatus, { params: { userEmail: "a@b.co" } }))).rejects.toThrow("401: ");
 
     expect(toast).toHaveBeenCalledTimes(1);
     expect(toast).toHaveBeenCalledWith({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    await vi.dynamicImportSettled();
     vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS - 1);
+    await settle();
     expect(assign).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(assign).toHaveBeenCalledExactlyOnceWith("/api/login?next=%2Fprotection-test%3Ftab%3Dx");
+    await settle();
+    // The sign-in contract's URL, with this page to come back to.
+    expect(assign).toHaveBeenCalledExactlyOnceWith(`${signIn.path}?next=%2Fprotection-test%3Ftab%3Dx`);
   });
 
   it("leaves a 401 to a caller that expects one, and does nothing on other errors", async () => {
     const assign = stubPage();
     stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
-    await expect(apiRequest("GET", "/api/auth/user", undefined, { expectUnauthorized: true })).rejects.toThrow("401: Unauthorized");
+    await expect(apiRequest("GET", getCurrentUser.path, undefined, { expectUnauthorized: true })).rejects.toThrow("401: Unauthorized");
     stubFetch(new Response("", { status: 403, statusText: "Forbidden" }));
-    await expect(apiRequest("GET", "/api/admin/stats")).rejects.toThrow("403: Forbidden");
+    await expect(apiRequest("GET", getAdminStats.path)).rejects.toThrow("403: Forbidden");
     vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS * 2);
+    await settle();
     expect(toast).not.toHaveBeenCalled();
     expect(assign).not.toHaveBeenCalled();
   });
 
   it("uses the status text when the body is empty", async () => {
     stubFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
-    await expect(apiRequest("GET", "/api/x")).rejects.toThrow("503: Service Unavailable");
-  });
-});
-
-describe("getQueryFn", () => {
-  it("joins the query key with '/' and parses JSON", async () => {
-    const fake = stubFetch(new Response(JSON.stringify({ id: "7" }), { status: 200 }));
-    const result = await getQueryFn({ on401: "throw" })(context(["/api/saved-sessions", 7]));
-    expect(fake.mock.calls[0]![0]).toBe("/api/saved-sessions/7");
-    expect(fake.mock.calls[0]![1]?.credentials).toBe("include");
-    expect(result).toEqual({ id: "7" });
+    await expect(apiRequest("GET", getSystemStatus.path)).rejects.toThrow("503: Service Unavailable");
   });
 
-  it("returns null on 401 when asked to", async () => {
-    stubFetch(new Response('{"message":"Not signed in"}', { status: 401, statusText: "Unauthorized" }));
-    expect(await getQueryFn({ on401: "returnNull" })(context(["/api/auth/user"]))).toBeNull();
-  });
-
-  it("throws on 401 by default", async () => {
-    stubFetch(new Response('{"message":"Not signed in"}', { status: 401, statusText: "Unauthorized" }));
-    await expect(getQueryFn({ on401: "throw" })(context(["/api/user/stats"]))).rejects.toThrow("401: ");
-  });
-
-  it("throws on other errors even with returnNull", async () => {
-    stubFetch(new Response("", { status: 500, statusText: "Internal Server Error" }));
-    await expect(getQueryFn({ on401: "returnNull" })(context(["/api/auth/user"]))).rejects.toThrow(
-      "500: Internal Server Error",
-    );
+  it("passes a query's signal and a keepalive on to fetch", async () => {
+    const fake = stubFetch(new Response("{}", { status: 200 }));
+    const { signal } = new AbortController();
+    await apiRequest("GET", getSystemStatus.path, undefined, { signal, keepalive: true });
+    expect(fake.mock.calls[0]![1]).toMatchObject({ signal, keepalive: true });
   });
 });
 
 describe("createQueryClient", () => {
-  it("has the spec defaults: never stale, no focus refetch, no polling, no retries", () => {
+  it("has the spec defaults: never stale, no focus refetch, no polling, no retries, and no default query function", () => {
     const client = createQueryClient();
     const { queries, mutations } = client.getDefaultOptions();
     expect(queries?.staleTime).toBe(Infinity);
     expect(queries?.refetchOnWindowFocus).toBe(false);
     expect(queries?.refetchInterval).toBe(false);
     expect(queries?.retry).toBe(false);
-    expect(typeof queries?.queryFn).toBe("function");
+    // Every query names its endpoint (endpointQuery): none fetches a URL made of its key.
+    expect(queries?.queryFn).toBeUndefined();
     expect(mutations?.retry).toBe(false);
   });
 
-  it("fetches with the default query function, throws on 401 and starts signing in again once", async () => {
+  it("a query that gets a 401 throws it and starts signing in again, once", async () => {
     vi.useFakeTimers();
     const assign = vi.fn();
     vi.stubGlobal("window", {
@@ -156,15 +141,18 @@ describe("createQueryClient", () => {
     expect(toast).not.toHaveBeenCalled();
     const fake = stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ["/api/admin", "stats"] })).rejects.toThrow("401: Unauthorized");
-    expect(fake.mock.calls[0]![0]).toBe("/api/admin/stats");
+    await expect(client.fetchQuery(endpointQuery(getAdminStats))).rejects.toThrow("401: Unauthorized");
+    expect(fake.mock.calls[0]![0]).toBe(getAdminStats.path);
+    expect(fake.mock.calls[0]![1]?.credentials).toBe("include");
     stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
-    await expect(client.fetchQuery({ queryKey: ["/api/user/stats"] })).rejects.toThrow("401");
+    await expect(client.fetchQuery(endpointQuery(getUserStats))).rejects.toThrow("401");
 
+    await vi.dynamicImportSettled();
     expect(assign).not.toHaveBeenCalled();
     vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS);
+    await settle();
     expect(assign).toHaveBeenCalledTimes(1);
-    expect(assign).toHaveBeenCalledWith("/api/login?next=%2Fsessions%3Ftab%3Dmanual");
+    expect(assign).toHaveBeenCalledWith(`${signIn.path}?next=%2Fsessions%3Ftab%3Dmanual`);
     expect(toast).toHaveBeenCalledTimes(1);
   });
 });

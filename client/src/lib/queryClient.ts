@@ -1,4 +1,5 @@
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { endpointUrl } from "@common/api/endpoint";
 import { toast } from "./use-toast";
 
 /** HTTP methods the API uses. */
@@ -22,12 +23,17 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 export interface ApiRequestOptions {
   /** This call expects 401 as an answer (e.g. "nobody is signed in") rather than as an ended session. */
   expectUnauthorized?: boolean;
+  /** A query's signal: TanStack Query aborts the request when nothing needs the answer any more. */
+  signal?: AbortSignal;
+  /** The request outlives the page (a backup sent as the page goes away). */
+  keepalive?: boolean;
 }
 
 /**
- * The one way the client calls the API: cookies included, `Content-Type: application/json` only when
- * there is a body, and a non-OK response throws (see {@link throwIfResNotOk}). A 401 also says so and
- * starts sign-in again (spec 1 §8) before throwing, for every caller, in or out of the query cache.
+ * How every call reaches the API (`call` in ./api-client builds the URL and checks the answer): cookies
+ * included, `Content-Type: application/json` only when there is a body, and a non-OK response throws (see
+ * {@link throwIfResNotOk}). A 401 also says so and starts sign-in again (spec 1 §8) before throwing, for
+ * every caller, in or out of the query cache.
  */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
   const hasBody = body !== undefined;
@@ -36,26 +42,12 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
     headers: hasBody ? { "Content-Type": "application/json" } : {},
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: "include",
+    signal: options.signal,
+    keepalive: options.keepalive,
   });
   if (res.status === 401 && !options.expectUnauthorized) signInAgain();
   await throwIfResNotOk(res);
   return res;
-}
-
-/** What a query does when the API answers 401: resolve to null ("nobody signed in") or throw. */
-export type UnauthorizedBehavior = "returnNull" | "throw";
-
-/**
- * A GET query function whose URL is the query key joined with '/', e.g. `["/api/saved-sessions", id]`
- * fetches `/api/saved-sessions/{id}`. The response body is parsed as JSON.
- */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.map(String).join("/"), { credentials: "include", signal });
-    if (options.on401 === "returnNull" && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
 }
 
 /** spec 1 §9: after the 'Unauthorized' toast, sign-in starts 0.5 s later. */
@@ -71,9 +63,19 @@ function signInAgain(): void {
   signingInAgain = true;
   toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
   const next = `${window.location.pathname}${window.location.search}`;
+  // Imported here, not at the top: this module is in the entry chunk, and the contract brings zod, which
+  // visitors of the landing page never download. It has the half second to arrive.
+  const signIn = import("@common/api/accounts").then(
+    (accounts) => accounts.signIn,
+    () => null,
+  );
   window.setTimeout(() => {
-    signingInAgain = false;
-    window.location.assign(`/api/login?${new URLSearchParams({ next }).toString()}`);
+    void signIn.then((contract) => {
+      signingInAgain = false;
+      if (contract) window.location.assign(endpointUrl(contract, { query: { next } }));
+      // Its chunk is gone (a new version was deployed): a fresh load finds the new one, signed out.
+      else window.location.reload();
+    });
   }, UNAUTHORIZED_REDIRECT_MS);
 }
 
@@ -82,14 +84,16 @@ export function handleUnauthorized(error: unknown): void {
   if (isUnauthorizedError(error)) signInAgain();
 }
 
-/** Query and mutation defaults of spec 1 §7: never stale, no refetch on focus, no polling, no retries. */
+/**
+ * Query and mutation defaults of spec 1 §7: never stale, no refetch on focus, no polling, no retries. No default
+ * query function: every query names its endpoint (`endpointQuery` in ./api-client).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: handleUnauthorized }),
     mutationCache: new MutationCache({ onError: handleUnauthorized }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,

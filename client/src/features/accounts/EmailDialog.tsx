@@ -1,4 +1,4 @@
-import type { CaptureEmailResponse, SignupSource } from "@common/api/accounts";
+import { type CaptureEmailResponse, captureEmail as captureEmailEndpoint, type SignupSource } from "@common/api/accounts";
 import { formatPrice, lowestPaidPriceCents, type PaidPlanType, paidPlanTypes, planLimitsText, plans } from "@common/plan-catalogue";
 import { ArrowLeft, ArrowRight, Crown, Download, Loader2, Mail } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -10,7 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from "@/lib/use-toast";
 import { loginHref } from "./sign-in-links";
 import { cn } from "@/lib/class-names";
-import { apiRequest, errorMessage } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
+import { errorMessage } from "@/lib/queryClient";
 import { checkEmailOrToast, rememberEmailForPayment } from "./email-check";
 
 /** spec 1 §9: the redirect to sign-in after 'Welcome Back!'. */
@@ -19,8 +20,7 @@ const WELCOME_BACK_REDIRECT_MS = 1500;
 type Step = "email" | "downloads" | "plans";
 
 async function captureEmail(email: string, source: SignupSource): Promise<CaptureEmailResponse> {
-  const response = await apiRequest("POST", "/api/capture-email", { email, source });
-  return (await response.json()) as CaptureEmailResponse;
+  return call(captureEmailEndpoint, { body: { email, source } });
 }
 
 /**

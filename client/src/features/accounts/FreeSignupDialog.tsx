@@ -1,4 +1,4 @@
-import type { CreateFreeAccountResponse } from "@common/api/accounts";
+import { createFreeAccount } from "@common/api/accounts";
 import { planLimitsText, plans } from "@common/plan-catalogue";
 import { AlertCircle, CheckCircle2, Loader2, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";
 import { loginHref } from "./sign-in-links";
-import { apiRequest, errorMessage } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
+import { errorMessage } from "@/lib/queryClient";
 
 /** spec 1 §9: redirect to sign-in 1.5 s after a successful sign-up. */
 const SIGNUP_REDIRECT_MS = 1500;
@@ -30,8 +31,7 @@ export default function FreeSignupDialog({ initialEmail = "", onClose }: { initi
     const address = email.trim();
     setStatus({ state: "submitting" });
     try {
-      const response = await apiRequest("POST", "/api/create-free-account", { email: address });
-      const result = (await response.json()) as CreateFreeAccountResponse;
+      const result = await call(createFreeAccount, { body: { email: address } });
       setStatus({ state: "success", message: result.message });
       redirectTimer.current = window.setTimeout(
         () => window.location.assign(loginHref(result.email)),

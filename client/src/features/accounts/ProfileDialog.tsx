@@ -1,4 +1,4 @@
-import { type AuthUser, MAX_NAME_LENGTH } from "@common/api/accounts";
+import { type AuthUser, MAX_NAME_LENGTH, updateProfile } from "@common/api/accounts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -8,7 +8,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
 import { AUTH_USER_QUERY_KEY } from "./useAuth";
-import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 
 /** Lets a signed-in person set the names TabVault greets them with (PATCH /api/auth/user). */
 export function ProfileDialog({ user, open, onOpenChange }: { user: AuthUser; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -16,10 +17,7 @@ export function ProfileDialog({ user, open, onOpenChange }: { user: AuthUser; op
   const [firstName, setFirstName] = useState(user.firstName ?? "");
   const [lastName, setLastName] = useState(user.lastName ?? "");
   const save = useMutation({
-    mutationFn: async () => {
-      const response = await apiRequest("PATCH", "/api/auth/user", { firstName, lastName });
-      return (await response.json()) as AuthUser;
-    },
+    mutationFn: () => call(updateProfile, { body: { firstName, lastName } }),
     onSuccess: (updated) => {
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, updated);
       toast({ title: "Profile saved", description: "Your name is updated." });

@@ -1,4 +1,4 @@
-import type { VerifyUserResponse } from "@common/api/accounts";
+import { verifyUser, type VerifyUserResponse } from "@common/api/accounts";
 import { plans } from "@common/plan-catalogue";
 import { BadgeCheck, Loader2, MailQuestion, SearchX, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -9,7 +9,8 @@ import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { loginHref } from "./sign-in-links";
-import { apiRequest, errorMessage } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
+import { errorMessage } from "@/lib/queryClient";
 
 type Result = { email: string; response: VerifyUserResponse };
 
@@ -28,7 +29,7 @@ export default function VerifyPage() {
     if (!checked) return;
     setSubmitting(true);
     try {
-      const response = (await (await apiRequest("POST", "/api/verify-user", { email: checked })).json()) as VerifyUserResponse;
+      const response = await call(verifyUser, { body: { email: checked } });
       if (!response.verified) toast({ title: "User Not Found", description: response.message, variant: "destructive" });
       setResult({ email: checked, response });
     } catch (error) {

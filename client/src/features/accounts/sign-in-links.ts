@@ -1,15 +1,10 @@
+import { signIn } from "@common/api/accounts";
+import { endpointUrl } from "@common/api/endpoint";
+
 // Not in useAuthActions: the dialogs that hook opens link to sign-in too, and taking these from the hook's
-// module made an import cycle.
+// module made an import cycle. Nothing in the entry chunk imports this module: the contract brings zod.
 
-/** Browser navigations for signing in and out (spec 1 §2, §7). */
-export const LOGIN_PATH = "/api/login";
-export const LOGOUT_PATH = "/api/logout";
-
-/** The sign-in navigation for an address: the server mails a link and shows "Check your email". */
+/** The sign-in navigation (spec 1 §2, §7) for an address: the server mails a link and shows "Check your email". */
 export function loginHref(email?: string, next?: string): string {
-  const params = new URLSearchParams();
-  if (email) params.set("email", email);
-  if (next) params.set("next", next);
-  const query = params.toString();
-  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
+  return endpointUrl(signIn, { query: { email: email || undefined, next: next || undefined } });
 }

@@ -1,22 +1,25 @@
 import type { AuthUser } from "@common/api/accounts";
-import { useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/queryClient";
+import { EndpointAnswerError } from "@common/api/endpoint";
+import { type QueryFunctionContext, useQuery } from "@tanstack/react-query";
+import { callByRoute, endpointKey } from "@/lib/api-client";
+import { currentUserRoute, loadCurrentUserContract } from "@/lib/entry-endpoints";
+import { isUnauthorizedError } from "@/lib/queryClient";
 
-export const AUTH_USER_QUERY_KEY = ["/api/auth/user"] as const;
-
-const fetchRaw = getQueryFn<unknown>({ on401: "returnNull" });
+export const AUTH_USER_QUERY_KEY = endpointKey(currentUserRoute);
 
 /**
- * GET /api/auth/user: the user, or null when nobody is signed in (401). A body that is not a user is
- * treated as signed out too, so a half-deployed API can never crash the shell. The schema (and with it
- * zod, ~20 KB gzip) is imported only when there is a user to check, so visitors never download it.
+ * GET /api/auth/user: the user, or null when nobody is signed in (a 401, which here is an answer, not an
+ * ended session). A body that is not a user is treated as signed out too, so a half-deployed API can
+ * never crash the shell. The contract (and with it zod, ~25 KB gzip) is imported only when there is a
+ * user to check, so visitors never download it.
  */
-async function fetchAuthUser(context: Parameters<typeof fetchRaw>[0]): Promise<AuthUser | null> {
-  const body = await fetchRaw(context);
-  if (body === null) return null;
-  const { authUserSchema } = await import("@common/api/accounts");
-  const parsed = authUserSchema.safeParse(body);
-  return parsed.success ? parsed.data : null;
+export async function fetchAuthUser({ signal }: QueryFunctionContext): Promise<AuthUser | null> {
+  try {
+    return await callByRoute(currentUserRoute, loadCurrentUserContract, { expectUnauthorized: true, signal });
+  } catch (error) {
+    if (isUnauthorizedError(error) || error instanceof EndpointAnswerError) return null;
+    throw error;
+  }
 }
 
 export interface AuthState {

@@ -1,6 +1,6 @@
+import { endpointUrl } from "@common/api/endpoint";
 import { useCallback, useMemo } from "react";
 import { useAuthDialogs } from "./AuthDialogs";
-import { LOGOUT_PATH } from "./sign-in-links";
 
 export interface AuthActions {
   /** The header's "Sign In" button: the email dialog. */
@@ -16,7 +16,8 @@ export interface AuthActions {
 export function useAuthActions(): AuthActions {
   const { openEmailDialog, openFreeSignup } = useAuthDialogs();
   const signUpFree = useCallback(() => openFreeSignup(), [openFreeSignup]);
-  const signOut = useCallback(() => window.location.assign(LOGOUT_PATH), []);
+  // The contract is imported on click: this hook is in the entry chunk, and contracts bring zod.
+  const signOut = useCallback(() => void import("@common/api/accounts").then((accounts) => window.location.assign(endpointUrl(accounts.signOut))), []);
   return useMemo(
     () => ({ signIn: openEmailDialog, getStarted: openEmailDialog, signUpFree, signOut }),
     [openEmailDialog, signUpFree, signOut],

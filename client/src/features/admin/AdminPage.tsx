@@ -1,6 +1,8 @@
-import type { AdminDaily, AdminPaymentPage, AdminStats } from "@common/api/admin";
-import type { ContactMessage } from "@common/api/contact";
-import type { SystemLogPage } from "@common/api/system-log";
+import { getAdminDaily, getAdminStats } from "@common/api/admin";
+import { listContactMessages } from "@common/api/contact";
+import { endpointUrl } from "@common/api/endpoint";
+import { exportPaymentsCsv, listAdminPayments } from "@common/api/payments";
+import { clearSystemLog, listSystemLog } from "@common/api/system-log";
 import { plans } from "@common/plan-catalogue";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CreditCard, Download, FileDown, Inbox, Loader2, ScrollText, Trash2, TrendingUp, Users, XCircle } from "lucide-react";
@@ -10,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/lib/use-toast";
+import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { apiRequest, handleUnauthorized, isUnauthorizedError } from "@/lib/queryClient";
 import { cn } from "@/lib/class-names";
 
@@ -33,46 +36,39 @@ const levelColours: Record<string, string> = {
   info: "text-sky-800 bg-sky-50",
 };
 
-async function get<T>(url: string): Promise<T> {
-  return (await apiRequest("GET", url)).json() as Promise<T>;
-}
-
 /** `/admin` (spec 1 §2): figures, charts, payments with CSV export, the system log. Admins only. */
 export default function AdminPage() {
   const queryClient = useQueryClient();
   const [autoRefresh, setAutoRefresh] = useState(false);
-  const stats = useQuery({ queryKey: ["/api/admin/stats"], queryFn: () => get<AdminStats>("/api/admin/stats"), refetchInterval: autoRefresh ? REFRESH.stats : false });
-  const daily = useQuery({ queryKey: ["/api/admin/daily"], queryFn: () => get<AdminDaily>("/api/admin/daily"), refetchInterval: autoRefresh ? REFRESH.stats : false });
+  const stats = useQuery({ ...endpointQuery(getAdminStats), refetchInterval: autoRefresh ? REFRESH.stats : false });
+  const daily = useQuery({ ...endpointQuery(getAdminDaily), refetchInterval: autoRefresh ? REFRESH.stats : false });
   const paymentPages = useInfiniteQuery({
-    queryKey: ["/api/admin/payments"],
-    queryFn: ({ pageParam }) => get<AdminPaymentPage>(`/api/admin/payments?limit=50${pageParam ? `&cursor=${pageParam}` : ""}`),
+    queryKey: endpointKey(listAdminPayments),
+    queryFn: ({ pageParam, signal }) => call(listAdminPayments, { query: { limit: 50, cursor: pageParam || undefined } }, { signal }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: autoRefresh ? REFRESH.payments : false,
   });
-  const logs = useQuery({ queryKey: ["/api/admin/logs"], queryFn: () => get<SystemLogPage>("/api/admin/logs?limit=100"), refetchInterval: autoRefresh ? REFRESH.logs : false });
+  const logs = useQuery({ ...endpointQuery(listSystemLog, { query: { limit: 100 } }), refetchInterval: autoRefresh ? REFRESH.logs : false });
   const clearLogs = useMutation({
-    mutationFn: () => apiRequest("DELETE", "/api/admin/logs"),
+    mutationFn: () => call(clearSystemLog),
     onSuccess: () => {
       toast({ title: "System log cleared" });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/logs"] });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(listSystemLog) });
     },
     onError: (error) => {
       if (!isUnauthorizedError(error)) toast({ title: "Failed to clear logs", variant: "destructive" });
     },
   });
-  const messages = useQuery({
-    queryKey: ["/api/admin/messages"],
-    queryFn: () => get<{ messages: ContactMessage[] }>("/api/admin/messages?limit=50"),
-    refetchInterval: autoRefresh ? REFRESH.payments : false,
-  });
+  const messages = useQuery({ ...endpointQuery(listContactMessages, { query: { limit: 50 } }), refetchInterval: autoRefresh ? REFRESH.payments : false });
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
     setExporting(true);
     try {
       // Every payment, built and logged by the server (GET /api/admin/payments.csv), not only the rows on screen.
-      const response = await apiRequest("GET", "/api/admin/payments.csv");
+      // Fetched rather than linked to, so a failure is a toast and a 401 signs in again; never parsed.
+      const response = await apiRequest(exportPaymentsCsv.method, endpointUrl(exportPaymentsCsv));
       const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "payments.csv";
       const url = URL.createObjectURL(await response.blob());
       const anchor = document.createElement("a");

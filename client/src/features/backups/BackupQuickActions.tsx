@@ -1,10 +1,12 @@
-import type { RestoreResponse } from "@common/api/backups";
+import { restoreLatestBackup } from "@common/api/backups";
+import { logProtectionEvent } from "@common/api/protection";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, RotateCcw, Save } from "lucide-react";
-import { openRestoredTabs, SAVED_SESSIONS_KEY, saveCurrentSession, USER_STATS_KEY } from "./session-api";
+import { openRestoredTabs, SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, USER_STATS_KEY } from "./session-api";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
-import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -13,7 +15,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 /** spec 1 §7: what the person did, as a protection event; a failure gets the spec's toast and nothing else. */
 async function recordProtectionEvent(eventType: "manual_backup" | "manual_restore", description: string): Promise<void> {
   try {
-    await apiRequest("POST", "/api/user/protection-event", { eventType, description });
+    await call(logProtectionEvent, { body: { eventType, description } });
   } catch (error) {
     if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to record protection event", variant: "destructive" });
   }
@@ -29,6 +31,7 @@ export function BackupQuickActions({ email }: { email: string }) {
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
     void queryClient.invalidateQueries({ queryKey: SAVED_SESSIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: SAVED_SESSION_DETAILS_KEY });
   };
 
   const backup = useMutation({
@@ -44,7 +47,7 @@ export function BackupQuickActions({ email }: { email: string }) {
   });
 
   const restore = useMutation({
-    mutationFn: async () => (await apiRequest("POST", "/api/protection/restore-session", { userEmail: email })).json() as Promise<RestoreResponse>,
+    mutationFn: () => call(restoreLatestBackup, { body: { userEmail: email } }),
     onSuccess: async (result) => {
       openRestoredTabs(result.session.tabs);
       const tabs = count(result.session.tabs.length, "tab", "tabs");

@@ -1,4 +1,4 @@
-import type { SavedSessionSummary } from "@common/api/backups";
+import { getBackup, listBackups } from "@common/api/backups";
 import { triggerLabels } from "@common/api/backups";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AppWindow, Layers, Loader2, Save } from "lucide-react";
@@ -11,6 +11,7 @@ import {
   matchesFilter,
   openRestoredTabs,
   restoreSession,
+  SAVED_SESSION_DETAILS_KEY,
   SAVED_SESSIONS_KEY,
   saveCurrentSession,
   type SessionFilter,
@@ -22,6 +23,7 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
 import { cn } from "@/lib/class-names";
+import { endpointKey, endpointQuery } from "@/lib/api-client";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 
 const filters: { value: SessionFilter; label: string; empty: string }[] = [
@@ -40,11 +42,12 @@ export default function SessionsPage() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<SessionFilter>("all");
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const sessions = useQuery<SavedSessionSummary[]>({ queryKey: SAVED_SESSIONS_KEY });
-  const selected = useQuery({ queryKey: ["/api/saved-sessions", selectedId], queryFn: () => fetchSession(selectedId!), enabled: selectedId !== null });
+  const sessions = useQuery(endpointQuery(listBackups));
+  const selected = useQuery({ queryKey: endpointKey(getBackup, { params: { id: selectedId ?? "" } }), queryFn: () => fetchSession(selectedId!), enabled: selectedId !== null });
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: SAVED_SESSIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: SAVED_SESSION_DETAILS_KEY });
     void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
   };
 

@@ -1,6 +1,6 @@
 import type { AuthUser } from "@common/api/accounts";
 import { backupsText, type PaidPlanType, plans, type PlanType } from "@common/plan-catalogue";
-import type { UserStats } from "@common/api/backups";
+import { getUserStats } from "@common/api/backups";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Download, Layers, type LucideIcon, Settings, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
 import { useState } from "react";
@@ -13,7 +13,7 @@ import { RecentEvents } from "./RecentEvents";
 import { StatTiles } from "./StatTiles";
 import { SubscriptionStatus } from "@/features/payments/SubscriptionStatus";
 import { subscribeHref, usePriceIds } from "@/features/payments/plan-links";
-import { USER_STATS_KEY } from "@/features/backups/session-api";
+import { endpointQuery } from "@/lib/api-client";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/lib/use-toast";
@@ -48,7 +48,7 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
   const upgradeTo = nextPlan[user.planType];
   const [editingProfile, setEditingProfile] = useState(false);
   const priceIds = usePriceIds();
-  const stats = useQuery<UserStats>({ queryKey: USER_STATS_KEY });
+  const stats = useQuery(endpointQuery(getUserStats));
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

@@ -1,4 +1,4 @@
-import type { DeviceToken } from "@common/api/accounts";
+import { createDeviceToken, type DeviceToken, listDeviceTokens, revokeDeviceToken } from "@common/api/accounts";
 import type { DeviceTokenScope } from "@common/api/device-authorization";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AppWindow, Check, Copy, KeyRound, Puzzle, Trash2 } from "lucide-react";
@@ -7,9 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
-import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { call, endpointKey, endpointQuery } from "@/lib/api-client";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 
-const TOKENS_KEY = ["/api/device-tokens"] as const;
+const TOKENS_KEY = endpointKey(listDeviceTokens);
 
 const lastUsedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -26,7 +27,7 @@ function deviceKind(token: Pick<DeviceToken, "id"> & { scope?: DeviceTokenScope 
 /** The devices connected to the account (the browser extension, the apps), and tokens for the Windows and Android apps: named, shown once, revocable. */
 export function DeviceTokens() {
   const queryClient = useQueryClient();
-  const tokens = useQuery<DeviceToken[]>({ queryKey: TOKENS_KEY });
+  const tokens = useQuery(endpointQuery(listDeviceTokens));
   const [name, setName] = useState("");
   const [fresh, setFresh] = useState<{ name: string; token: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -34,7 +35,7 @@ export function DeviceTokens() {
     if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
   };
   const create = useMutation({
-    mutationFn: async () => (await apiRequest("POST", "/api/device-tokens", { name: name.trim() })).json() as Promise<{ token: string; deviceToken: DeviceToken }>,
+    mutationFn: () => call(createDeviceToken, { body: { name: name.trim() } }),
     onSuccess: (result) => {
       setFresh({ name: result.deviceToken.name, token: result.token });
       setCopied(false);
@@ -44,7 +45,7 @@ export function DeviceTokens() {
     onError: onError("The token could not be created."),
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/device-tokens/${id}`),
+    mutationFn: (id: string) => call(revokeDeviceToken, { params: { id } }),
     onSuccess: () => {
       toast({ title: "Device token revoked", description: "That device can no longer back up to your account." });
       void queryClient.invalidateQueries({ queryKey: TOKENS_KEY });

@@ -1,4 +1,4 @@
-import type { CaptureEmailResponse } from "@common/api/accounts";
+import { captureEmail } from "@common/api/accounts";
 import { ArrowLeft, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { checkEmailOrToast } from "@/features/accounts/email-check";
@@ -6,7 +6,8 @@ import { EmailField } from "@/features/accounts/EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";
-import { apiRequest, errorMessage } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
+import { errorMessage } from "@/lib/queryClient";
 import { PlatformDownloads } from "./PlatformDownloads";
 
 /** spec 1 §4 "Direct download modal": email step, then platform step (only for a verified address). */
@@ -21,8 +22,7 @@ export default function DirectDownloadDialog({ onClose }: { onClose: () => void 
     if (!checked) return;
     setChecking(true);
     try {
-      const response = await apiRequest("POST", "/api/capture-email", { email: checked, source: "direct_download_modal" });
-      const result = (await response.json()) as CaptureEmailResponse;
+      const result = await call(captureEmail, { body: { email: checked, source: "direct_download_modal" } });
       if (result.canDownload) {
         setEmail(checked);
         setStep("platform");

@@ -1,4 +1,5 @@
-import { ANDROID_APK_PATH } from "@common/api/downloads";
+import { downloadAndroidApk, getApkInfo } from "@common/api/downloads";
+import { endpointUrl } from "@common/api/endpoint";
 import { formatPrice, planList, type PlanType } from "@common/plan-catalogue";
 import { CheckCircle2, Download, Smartphone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -6,7 +7,7 @@ import { DownloadError, downloadWithProgress } from "./download-file";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
-import { apiRequest } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
 import { cn } from "@/lib/class-names";
 
 /** spec 2 §4: progress rises by 15 every 300 ms up to 90, then the file is fetched. */
@@ -28,7 +29,7 @@ export default function DownloadAndroidPage() {
   async function start(plan: PlanType) {
     if (active && !active.done) return;
     try {
-      await apiRequest("GET", "/api/apk-info");
+      await call(getApkInfo);
     } catch {
       setActive(null);
       toast({ title: "Download Failed", description: "Unable to start download. Please try again.", variant: "destructive" });
@@ -49,7 +50,7 @@ export default function DownloadAndroidPage() {
       }, TICK_MS);
     });
     try {
-      await downloadWithProgress(ANDROID_APK_PATH, () => undefined);
+      await downloadWithProgress(endpointUrl(downloadAndroidApk), () => undefined);
       setActive({ plan, progress: 100, done: true });
       toast({ title: "Download Complete!", description: "Open the APK to install TabVault." });
     } catch (error) {

@@ -1,8 +1,8 @@
-import type { AvailableDownloads } from "@common/api/downloads";
+import { listAvailableDownloads } from "@common/api/downloads";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/lib/use-toast";
-import { apiRequest } from "@/lib/queryClient";
+import { endpointQuery } from "@/lib/api-client";
 
 export const availableDownloadsFailure = "Failed to fetch available downloads. Please try again.";
 
@@ -11,13 +11,7 @@ export const availableDownloadsFailure = "Failed to fetch available downloads. P
  * is told in the 'Download Error' toast of spec 1 §8; the screens also keep it in view with a retry.
  */
 export function useAvailableDownloads(email?: string) {
-  const list = useQuery({
-    queryKey: ["/api/downloads/available", email ?? null],
-    queryFn: async () => {
-      const query = email ? `?${new URLSearchParams({ email }).toString()}` : "";
-      return (await apiRequest("GET", `/api/downloads/available${query}`)).json() as Promise<AvailableDownloads>;
-    },
-  });
+  const list = useQuery(endpointQuery(listAvailableDownloads, { query: { email: email || undefined } }));
   const { isError, errorUpdatedAt } = list;
   useEffect(() => {
     if (isError) toast({ title: "Download Error", description: availableDownloadsFailure, variant: "destructive" });

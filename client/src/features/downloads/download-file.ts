@@ -1,8 +1,13 @@
-import type { GenerateDownloadResponse, Platform } from "@common/api/downloads";
-import { apiRequest } from "@/lib/queryClient";
+import { generateDownloadLink, type GenerateDownloadResponse, type Platform } from "@common/api/downloads";
+import { call } from "@/lib/api-client";
 
-export async function generateDownload(platform: Platform, email: string, version?: string): Promise<GenerateDownloadResponse> {
-  return (await apiRequest("POST", "/api/generate-download", { platform, email, ...(version ? { version } : {}) })).json() as Promise<GenerateDownloadResponse>;
+export function generateDownload(platform: Platform, email: string, version?: string): Promise<GenerateDownloadResponse> {
+  return call(generateDownloadLink, { body: { platform, email, ...(version ? { version } : {}) } });
+}
+
+/** The `message` of an error answer's JSON body, if it has one. */
+function errorAnswerMessage(body: unknown): string | null {
+  return typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" ? body.message : null;
 }
 
 /** The file name of a Content-Disposition header, or the URL's last segment. */
@@ -35,8 +40,7 @@ export async function downloadWithProgress(url: string, onProgress: (percent: nu
   if (!response.ok) {
     let message = `Download failed (${response.status})`;
     try {
-      const body = (await response.json()) as { message?: unknown };
-      if (typeof body.message === "string") message = body.message;
+      message = errorAnswerMessage(await response.json()) ?? message;
     } catch {
       // not JSON
     }

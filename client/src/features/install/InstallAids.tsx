@@ -4,7 +4,7 @@ import { openInstallDialog } from "./install-state";
 import { recordPwaLaunch } from "./pwa-launch";
 import { startServiceWorker } from "./service-worker";
 import { INSTALL_PROMPT_DELAY_MS } from "./timings";
-import { apiRequest } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
 import { HomeScreenBanner } from "./HomeScreenBanner";
 import { InstallDialog } from "./InstallDialog";
 import { UpdateNotice } from "./UpdateNotice";
@@ -48,7 +48,8 @@ export default function InstallAids() {
       standalone,
       storage: sessionStorageOrUndefined(),
       path: window.location.pathname,
-      send: (event) => apiRequest("POST", "/api/events", event),
+      // The contract is imported only to send: the aids load on every page, and contracts bring zod.
+      send: async (event) => call((await import("@common/api/events")).recordAppEvent, { body: event }),
     }).catch((error: unknown) => console.warn("TabVault: the app launch was not recorded", error));
   }, [standalone]);
 

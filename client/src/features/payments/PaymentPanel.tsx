@@ -1,13 +1,14 @@
-import type { PaymentConfig, PaymentSetupResponse } from "@common/api/payments";
+import { getPaymentsConfig, type PaymentConfig, type PaymentSetupResponse } from "@common/api/payments";
 import { formatPrice, type PaidPlanType, plans } from "@common/plan-catalogue";
 import { useQuery } from "@tanstack/react-query";
 import { AlertCircle, Loader2, RotateCw } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
+import { endpointQuery } from "@/lib/api-client";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { type CardResult, PAYMENT_ERROR_MESSAGE } from "./card-result";
-import { fetchPaymentConfig, PAYMENT_REDIRECT_MS, paymentSuccessPath } from "./payment-flow";
+import { PAYMENT_REDIRECT_MS, paymentSuccessPath } from "./payment-flow";
 import { SandboxCardForm } from "./SandboxCardForm";
 
 const StripeCardForm = lazy(() => import("./StripeCardForm"));
@@ -32,7 +33,7 @@ export function PaymentPanel({
   /** The toast for a failed setup, given the error (spec 1 §8 differs per screen). */
   setupFailure: (error: unknown) => { title: string; description: string };
 }) {
-  const config = useQuery({ queryKey: ["/api/payments/config"], queryFn: fetchPaymentConfig });
+  const config = useQuery(endpointQuery(getPaymentsConfig));
   // Each screen visit creates one payment on the server; it is never refetched behind the person's back.
   const setupQuery = useQuery({ queryKey: ["payment-setup", setupKey], queryFn: prepare, gcTime: 0, staleTime: Infinity });
   const [done, setDone] = useState(false);

@@ -6,10 +6,13 @@ import { useAuthActions } from "@/features/accounts/useAuthActions";
 import { cn } from "@/lib/class-names";
 import { paymentHref, usePriceIds } from "./plan-links";
 
-/** One plan of the catalogue in common/plans.ts: price, tagline, bullets and its call to action. */
-export function PlanCard({ plan }: { plan: Plan }) {
+/**
+ * One plan of the catalogue in common/plans.ts: price, tagline, bullets and its call to action. The button links
+ * without the provider's price id until `loadPriceIds` (a page may hold the query back) and the answer allow.
+ */
+export function PlanCard({ plan, loadPriceIds = true }: { plan: Plan; loadPriceIds?: boolean }) {
   const { signUpFree } = useAuthActions();
-  const priceIds = usePriceIds();
+  const priceIds = usePriceIds(loadPriceIds);
   const popular = plan.mostPopular === true;
   return (
     <div

@@ -1,9 +1,9 @@
-import type { SandboxConfirmResponse } from "@common/api/payments";
+import { confirmSandboxPayment } from "@common/api/payments";
 import { FlaskConical } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { apiRequest } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
 import { type CardResult, sandboxFailureResult } from "./card-result";
 import { PayButton } from "./PayButton";
 
@@ -52,11 +52,7 @@ export function SandboxCardForm({
     setProblem(null);
     setSubmitting(true);
     try {
-      const response = await apiRequest("POST", "/api/sandbox/confirm", {
-        clientSecret,
-        card: { number, cvc, ...parsedExpiry },
-      });
-      const result = (await response.json()) as SandboxConfirmResponse;
+      const result = await call(confirmSandboxPayment, { body: { clientSecret, card: { number, cvc, ...parsedExpiry } } });
       onResult(result.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: result.message });
     } catch (error) {
       onResult(sandboxFailureResult(error));

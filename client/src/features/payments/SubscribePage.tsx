@@ -1,12 +1,14 @@
+import { getSubscription } from "@common/api/payments";
 import { paidPlanFromQuery, plans } from "@common/plan-catalogue";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useSearchParams } from "wouter";
 import { CheckoutLayout } from "./CheckoutLayout";
-import { createSubscription, fetchSubscription, isLiveSubscription, SUBSCRIPTION_KEY } from "./payment-flow";
+import { createSubscription, isLiveSubscription } from "./payment-flow";
 import { PaymentPanel } from "./PaymentPanel";
 import { PlanSummary } from "./PlanSummary";
 import { useRequireSignIn } from "@/features/accounts/useRequireSignIn";
+import { endpointQuery } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 
 /** spec 1 §8: the subscription screen's setup failures. */
@@ -30,7 +32,7 @@ export default function SubscribePage() {
   const plan = paidPlanFromQuery(params.get("plan"));
   const priceId = params.get("price_id");
   const { user } = useRequireSignIn();
-  const current = useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: fetchSubscription, enabled: Boolean(user) });
+  const current = useQuery({ ...endpointQuery(getSubscription), enabled: Boolean(user) });
   const live = isLiveSubscription(current.data?.subscription) ? current.data?.subscription : undefined;
   const changingFrom = live && live.planType !== plan ? plans[live.planType].name : null;
   const prepare = useCallback(() => createSubscription({ planType: plan, priceId }), [plan, priceId]);

@@ -1,5 +1,5 @@
 import type { AuthUser } from "@common/api/accounts";
-import type { Subscription } from "@common/api/payments";
+import { cancelSubscription, getSubscription, type Subscription } from "@common/api/payments";
 import { planLimitsText, plans } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
@@ -8,8 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";
 import { AUTH_USER_QUERY_KEY } from "@/features/accounts/useAuth";
-import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
-import { fetchSubscription, isLiveSubscription, SUBSCRIPTION_KEY } from "./payment-flow";
+import { call, endpointQuery } from "@/lib/api-client";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { isLiveSubscription, SUBSCRIPTION_KEY } from "./payment-flow";
 
 /** "23 Dec 2026": day, short month, year, whatever the browser's language. */
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
@@ -22,9 +23,9 @@ const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export function SubscriptionStatus({ user }: { user: Pick<AuthUser, "planType" | "planExpiresAt"> }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const { data } = useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: fetchSubscription });
+  const { data } = useQuery(endpointQuery(getSubscription));
   const cancel = useMutation({
-    mutationFn: async () => (await apiRequest("POST", "/api/subscription/cancel")).json() as Promise<{ subscription: Subscription | null }>,
+    mutationFn: () => call(cancelSubscription),
     onSuccess: (result) => {
       queryClient.setQueryData(SUBSCRIPTION_KEY, result);
       // The plan's end date moved to the period's end.

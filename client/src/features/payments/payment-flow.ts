@@ -1,6 +1,14 @@
-import type { PaymentConfig, PaymentSetupResponse, Subscription } from "@common/api/payments";
+import {
+  createPaymentIntent as paymentIntentEndpoint,
+  type CreatePaymentIntentRequest,
+  createSubscription as subscriptionEndpoint,
+  type CreateSubscriptionRequest,
+  getSubscription,
+  type PaymentSetupResponse,
+  type Subscription,
+} from "@common/api/payments";
 import type { PaidPlanType } from "@common/plan-catalogue";
-import { apiRequest } from "@/lib/queryClient";
+import { call, endpointKey } from "@/lib/api-client";
 
 /** spec 1 §9: after a successful payment the browser goes home 1.5 s later. */
 export const PAYMENT_REDIRECT_MS = 1500;
@@ -10,27 +18,15 @@ export function paymentSuccessPath(plan: PaidPlanType): string {
   return `/?${new URLSearchParams({ payment: "success", plan, install: "true" }).toString()}`;
 }
 
-export async function fetchPaymentConfig(): Promise<PaymentConfig> {
-  const response = await apiRequest("GET", "/api/payments/config");
-  return (await response.json()) as PaymentConfig;
+export function createPaymentIntent(body: CreatePaymentIntentRequest): Promise<PaymentSetupResponse> {
+  return call(paymentIntentEndpoint, { body });
 }
 
-export async function createPaymentIntent(body: { amount: number; planType: PaidPlanType; email?: string }): Promise<PaymentSetupResponse> {
-  const response = await apiRequest("POST", "/api/create-payment-intent", body);
-  return (await response.json()) as PaymentSetupResponse;
+export function createSubscription(body: CreateSubscriptionRequest): Promise<PaymentSetupResponse> {
+  return call(subscriptionEndpoint, { body });
 }
 
-export async function createSubscription(body: { planType: PaidPlanType; priceId?: string | null }): Promise<PaymentSetupResponse> {
-  const response = await apiRequest("POST", "/api/create-subscription", body);
-  return (await response.json()) as PaymentSetupResponse;
-}
-
-export const SUBSCRIPTION_KEY = ["/api/subscription"] as const;
-
-export async function fetchSubscription(): Promise<{ subscription: Subscription | null }> {
-  const response = await apiRequest("GET", "/api/subscription");
-  return (await response.json()) as { subscription: Subscription | null };
-}
+export const SUBSCRIPTION_KEY = endpointKey(getSubscription);
 
 /** Whether a subscription still gives its plan (Stripe's live statuses). */
 export function isLiveSubscription(subscription: Subscription | null | undefined): subscription is Subscription {

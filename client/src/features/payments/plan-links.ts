@@ -1,15 +1,21 @@
 import type { PaidPlanType, Plan } from "@common/plan-catalogue";
 import { useQuery } from "@tanstack/react-query";
-import { fetchPaymentConfig } from "./payment-flow";
+import { callByRoute, endpointKey } from "@/lib/api-client";
+import { loadPaymentsConfigContract, paymentsConfigRoute } from "@/lib/entry-endpoints";
 
 type PriceIds = Partial<Record<PaidPlanType, string | null>>;
 
 /**
  * The provider's price id of each paid plan (GET /api/payments/config), for the links below; empty
- * until it has loaded, and when no provider is configured.
+ * until it has loaded (or while `enabled` is false), and when no provider is configured. The query is
+ * the one `endpointQuery(getPaymentsConfig)` makes: the payment screens share its answer.
  */
-export function usePriceIds(): PriceIds {
-  const config = useQuery({ queryKey: ["/api/payments/config"], queryFn: fetchPaymentConfig });
+export function usePriceIds(enabled = true): PriceIds {
+  const config = useQuery({
+    queryKey: endpointKey(paymentsConfigRoute),
+    queryFn: ({ signal }) => callByRoute(paymentsConfigRoute, loadPaymentsConfigContract, { signal }),
+    enabled,
+  });
   return (config.data?.priceIds ?? {}) as PriceIds;
 }
 

@@ -1,5 +1,5 @@
-import type { ProtectionStatus, UserStats } from "@common/api/backups";
-import type { ProtectionSettings } from "@common/api/protection";
+import { getProtectionStatus, getUserStats, type ProtectionStatus } from "@common/api/backups";
+import { getProtectionSettings, type ProtectionSettings, toggleProtection, updateProtectionSettings } from "@common/api/protection";
 import { type PlanFeatures, plans, type PlanType } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Check, Crown, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";
@@ -14,7 +14,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { loginHref } from "@/features/accounts/sign-in-links";
-import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { call, endpointQuery } from "@/lib/api-client";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { writeLocalProtection } from "./storage-keys";
 
 const features: { key: keyof PlanFeatures | null; label: string }[] = [
@@ -30,15 +31,15 @@ const features: { key: keyof PlanFeatures | null; label: string }[] = [
 export default function AndroidPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const statusKey = ["/api/protection/status", user?.email ?? ""];
-  const status = useQuery<ProtectionStatus>({ queryKey: statusKey, enabled: Boolean(user) });
-  const stats = useQuery<UserStats>({ queryKey: ["/api/user/stats"], enabled: Boolean(user) });
+  const statusQuery = endpointQuery(getProtectionStatus, { params: { userEmail: user?.email ?? "" } });
+  const status = useQuery({ ...statusQuery, enabled: Boolean(user) });
+  const stats = useQuery({ ...endpointQuery(getUserStats), enabled: Boolean(user) });
   const plan = plans[user?.planType ?? "free"];
 
   // The switch flips only once the server has agreed (spec 2 §4).
   const toggle = useMutation({
-    mutationFn: async (enabled: boolean) => (await apiRequest("POST", "/api/protection/toggle", { enabled })).json() as Promise<{ enabled: boolean }>,
-    onSuccess: (result) => queryClient.setQueryData<ProtectionStatus>(statusKey, (current) => (current ? { ...current, isActive: result.enabled } : current)),
+    mutationFn: (enabled: boolean) => call(toggleProtection, { body: { enabled } }),
+    onSuccess: (result) => queryClient.setQueryData<ProtectionStatus>(statusQuery.queryKey, (current) => (current ? { ...current, isActive: result.enabled } : current)),
     onError: (error) => {
       if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to toggle protection", variant: "destructive" });
     },
@@ -142,10 +143,9 @@ function Tile({ label, value }: { label: string; value: string | number }) {
 function AndroidSettings({ signedIn, planType }: { signedIn: boolean; planType: PlanType }) {
   const queryClient = useQueryClient();
   const plan = plans[planType];
-  const settings = useQuery<ProtectionSettings>({ queryKey: PROTECTION_SETTINGS_KEY, enabled: signedIn });
+  const settings = useQuery({ ...endpointQuery(getProtectionSettings), enabled: signedIn });
   const change = useMutation({
-    mutationFn: async (update: Partial<ProtectionSettings>) =>
-      (await apiRequest("PUT", "/api/protection/settings", update)).json() as Promise<ProtectionSettings>,
+    mutationFn: (update: Partial<ProtectionSettings>) => call(updateProtectionSettings, { body: update }),
     onSuccess: (saved) => {
       queryClient.setQueryData(PROTECTION_SETTINGS_KEY, saved);
       writeLocalProtection(saved);

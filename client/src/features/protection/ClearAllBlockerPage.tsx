@@ -1,4 +1,5 @@
-import type { ProtectionStatus } from "@common/api/backups";
+import { getProtectionStatus } from "@common/api/backups";
+import { toggleProtection } from "@common/api/protection";
 import { PRODUCT_NAME } from "@common/product";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Eye, Languages, LogIn, ShieldAlert, ShieldCheck, ShieldOff, Zap } from "lucide-react";
@@ -8,10 +9,10 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
-import { LOGIN_PATH } from "@/features/accounts/sign-in-links";
+import { loginHref } from "@/features/accounts/sign-in-links";
 import { isStandaloneDisplay } from "@/features/install/platform";
 import { cn } from "@/lib/class-names";
-import { apiRequest } from "@/lib/queryClient";
+import { call, endpointQuery } from "@/lib/api-client";
 import { countBlocked } from "./blocker";
 import { writeLocalProtection } from "./storage-keys";
 import { useBlockedAttempts } from "./useBlockedAttempts";
@@ -36,7 +37,7 @@ export default function ClearAllBlockerPage() {
 
   function toggle(on: boolean) {
     writeLocalProtection({ enabled: on, mode: on ? "block" : "backup" });
-    if (user) void apiRequest("POST", "/api/protection/toggle", { enabled: on }).catch(() => undefined);
+    if (user) void call(toggleProtection, { body: { enabled: on } }).catch(() => undefined);
     if (on) toast({ title: "Clear All Blocking Enabled", description: "Clear All buttons are now completely blocked" });
     else toast({ title: "Clear All Blocking Disabled", description: "Clear All buttons will now work normally", variant: "destructive" });
   }
@@ -141,7 +142,7 @@ export default function ClearAllBlockerPage() {
             </Button>
             {user ? null : (
               <Button asChild variant="outline" className={cn("border-white/40 text-white hover:bg-white/10 hover:text-white")}>
-                <a href={LOGIN_PATH}>
+                <a href={loginHref()}>
                   <LogIn aria-hidden="true" />
                   Sign In
                 </a>
@@ -156,8 +157,8 @@ export default function ClearAllBlockerPage() {
 
 /** The blocked-status banner: what the server holds for this account, refreshed every 5 s. */
 function StatusBanner({ email }: { email: string }) {
-  const { data } = useQuery<ProtectionStatus>({
-    queryKey: ["/api/protection/status", email],
+  const { data } = useQuery({
+    ...endpointQuery(getProtectionStatus, { params: { userEmail: email } }),
     refetchInterval: STATUS_REFRESH_MS,
     refetchIntervalInBackground: false,
   });

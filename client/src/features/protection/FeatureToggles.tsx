@@ -1,10 +1,11 @@
-import type { ProtectionSettings } from "@common/api/protection";
+import { getProtectionSettings, type ProtectionSettings } from "@common/api/protection";
 import { type PlanType, plans } from "@common/plan-catalogue";
 import { lowestPlanWith, type PlanFeature, planFeatureLabels } from "@common/plan-features";
 import { Switch } from "@/components/ui/switch";
+import { endpointKey } from "@/lib/api-client";
 
 /** The protection settings' query (GET and PUT /api/protection/settings), shared by every screen that shows them. */
-export const PROTECTION_SETTINGS_KEY = ["/api/protection/settings"] as const;
+export const PROTECTION_SETTINGS_KEY = endpointKey(getProtectionSettings);
 
 /** One labelled switch of the protection settings, with the plan it needs when the person's plan lacks it. */
 export function ToggleRow({

@@ -1,8 +1,9 @@
 import type { AuthUser } from "@common/api/accounts";
-import type { ProtectionSettings } from "@common/api/protection";
+import { getProtectionSettings } from "@common/api/protection";
 import { PRODUCT_NAME } from "@common/product";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
+import { call } from "@/lib/api-client";
 import { toast } from "@/lib/use-toast";
 import { startBlocker } from "./blocker";
 import { createCapture, startCaptureTriggers } from "./capture-engine";
@@ -22,12 +23,10 @@ export default function ProtectionRuntime({ user }: { user: AuthUser }) {
   const [location] = useLocation();
 
   useEffect(() => {
-    // The server's settings win at sign-in; the screens keep both in step afterwards.
-    fetch("/api/protection/settings", { credentials: "include" })
-      .then((response) => (response.ok ? (response.json() as Promise<ProtectionSettings>) : null))
-      .then((settings) => {
-        if (settings) writeLocalProtection(settings);
-      })
+    // The server's settings win at sign-in; the screens keep both in step afterwards. Without them (a
+    // failure, a session that just ended) this browser's own stay, quietly.
+    call(getProtectionSettings, undefined, { expectUnauthorized: true })
+      .then(writeLocalProtection)
       .catch(() => undefined);
     applyRestoreHandoff();
   }, []);

@@ -1,4 +1,4 @@
-import type { ProtectionMode, ProtectionSettings } from "@common/api/protection";
+import { getProtectionSettings, type ProtectionMode, type ProtectionSettings, updateProtectionSettings } from "@common/api/protection";
 import { plans } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Crown, Loader2, Save, ShieldCheck, Smartphone } from "lucide-react";
@@ -6,16 +6,17 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { PlanFeatureToggle, PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "./FeatureToggles";
+import { call, endpointQuery } from "@/lib/api-client";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { cn } from "@/lib/class-names";
-import { apiRequest, errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { writeLocalProtection } from "./storage-keys";
 
 /** `/protection-settings` (spec 2 §2, §5): saved only when Save Settings is clicked. */
 export default function ProtectionSettingsPage() {
-  const { data } = useQuery<ProtectionSettings>({ queryKey: PROTECTION_SETTINGS_KEY });
+  const { data } = useQuery(endpointQuery(getProtectionSettings));
   return data ? <SettingsForm initial={data} /> : <p className="flex justify-center py-24 text-slate-500"><Loader2 className="size-6 animate-spin" aria-label="Loading settings" /></p>;
 }
 
@@ -27,7 +28,7 @@ function SettingsForm({ initial }: { initial: ProtectionSettings }) {
   const set = <K extends keyof ProtectionSettings>(key: K, value: ProtectionSettings[K]) => setSettings((current) => ({ ...current, [key]: value }));
 
   const save = useMutation({
-    mutationFn: async () => (await apiRequest("PUT", "/api/protection/settings", settings)).json() as Promise<ProtectionSettings>,
+    mutationFn: () => call(updateProtectionSettings, { body: settings }),
     onSuccess: (saved) => {
       queryClient.setQueryData(PROTECTION_SETTINGS_KEY, saved);
       writeLocalProtection(saved);

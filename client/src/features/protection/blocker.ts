@@ -1,4 +1,6 @@
+import { logBlockedAttempt } from "@common/api/protection";
 import { PRODUCT_NAME } from "@common/product";
+import { call } from "@/lib/api-client";
 import { readBlockedAttempts, readLocalProtection, writeBlockedAttempts } from "./storage-keys";
 
 /** spec 2 §9: the confirmation shown when a protected page is about to go. */
@@ -18,17 +20,17 @@ export function blockedShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "
 /** Fired on window for each Clear All blocked in this page, so a count shown from the server moves at once. */
 export const clearAllBlockedHere = "tabvault:clear-all-blocked";
 
-/** Counts a blocked attempt locally and tells the server; the server's answer is never awaited. */
+/**
+ * Counts a blocked attempt locally and tells the server; the server's answer is never awaited, and a 401 (a
+ * visitor, or a session that ended) is no reason to start signing in.
+ */
 export function countBlocked(method: BlockedMethod): number {
   const count = readBlockedAttempts() + 1;
   writeBlockedAttempts(count);
   window.dispatchEvent(new Event(clearAllBlockedHere));
-  void fetch("/api/protection/log-blocked", {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ method, timestamp: Date.now(), url: window.location.href.slice(0, 2048) }),
-  }).catch(() => undefined);
+  call(logBlockedAttempt, { body: { method, timestamp: Date.now(), url: window.location.href.slice(0, 2048) } }, { expectUnauthorized: true }).catch(
+    () => undefined,
+  );
   return count;
 }
 

@@ -1,4 +1,5 @@
-import type { BrowserSessionInput, TabSnapshotInput } from "@common/api/backups";
+import { type BrowserSessionInput, saveBackup, saveClearAllBackup, type TabSnapshotInput } from "@common/api/backups";
+import { call } from "@/lib/api-client";
 import { detectBrowserType, snapshotCurrentPage } from "./page-snapshot";
 import { readRecentTabs } from "./recent-tabs";
 import { readLocalProtection } from "./storage-keys";
@@ -58,18 +59,10 @@ export function createCapture(userEmail: string) {
 
     inFlight = true;
     try {
-      const [url, body] =
-        kind === "emergency"
-          ? ["/api/protection/android-clear-all", { userEmail, browserSession: session }]
-          : ["/api/saved-sessions", { trigger: "auto_backup", browserSession: session }];
-      const response = await fetch(url, {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-        keepalive: options.keepalive === true,
-      });
-      if (!response.ok) throw new Error(`${response.status}`);
+      // A 401 is only logged, like any failure: a backup never takes the person to sign-in.
+      const sending = { expectUnauthorized: true, keepalive: options.keepalive === true };
+      if (kind === "emergency") await call(saveClearAllBackup, { body: { userEmail, browserSession: session } }, sending);
+      else await call(saveBackup, { body: { trigger: "auto_backup", browserSession: session } }, sending);
       lastSent[kind] = fingerprint;
       return true;
     } catch (error) {

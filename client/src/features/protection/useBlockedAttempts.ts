@@ -1,13 +1,13 @@
-import type { BlockedAttempts } from "@common/api/protection";
+import { type BlockedAttempts, getBlockedAttempts } from "@common/api/protection";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiRequest } from "@/lib/queryClient";
+import { call, endpointKey } from "@/lib/api-client";
 import { clearAllBlockedHere } from "./blocker";
 import { useLocalProtection } from "./useLocalProtection";
 
 /** spec 2 §9: the blocker's stats poll every 1 s. */
 export const BLOCKED_ATTEMPTS_POLL_MS = 1000;
-export const BLOCKED_ATTEMPTS_KEY = ["/api/protection/blocked-attempts"] as const;
+export const BLOCKED_ATTEMPTS_KEY = endpointKey(getBlockedAttempts);
 
 /**
  * The blocked count the Clear All Blocker shows. A visitor sees this browser's own count (the
@@ -21,8 +21,8 @@ export function useBlockedAttempts(signedIn: boolean): number | null {
   const server = useQuery<BlockedAttempts>({
     queryKey: BLOCKED_ATTEMPTS_KEY,
     enabled: signedIn,
-    queryFn: async () => {
-      const fresh = (await (await apiRequest("GET", BLOCKED_ATTEMPTS_KEY[0])).json()) as BlockedAttempts;
+    queryFn: async ({ signal }) => {
+      const fresh = await call(getBlockedAttempts, undefined, { signal });
       // The count only grows: an answer read before a block made here reached the server must not take it back.
       const shown = queryClient.getQueryData<BlockedAttempts>(BLOCKED_ATTEMPTS_KEY)?.blockedAttempts ?? 0;
       return { blockedAttempts: Math.max(fresh.blockedAttempts, shown) };

@@ -1,3 +1,4 @@
+import { sendContactMessage } from "@common/api/contact";
 import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from "@common/product";
 import { useMutation } from "@tanstack/react-query";
 import { Loader2, Mail, Send } from "lucide-react";
@@ -7,7 +8,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
-import { apiRequest, errorMessage } from "@/lib/queryClient";
+import { call } from "@/lib/api-client";
+import { errorMessage } from "@/lib/queryClient";
 
 const empty = { name: "", email: "", subject: "", message: "" };
 
@@ -17,7 +19,7 @@ export default function ContactPage() {
   const [form, setForm] = useState({ ...empty, email: user?.email ?? "" });
   const set = (field: keyof typeof empty) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
   const send = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/contact", form),
+    mutationFn: () => call(sendContactMessage, { body: form }),
     onSuccess: () => {
       toast({ title: "Message Sent", description: `Thanks! We reply within ${SUPPORT_REPLY_HOURS} hours.` });
       setForm({ ...empty, email: user?.email ?? "" });

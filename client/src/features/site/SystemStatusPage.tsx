@@ -1,6 +1,7 @@
-import type { ServiceStatus, SystemStatus } from "@common/api/status";
+import { getSystemStatus, type ServiceStatus } from "@common/api/status";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, AlertTriangle, CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { endpointQuery } from "@/lib/api-client";
 import { cn } from "@/lib/class-names";
 
 const REFRESH_MS = 30_000;
@@ -24,7 +25,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", tim
 
 /** `/system-status`: live checks of every service from GET /api/status, refreshed every 30 s. */
 export default function SystemStatusPage() {
-  const { data, isError } = useQuery<SystemStatus>({ queryKey: ["/api/status"], refetchInterval: REFRESH_MS });
+  const { data, isError } = useQuery({ ...endpointQuery(getSystemStatus), refetchInterval: REFRESH_MS });
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-slate-900">
