@@ -11,7 +11,7 @@ export interface SecurityPractice {
 
 /**
  * `/security`: what the service does, one card per area, each point true of the code today (see
- * docs/decisions.md). No certification or audit is claimed, because none has been done.
+ * docs/product.md). No certification or audit is claimed, because none has been done.
  */
 export const securityPractices: SecurityPractice[] = [
   {

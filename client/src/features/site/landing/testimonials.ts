@@ -1,7 +1,7 @@
 /**
  * The landing page's testimonials (spec 1 §3 "Testimonial (static)", §9: eight defined, the first six shown).
  * They are sample stories written for the page, not reviews by customers we checked; the page says so, and
- * `verified` is kept as data only (docs/decisions.md).
+ * `verified` is kept as data only (docs/product.md).
  */
 export interface Testimonial {
   name: string;
