@@ -12,7 +12,8 @@ import { signInOnProcess } from "./test/process-sign-in";
 import { spawnServer, startServer, stopServer, type ServerProcess } from "./test/server-process";
 
 /** Each test gets an empty DATA_DIR and, on PostgreSQL, an empty database. */
-describe("the server process", () => {
+// Each test starts a real server process on PGlite; beside another worker on 2 cores that takes tens of seconds.
+describe("the server process", { timeout: 120_000 }, () => {
   let dataDir: string;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -42,7 +42,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
 }
 
 /** Resolves once /api/health answers 200; rejects with the server's output if it exits or hangs. */
-export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   let exited = false;
   void server.exited.then(() => (exited = true));
   const deadline = Date.now() + timeoutMs;
