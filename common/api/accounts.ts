@@ -2,6 +2,7 @@ import { z } from "zod";
 import { paidPlanTypes, planTypeSchema } from "../plans";
 import { deviceTokenScopes } from "./device-authorization";
 import { defineEndpoint } from "./endpoint";
+import { currentUserRoute } from "./entry-routes";
 import { errorResponseSchema } from "./errors";
 import { text } from "./text";
 
@@ -162,15 +163,14 @@ export const signOut = defineEndpoint({
 
 /** GET /api/auth/user: the signed-in person (spec 1 §3 "Current user"); 401 when signed out. */
 export const getCurrentUser = defineEndpoint({
-  method: "GET",
-  path: "/api/auth/user",
+  ...currentUserRoute,
   responses: { 200: authUserSchema, 401: errorResponseSchema },
 });
 
 /** PATCH /api/auth/user: the names a person sets in the dashboard. */
 export const updateProfile = defineEndpoint({
   method: "PATCH",
-  path: "/api/auth/user",
+  path: currentUserRoute.path,
   body: updateProfileRequestSchema,
   responses: { 200: authUserSchema, 400: errorResponseSchema, 401: errorResponseSchema },
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { paidPlanTypes } from "../plan-catalogue";
 import { emailAddressSchema } from "./accounts";
 import { defineEndpoint } from "./endpoint";
+import { paymentsConfigRoute } from "./entry-routes";
 import { errorResponseSchema } from "./errors";
 import { text } from "./text";
 
@@ -136,8 +137,7 @@ const streamedBody = z.custom<{ pipe: (...args: never[]) => unknown }>((value) =
 
 /** GET /api/payments/config: which provider takes cards, with its publishable key and price ids. */
 export const getPaymentsConfig = defineEndpoint({
-  method: "GET",
-  path: "/api/payments/config",
+  ...paymentsConfigRoute,
   responses: { 200: paymentConfigSchema },
 });
 
