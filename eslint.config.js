@@ -17,6 +17,24 @@ const notModuleName = [
   .map((parent) => `:not(${parent})`)
   .join("");
 
+const clientApiRules = [
+  ...[`Literal[value=/\\/api\\//]${notModuleName}`, "TemplateElement[value.raw=/\\/api\\//]"].map((selector) => ({
+    selector,
+    message: "API paths live in the contracts in common/api; call(contract) instead",
+  })),
+  ...[
+    "TSAsExpression > CallExpression.expression[callee.property.name='json']",
+    "TSAsExpression > AwaitExpression.expression > CallExpression[callee.property.name='json']",
+  ].map((selector) => ({ selector, message: "An answer is checked, never cast: call(contract) parses it with the contract's schema" })),
+];
+
+// A number's toLocaleString with a locale or options is fine; a date's, or one without arguments, is not.
+const clientDateRules = [
+  "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+  "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+  "CallExpression[callee.property.name='toLocaleString'][arguments.length=0]",
+].map((selector) => ({ selector, message: "Show dates with formatDateTime / formatDate / formatTime from @/lib/dates" }));
+
 // import-x/no-cycle runs over these: one module importing another that (through any chain, lazy imports
 // included) imports it back is an error.
 const noCycleFiles = ["client/**/*.{ts,tsx}", "common/**/*.ts", "server/**/*.ts", "extension/**/*.ts"];
@@ -59,20 +77,14 @@ export default tseslint.config(
   {
     // Issue 14: every API path lives in its contract in common/api and every answer is checked against it, so
     // the web app writes no path and casts no answer. Module names such as "@common/api/accounts" are not paths.
+    // Issue 20: dates are formatted in client/src/lib/dates.ts only, so a screen never shows two formats.
     files: ["client/src/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        ...[
-          `Literal[value=/\\/api\\//]${notModuleName}`,
-          "TemplateElement[value.raw=/\\/api\\//]",
-        ].map((selector) => ({ selector, message: "API paths live in the contracts in common/api; call(contract) instead" })),
-        ...[
-          "TSAsExpression > CallExpression.expression[callee.property.name='json']",
-          "TSAsExpression > AwaitExpression.expression > CallExpression[callee.property.name='json']",
-        ].map((selector) => ({ selector, message: "An answer is checked, never cast: call(contract) parses it with the contract's schema" })),
-      ],
-    },
+    ignores: ["client/src/lib/dates.ts"],
+    rules: { "no-restricted-syntax": ["error", ...clientApiRules, ...clientDateRules] },
+  },
+  {
+    files: ["client/src/lib/dates.ts"],
+    rules: { "no-restricted-syntax": ["error", ...clientApiRules] },
   },
   {
     files: ["extension/**/*.ts"],

@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { serverPathPatterns } from "./common/server-paths";
+import { serverPathPatterns } from "./common/server-paths.ts";
 
 const apiPort = process.env.PORT ?? "3000";
 

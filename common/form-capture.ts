@@ -1,4 +1,5 @@
 import { looksLikeCardNumber } from "./card-number";
+import { secretAutocomplete } from "./form-privacy";
 
 /**
  * Which form fields a backup may keep, shared by the web app's own capture and the browser
@@ -34,11 +35,6 @@ export const FORM_CAPTURE_LIMITS = {
 
 const textTypes = new Set(["text", "email", "search", "url", "tel", "number", ""]);
 
-/** Autocomplete tokens of secrets that outlive a page: SMS codes and card details. */
-function secretAutocomplete(autocomplete: string): boolean {
-  return /(^|\s)one-time-code(\s|$)/.test(autocomplete) || /cc-|card/.test(autocomplete);
-}
-
 export function mayCapture(field: FieldFacts): boolean {
   if (field.everPassword || field.type === "password" || field.type === "hidden") return false;
   if (field.tag === "input" && !textTypes.has(field.type)) return false;
@@ -49,7 +45,11 @@ export function mayCapture(field: FieldFacts): boolean {
   return true;
 }
 
-/** The key a value is stored under: name, else id, else field or select index. */
+/**
+ * The key a value is stored under (spec 2 §5): name, else id, else field or select index. `index` is the
+ * field's position among the page's fields of its own kind: inputs and textareas are counted together, selects
+ * apart, so adding a select never renames the unnamed text fields after it.
+ */
 export function fieldKey(field: FieldFacts, index: number): string {
   if (field.name) return field.name;
   if (field.id) return field.id;
@@ -58,12 +58,17 @@ export function fieldKey(field: FieldFacts, index: number): string {
 
 /**
  * The values a backup keeps, at most {@link FORM_CAPTURE_LIMITS.fieldsPerTab}: the server refuses a
- * whole backup with more, so one long form must never cost every other tab.
+ * whole backup with more, so one long form must never cost every other tab. `fields` are all of the page's
+ * fields in document order, so each one's index among its kind can be counted.
  */
 export function captureFields(fields: FieldFacts[]): Record<string, string> {
   const captured: Record<string, string> = {};
   let count = 0;
-  fields.forEach((field, index) => {
+  const seen = { field: 0, select: 0 };
+  fields.forEach((field) => {
+    const kind = field.tag === "select" ? "select" : "field";
+    const index = seen[kind];
+    seen[kind] += 1;
     if (count >= FORM_CAPTURE_LIMITS.fieldsPerTab || !mayCapture(field)) return;
     const key = storableText(fieldKey(field, index), FORM_CAPTURE_LIMITS.fieldNameLength);
     if (key === "" || key in captured) return;

@@ -41,8 +41,17 @@ export interface Plan {
   bullets: string[];
   limits: PlanLimits;
   features: PlanFeatures;
+  /**
+   * Megabytes the Android app takes on the phone with this plan (spec 2 §9's figures), shown on
+   * /download-android's plan cards. Every plan downloads the same APK; the app is not in this repository
+   * (docs/product.md, decision 122).
+   */
+  androidAppMegabytes: number;
   mostPopular?: boolean;
 }
+
+/** What the browser extension's emergency backup keeps, on every plan (decision 103). */
+export const EVERY_TAB_IN_AN_EMERGENCY = "Every tab kept when tabs close by accident (browser extension)";
 
 export const plans: Record<PlanType, Plan> = {
   free: {
@@ -50,18 +59,21 @@ export const plans: Record<PlanType, Plan> = {
     name: "Free",
     priceCents: 0,
     tagline: "Everything you need to stop losing tabs.",
-    bullets: ["5 protected tabs a day", "1 backup", "Manual triggers", "Android app", "Community support"],
+    // Decision 103: the allowance counts saves; the extension's emergency backup keeps every tab on every plan.
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", "1 backup", "Manual triggers", "Android app", "Community support"],
     limits: { tabsPerDay: 5, backupsKept: 1 },
     features: { autoBackup: false, smartDetection: false, aiPrediction: false, teamSharing: false, cloudSync: false },
+    androidAppMegabytes: 15,
   },
   basic: {
     type: "basic",
     name: "Basic",
     priceCents: 800,
     tagline: "For everyday browsing on phone and PC.",
-    bullets: ["20 protected tabs", "10 backups", "Basic recovery", "Auto-save", "Windows file protection", "AI content analysis", "Email support"],
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", "10 backups", "Basic recovery", "Auto-save", "Windows file protection", "AI content analysis", "Email support"],
     limits: { tabsPerDay: 20, backupsKept: 10 },
     features: { autoBackup: true, smartDetection: true, aiPrediction: false, teamSharing: false, cloudSync: false },
+    androidAppMegabytes: 18,
   },
   pro: {
     type: "pro",
@@ -71,6 +83,7 @@ export const plans: Record<PlanType, Plan> = {
     bullets: ["Unlimited tabs and backups", "Advanced recovery", "Cloud sync", "AI smart recovery", "AI tab organization", "Priority support"],
     limits: { tabsPerDay: null, backupsKept: null },
     features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: false, cloudSync: true },
+    androidAppMegabytes: 22,
     mostPopular: true,
   },
   premium: {
@@ -81,6 +94,7 @@ export const plans: Record<PlanType, Plan> = {
     bullets: ["Everything in Pro", "Team management", "Admin controls", "AI team insights", "AI workflow automation", "24/7 support"],
     limits: { tabsPerDay: null, backupsKept: null },
     features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: true, cloudSync: true },
+    androidAppMegabytes: 25,
   },
 };
 
@@ -164,6 +178,11 @@ export function planLimitsText({ limits }: Plan): string {
   if (limits.tabsPerDay === null && limits.backupsKept === null) return "unlimited tabs and backups";
   const tabs = limits.tabsPerDay === null ? "unlimited tabs" : `${limits.tabsPerDay} protected tabs a day`;
   return `${tabs}, ${backupsText(limits.backupsKept)}`;
+}
+
+/** A plan's tab allowance in words: "Up to 5 tabs a day" or "Unlimited tabs". */
+export function tabLimitText({ limits }: Plan): string {
+  return limits.tabsPerDay === null ? "Unlimited tabs" : `Up to ${limits.tabsPerDay} tabs a day`;
 }
 
 /** The cheapest paid plan's monthly price, for "from $8 a month". */

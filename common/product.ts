@@ -14,3 +14,5 @@ export const ANNUAL_REFUND_DAYS = 14;
 export const SIGN_IN_LINK_MINUTES = 15;
 /** A browser session lasts this long after sign-in (the cookie's and the stored session's lifetime). */
 export const SESSION_LIFETIME_DAYS = 30;
+/** A device token (an app's, the extension's) stops working after this many days without being used. */
+export const DEVICE_TOKEN_IDLE_DAYS = 90;

@@ -29,6 +29,8 @@ export const clientRoutes = [
   // Sign-in by email link (the accounts issue): the form, and the screen after a link was sent.
   "/sign-in",
   "/check-email",
+  // Where a mailed link asks "Sign in as …?" before signing the browser in (issue 17: no sign-in CSRF).
+  "/sign-in/confirm",
   // Connecting the browser extension or an app to an account (issue 15, RFC 8628's verification page).
   "/connect",
 ] as const;

@@ -42,7 +42,7 @@ describe("accessibility (axe-core)", () => {
     ["desktop", DESKTOP],
     ["390 px", MOBILE],
   ] as const) {
-    test(`/ and /download for a visitor (${label})`, async () => {
+    test(`/, /download and /sessions for a visitor (${label})`, async () => {
       const context = await newContext(suite.browser, suite.server.url, viewport);
       const page = await context.newPage();
       await page.goto("/");
@@ -60,6 +60,12 @@ describe("accessibility (axe-core)", () => {
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       await page.getByRole("img", { name: /QR code/i }).first().waitFor();
       await assertNoSeriousViolations(page, `/download (${label})`);
+
+      // A signed-in-only screen for a visitor: the sign-in prompt above the landing page.
+      await page.goto("/sessions");
+      await page.getByRole("region", { name: "Sign in to open the Session Manager" }).waitFor();
+      await page.locator("#pricing").waitFor();
+      await assertNoSeriousViolations(page, `/sessions for a visitor (${label})`);
       await context.close();
     });
 

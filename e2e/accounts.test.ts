@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
-import { signInLinkFor } from "./support/mail";
+import { openSignInLink, signInLinkFor } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
 
 const ADMIN = "boss@tabvault.test";
@@ -12,11 +12,6 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
 
   async function sessionCookie(context: BrowserContext): Promise<string | undefined> {
     return (await context.cookies()).find((cookie) => cookie.name === "tabvault_session")?.value;
-  }
-
-  async function openLink(page: Page, link: string) {
-    // The mail links to PUBLIC_URL; the test's server is that origin.
-    await page.goto(link);
   }
 
   test("a new person signs up from the landing page, opens the mailed link, sees the dashboard and signs out", async () => {
@@ -44,7 +39,13 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await page.getByRole("dialog", { name: "Get started with TabVault" }).waitFor();
     await page.keyboard.press("Escape");
 
-    await openLink(page, await signInLinkFor(suite.server.dataDir, "ada.lovelace@example.com"));
+    // Opening the link asks first: another site could open a link of its own in this browser.
+    await page.goto(await signInLinkFor(suite.server.dataDir, "ada.lovelace@example.com"));
+    await page.getByRole("heading", { name: "Sign in as ada.lovelace@example.com?" }).waitFor();
+    assert.equal(new URL(page.url()).hash, "", "the token is taken out of the address bar");
+    assert.equal(await sessionCookie(context), undefined, "opening the link alone signs nobody in");
+    await screenshot(page, "accounts-confirm-sign-in-desktop");
+    await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await page.getByText("Signed in as ada.lovelace@example.com").waitFor();
     await page.getByRole("banner").getByText("ada.lovelace@example.com").waitFor();
@@ -56,7 +57,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await page.getByLabel("First name").fill("Ada");
     await page.getByLabel("Last name").fill("Lovelace");
     await page.getByRole("button", { name: "Save profile" }).click();
-    await page.getByText("Welcome back, Ada.").waitFor();
+    await page.getByText("Welcome to TabVault, Ada.").waitFor();
     await page.getByRole("banner").getByText("Ada", { exact: true }).waitFor();
 
     const cookie = await sessionCookie(context);
@@ -85,7 +86,10 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     assert.match(page.url(), /\/check-email\?email=ada\.lovelace%40example\.com$/);
     await screenshot(page, "accounts-check-email-mobile");
 
-    await openLink(page, await signInLinkFor(suite.server.dataDir, "ada.lovelace@example.com"));
+    await page.goto(await signInLinkFor(suite.server.dataDir, "ada.lovelace@example.com"));
+    await page.getByRole("heading", { name: "Sign in as ada.lovelace@example.com?" }).waitFor();
+    await screenshot(page, "accounts-confirm-sign-in-mobile");
+    await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByText("Welcome back, Ada.").waitFor();
     await context.close();
   });
@@ -121,19 +125,20 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await context.close();
   });
 
-  test("/verify tells a verified account from an unknown one", async () => {
+  test("/verify tells a verified account from an unknown one, and shows a stranger no plan", async () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/verify");
     await page.getByLabel("Email address").fill("ghost@example.com");
     await page.getByRole("button", { name: "Verify Account" }).click();
     await page.getByText("User Not Found", { exact: true }).waitFor();
-    await page.getByRole("heading", { name: "No account found" }).waitFor();
+    await page.getByRole("heading", { name: "No verified account found" }).waitFor();
     await page.getByRole("button", { name: "Try Different Email" }).click();
     await page.getByLabel("Email address").fill("ada.lovelace@example.com");
     await page.getByRole("button", { name: "Verify Account" }).click();
     await page.getByRole("heading", { name: "Account verified" }).waitFor();
-    await page.getByText("Free plan").waitFor();
+    await page.getByText("Sign in as this address to see its plan.").waitFor();
+    assert.equal(await page.getByText("Free plan").count(), 0, "the plan is only for the owner or an admin");
     assert.equal(await page.getByText("Ada Lovelace").count(), 0, "names are only for the owner or an admin");
     await screenshot(page, "accounts-verified-desktop");
     await context.close();
@@ -150,7 +155,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     await page.getByLabel("Email address").fill("linus@example.com");
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
-    await page.goto(await signInLinkFor(suite.server.dataDir, "linus@example.com"));
+    await openSignInLink(page, await signInLinkFor(suite.server.dataDir, "linus@example.com"));
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await page.goto("/admin");
     await page.getByText("You don't have admin privileges to access this page.", { exact: true }).waitFor();
@@ -163,7 +168,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto(`/api/login?email=${encodeURIComponent(ADMIN)}&next=%2Fadmin`);
-    await page.goto(await signInLinkFor(suite.server.dataDir, ADMIN));
+    await openSignInLink(page, await signInLinkFor(suite.server.dataDir, ADMIN));
     await page.waitForURL(`${suite.server.url}/admin`);
     await page.getByRole("banner").getByRole("link", { name: "Admin" }).waitFor();
     await page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -175,7 +180,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/api/login?email=grace@example.com");
-    await page.goto(await signInLinkFor(suite.server.dataDir, "grace@example.com"));
+    await openSignInLink(page, await signInLinkFor(suite.server.dataDir, "grace@example.com"));
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     const cookie = await sessionCookie(context);
     await fetch(`${suite.server.url}/api/logout`, { headers: { cookie: `tabvault_session=${cookie}` }, redirect: "manual" });
@@ -192,7 +197,7 @@ describe("accounts: sign-up, sign-in by email link, sign-out", () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/api/login?email=hopper@example.com");
-    await page.goto(await signInLinkFor(suite.server.dataDir, "hopper@example.com"));
+    await openSignInLink(page, await signInLinkFor(suite.server.dataDir, "hopper@example.com"));
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await page.goto("/protection-test");
     await page.getByRole("heading", { name: "Protection Test", level: 1 }).waitFor();

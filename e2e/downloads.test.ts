@@ -6,7 +6,7 @@ import path from "node:path";
 import { after, describe, test } from "node:test";
 import type { Download } from "playwright-core";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
-import { signInLinkFor } from "./support/mail";
+import { openSignInLink, signInLinkFor } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
 
 const fixtures = path.resolve("server/downloads/fixtures");
@@ -36,7 +36,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     await page.getByText("Verification Required", { exact: true }).waitFor();
     await screenshot(page, "downloads-page-desktop");
 
-    await page.goto(await signInLinkFor(suite.server.dataDir, "win-visitor@example.com"));
+    await openSignInLink(page, await signInLinkFor(suite.server.dataDir, "win-visitor@example.com"));
     await page.goto("/download");
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download for Windows" }).click();
@@ -62,7 +62,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     await page.getByText("Verification Required", { exact: true }).waitFor();
 
     const verify = await context.newPage();
-    await verify.goto(await signInLinkFor(suite.server.dataDir, "droid@example.com"));
+    await openSignInLink(verify, await signInLinkFor(suite.server.dataDir, "droid@example.com"));
     await verify.close();
 
     const downloading = page.waitForEvent("download");
@@ -137,7 +137,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/api/login?email=cut-off@example.com");
-    await page.goto(await signInLinkFor(suite.server.dataDir, "cut-off@example.com"));
+    await openSignInLink(page, await signInLinkFor(suite.server.dataDir, "cut-off@example.com"));
     // The server announces the whole file and the connection ends after its first bytes.
     await page.route("**/download/file/**", async (route) => {
       const response = await route.fetch();

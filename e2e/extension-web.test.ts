@@ -8,7 +8,7 @@ import { after, describe, type TestContext, test } from "node:test";
 import { strFromU8, unzipSync } from "fflate";
 import type { BrowserContext, Download, Page } from "playwright-core";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
-import { signInLinkFor, signInThroughMail } from "./support/mail";
+import { openSignInLink, signInLinkFor, signInThroughMail } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
 
 const CHROMIUM_CARD = "TabVault for Chrome / Edge / Brave / Opera";
@@ -150,7 +150,7 @@ describe("the browser extension on the web: /download, /connect, the device list
     await page.getByLabel("Email address").fill("extension-owner@example.com");
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     await page.waitForURL(/\/check-email/);
-    await page.goto(await signInLinkFor(suite.server.dataDir, "extension-owner@example.com"));
+    await openSignInLink(page, await signInLinkFor(suite.server.dataDir, "extension-owner@example.com"));
     await page.waitForURL(`**${pairing.verificationUriComplete}`);
 
     await page.getByRole("heading", { level: 1, name: "Connect Chrome on Linux?" }).waitFor();

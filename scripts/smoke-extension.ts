@@ -5,71 +5,23 @@
  * are watched, closing one uploads the emergency backup, the popup offers "Restore 15 tabs" and the
  * restore brings the window back. Screenshots of the popup go to e2e/artifacts/extension/.
  *
- *   npm run build:extension && node --import tsx scripts/smoke-extension.ts [--restore-1000]
+ *   npm run build:extension && node --import tsx scripts/smoke-extension.ts
  *
- * The real server's end-to-end tests replace the stand-in once the server side is merged.
+ * The real server's path is `e2e/extension.test.ts`; this is the quick check while working on the
+ * extension alone. The 1,000-tab restore is measured by `npm run bench:extension`.
  */
 import { mkdir } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { extensionFor, launchWithExtension } from "../e2e/support/extension";
-import { FakeServer } from "../extension/test/fake-server";
+import { startExtensionStandIn } from "./extension-stand-in";
+import { waitFor } from "../e2e/support/wait-for";
 
 const ARTIFACTS = "e2e/artifacts/extension";
-const restoreThousand = process.argv.includes("--restore-1000");
 
 function log(message: string): void {
   console.log(`[smoke] ${message}`);
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const stand = new FakeServer();
-stand.keepUploads = true;
-const http = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on("data", (chunk: Buffer) => chunks.push(chunk));
-  request.on("end", () => {
-    void (async () => {
-      const url = new URL(request.url ?? "/", `http://${request.headers.host}`);
-      const page = /^\/page\/(\d+)/.exec(url.pathname);
-      if (page) {
-        response.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>Page ${page[1]}</title><h1>Page ${page[1]}</h1>`);
-        return;
-      }
-      if (url.pathname === "/connect") {
-        // A signed-in person confirms at once: the next poll gets the token.
-        stand.pollAnswers.push({
-          status: 200,
-          body: { accessToken: stand.token, tokenType: "Bearer", scope: "browser", deviceId: "d1", deviceName: "Chromium on Linux", email: "ada@example.com" },
-        });
-        response.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>Connect</title><h1>Connected ${url.searchParams.get("code")}</h1>`);
-        return;
-      }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers.set(name, value);
-      const body = chunks.length > 0 ? new Uint8Array(Buffer.concat(chunks)) : undefined;
-      try {
-        const answer = await stand.fetch(url.toString(), { method: request.method, headers, body });
-        response.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
-      } catch {
-        response.destroy();
-      }
-    })();
-  });
-});
-await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-const serverUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-// The extension derives the origin from server-config.json; the stand-in answers on that origin.
-Object.defineProperty(stand, "origin", { value: serverUrl });
+const { stand, url: serverUrl, close: closeStandIn } = await startExtensionStandIn();
 log(`stand-in server at ${serverUrl}`);
 
 await mkdir(ARTIFACTS, { recursive: true });
@@ -155,57 +107,9 @@ try {
   await options.screenshot({ path: `${ARTIFACTS}/options.png` });
   await options.close();
 
-  if (restoreThousand) {
-    stand.backups.unshift({
-      id: crypto.randomUUID(),
-      sessionName: "1,000 tabs",
-      triggerEvent: "manual_save",
-      deviceName: "Chromium on Linux",
-      browserType: "chromium",
-      createdAt: new Date().toISOString(),
-      tabCount: 1000,
-      windows: [0, 1].map((windowIndex) => ({
-        windowId: windowIndex + 1,
-        state: "normal" as const,
-        focused: windowIndex === 0,
-        left: null,
-        top: null,
-        width: null,
-        height: null,
-        tabs: Array.from({ length: 500 }, (_, index) => ({
-          url: `${serverUrl}/page/${10_000 + windowIndex * 500 + index}`,
-          title: `Page ${index}`,
-          faviconUrl: null,
-          pinned: false,
-          active: index === 0,
-          groupId: null,
-          formData: {},
-          scrollPosition: { x: 0, y: 0 },
-        })),
-      })),
-      groups: [],
-    });
-    await popup.reload();
-    await popup.getByRole("listitem").filter({ hasText: "1,000 tabs" }).getByRole("button", { name: "Restore" }).click();
-    // Read from the service worker: the popup shares the extension's renderer with the placeholders.
-    const worker = await extension.worker();
-    type Progress = { done: number; total: number; state: string; startedAt: number; finishedAt: number | null; message: string | null };
-    const progress = await waitFor(
-      "1,000 restored tabs",
-      async () => {
-        const stored = (await worker.evaluate(`chrome.storage.session.get("restoreProgress")`)) as { restoreProgress?: Progress };
-        const current = stored.restoreProgress;
-        return current && current.total === 1000 && current.state !== "running" ? current : null;
-      },
-      300_000,
-    );
-    const { execSync } = await import("node:child_process");
-    const memory = execSync(`ps -eo rss,args | grep '[t]abvault-profile' | awk '{s+=$1} END {printf "%.0f MB in %d processes", s/1024, NR}'`).toString();
-    log(`restore of 1,000 tabs: ${progress.state}, every tab created after ${(((progress.finishedAt ?? Date.now()) - progress.startedAt) / 1000).toFixed(1)} s (${progress.message}); browser memory ${memory}`);
-  }
   log("smoke test passed");
 } finally {
   await extension.close();
   await remove();
-  http.close();
+  await closeStandIn();
 }

@@ -7,6 +7,8 @@ import type { ErrorResponse } from "@common/api/errors";
 import { isServerPath } from "@common/server-paths";
 import type { Config } from "./config/config";
 import type { Database } from "./db/database";
+import { databaseErrorSummary, databaseErrorText, errorForLog } from "./db/error-for-log";
+import { accountPageRoutes } from "./account-page/routes";
 import { authentication } from "./accounts/authentication";
 import { authRoutes } from "./accounts/auth-routes";
 import { signupRoutes } from "./accounts/signup-routes";
@@ -43,7 +45,7 @@ import { systemLogRoutes } from "./system-log/routes";
 
 export type AppConfig = Pick<
   Config,
-  "publicUrl" | "logLevel" | "trustProxy" | "sessionSecret" | "adminEmails" | "nodeEnv" | "stripe" | "releasesDir"
+  "publicUrl" | "logLevel" | "trustProxy" | "sessionSecret" | "adminEmails" | "nodeEnv" | "stripe" | "releasesDir" | "standIns"
 >;
 
 export interface AppDeps {
@@ -87,7 +89,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
               censor: "[redacted]",
             },
             // Sign-in links and download links carry their secret in the query string.
-            serializers: { req: requestForLog },
+            serializers: { req: requestForLog, err: errorForLog },
             ...(deps.logger ? { stream: deps.logger.stream } : {}),
           },
     trustProxy: trustProxySetting(config.trustProxy),
@@ -116,7 +118,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   closeConnectionsOnShutdown(app);
 
   registerErrorHandler(app, (error) => {
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    // Never a database error's own words: they repeat the values of its query (decision 134).
+    const database = databaseErrorSummary(error);
+    const message = database ? databaseErrorText(database) : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     void appendSystemLog(deps.database, "error", `Unhandled error: ${message}`, (failure) =>
       app.log.warn({ err: failure }, "could not write the system log"),
     );
@@ -146,6 +150,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(signupRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(deviceTokenRoutes, { db });
   await app.register(deviceRoutes, { db });
+  await app.register(accountPageRoutes, { db });
   await app.register(backupRoutes, { db });
   await app.register(protectionRoutes, { db });
   await app.register(browserBackupRoutes, { db });

@@ -39,8 +39,13 @@ const matrix: [RouteKey, Expected][] = [
   // Anyone may ask for a sign-in link to any address: it goes to that inbox, not to the asker.
   ["GET /api/login", everyone(303)],
   ["GET /api/auth/callback", everyone(303)],
+  // A's mailed token is the capability, whoever asks (server/accounts/sign-in.test.ts): it names A's
+  // address to anyone holding it, and signs in the first to confirm; after that it is spent.
+  ["POST /api/auth/sign-in-link", everyone(200)],
+  ["POST /api/auth/callback", { ...everyone(404), anonymous: 200 }],
   ["GET /api/auth/user", signedIn(200)],
-  ["PATCH /api/auth/user", signedIn(200)],
+  // The profile, payments and tokens are the browser's: a device token is refused (403).
+  ["PATCH /api/auth/user", browserOnly(200)],
   ["POST /api/capture-email", everyone(200)],
   ["POST /api/create-free-account", everyone(200)],
   // Everyone gets an answer; only A and the admin get A's names (server/accounts/signup.test.ts).
@@ -76,13 +81,13 @@ const matrix: [RouteKey, Expected][] = [
   ["POST /api/user/protection-event", signedIn(201)],
   ["GET /api/payments/config", everyone(200)],
   // Paying for an address needs no account (spec 1 §7); signed in, the plan is for the caller.
-  ["POST /api/create-payment-intent", everyone(200)],
+  ["POST /api/create-payment-intent", { ...everyone(200), ownerToken: 403 }],
   // The client secret is the capability, as with Stripe: whoever holds it can confirm that payment.
-  ["POST /api/sandbox/confirm", everyone(200)],
-  ["POST /api/create-subscription", ownerOnly(409, 200)],
-  ["GET /api/subscription", signedIn(200)],
+  ["POST /api/sandbox/confirm", { ...everyone(200), ownerToken: 403 }],
+  ["POST /api/create-subscription", { ...ownerOnly(409, 200), ownerToken: 403 }],
+  ["GET /api/subscription", browserOnly(200)],
   // B and the admin have only the incomplete subscription they just started: nothing to cancel.
-  ["POST /api/subscription/cancel", ownerOnly(200, 404)],
+  ["POST /api/subscription/cancel", { ...ownerOnly(200, 404), ownerToken: 403 }],
   // Only Stripe's signature opens the webhook; no session changes that.
   ["POST /api/stripe/webhook", everyone(400)],
   ["GET /api/downloads/available", everyone(200)],
@@ -105,7 +110,8 @@ const matrix: [RouteKey, Expected][] = [
   ["DELETE /api/admin/logs", adminOnly(204)],
   ["DELETE /api/device-tokens/:id", { ...browserOnly(404), userA: 204 }],
   ["DELETE /api/saved-sessions/:id", ownerOnly(204, 404)],
-  // Last: it ends each caller's session.
+  // Last: they end each caller's sessions (and A's tokens).
+  ["POST /api/auth/sign-out-everywhere", browserOnly(204)],
   ["GET /api/logout", everyone(303)],
 ];
 
@@ -121,6 +127,7 @@ const placeholderResources = {
   approvedUserCode: "",
   grantedDeviceCode: "",
   deniedUserCode: "",
+  signInToken: "",
 };
 
 describe("authorization matrix: every endpoint × {anonymous, user A, user B, admin, A's device token} on A's resources", () => {

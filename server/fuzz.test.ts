@@ -233,6 +233,12 @@ function problemWith(response: LightMyRequestResponse): string | null {
   return null;
 }
 
+/**
+ * Routes that end the caller's session (confirming a sign-in replaces it): fuzzed signed out and with
+ * A's token, and the sign-outs signed in on throwaway sessions at the end.
+ */
+const endsSessions = new Set(["GET /api/logout", "POST /api/auth/sign-out-everywhere", "POST /api/auth/callback"]);
+
 describe("random and mutated input to every endpoint, signed out and signed in", () => {
   // Two seconds pass per request and 16 minutes before each route, so every route starts with its
   // rate limits fresh (the valid examples that open each route get through), the limits still bite
@@ -287,9 +293,9 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       const example = examples[key]!;
       const counts = new Map<number, number>();
       statuses.set(`${key}${app === stripeTwin.app ? " (Stripe)" : ""}`, counts);
-      // Signing out with A's or the admin's cookie would end the sessions the other runs use;
-      // signed-in sign-out is fuzzed on throwaway sessions below.
-      const who: Identity[] = key === "GET /api/logout" ? ["anonymous", "ownerToken", "forged"] : ["anonymous", "owner", "ownerToken", "admin", "forged"];
+      // Signing out (here or everywhere) with A's or the admin's cookie would end the sessions the
+      // other runs use; signed-in sign-out is fuzzed on throwaway sessions below.
+      const who: Identity[] = endsSessions.has(key) ? ["anonymous", "ownerToken", "forged"] : ["anonymous", "owner", "ownerToken", "admin", "forged"];
       const hasBody = !["GET", "HEAD"].includes(route.method);
       now += 16 * 60_000;
       // Each route opens with its valid example, as A (or signed out, for sign-out) and as the admin:
@@ -305,7 +311,7 @@ describe("random and mutated input to every endpoint, signed out and signed in",
         "10.0.0.1",
         true,
       ];
-      const examplesToRun = key === "GET /api/logout" ? [valid("anonymous"), valid("ownerToken")] : [valid("owner"), valid("admin")];
+      const examplesToRun = endsSessions.has(key) ? [valid("anonymous"), valid("ownerToken")] : [valid("owner"), valid("admin")];
       await fc.assert(
         fc.asyncProperty(
           paramsFor(route, example),
@@ -359,6 +365,18 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       const out = await server.app.inject({ method: "GET", url: `/api/logout?${query}`, ...withSession(throwaway.cookie) });
       expect(problemWith(out), `sign-out ?${query}`).toBeNull();
       expect((await server.app.inject({ method: "GET", url: "/api/auth/user", ...withSession(throwaway.cookie) })).statusCode).toBe(401);
+    }
+    // Signed-in sign-out everywhere, with odd bodies, on an account of its own.
+    for (const [index, payload] of [undefined, "{}", "not json", JSON.stringify({ everywhere: false })].entries()) {
+      const throwaway = await signIn(server.app, server.mailDir, `everywhere-${index}@example.com`);
+      const out = await server.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-out-everywhere",
+        ...(payload === undefined ? {} : { payload, headers: { "content-type": "application/json" } }),
+        ...withSession(throwaway.cookie),
+      });
+      expect(problemWith(out), `sign-out everywhere with ${String(payload)}`).toBeNull();
+      statuses.get("POST /api/auth/sign-out-everywhere")?.set(out.statusCode, 1);
     }
 
     if (process.env.FUZZ_REPORT) {

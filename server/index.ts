@@ -10,6 +10,7 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import type { DatabaseConnection } from "./db/database";
 import { openDatabase } from "./db/open-database";
 import { isDatabaseUnavailable } from "./db/unavailable";
+import { databaseErrorSummary, databaseErrorText, errorForLog } from "./db/error-for-log";
 import { createMailer } from "./mail/create-mailer";
 import type { Mailer } from "./mail/mailer";
 
@@ -18,7 +19,7 @@ const shutdownGraceMs = 8000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel, serializers: { err: errorForLog } });
   const opened: { database?: DatabaseConnection; app?: FastifyInstance; mailer?: Mailer; redis?: Redis } = {};
 
   // Installed before the database opens, so a signal during start-up still closes it cleanly.
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
     database.driver === "pglite" ? { driver: "pglite", dataDir: config.dataDir } : { driver: "postgres" },
     "database open and migrated",
   );
-  const mailer = createMailer({ ...config, logLinks: config.nodeEnv === "development" }, log.child({ module: "mail" }));
+  // Links go to the log only on this machine: on a demo server that allowed the outbox they stay in DATA_DIR/mail.
+  const mailer = createMailer({ ...config, logLinks: config.nodeEnv === "development" && config.standIns === "local" }, log.child({ module: "mail" }));
   opened.mailer = mailer;
   log.info(config.smtpUrl ? { mail: "smtp" } : { mail: "outbox", dir: join(config.dataDir, "mail") }, "mail ready");
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
@@ -83,8 +85,11 @@ async function connectRedis(url: string, log: pino.Logger): Promise<Redis> {
 
 main().catch((error: unknown) => {
   // Expected start-up failures get one readable line; anything else keeps its stack.
+  // A database error is told by its code, never its query's words (they may repeat stored values).
+  const database = databaseErrorSummary(error);
   if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
-  else if (isDatabaseUnavailable(error)) console.error(`Cannot reach the database at start-up (DATABASE_URL): ${String(error)}`);
+  else if (isDatabaseUnavailable(error)) console.error(`Cannot reach the database at start-up (DATABASE_URL): ${database ? databaseErrorText(database) : String(error)}`);
+  else if (database) console.error(`Start-up failed: ${databaseErrorText(database)}`);
   else console.error(error);
   process.exit(1);
 });

@@ -220,6 +220,14 @@ describe("the server process", { timeout: 120_000 }, () => {
     expect(server.output()).not.toContain("    at "); // One readable line, no stack trace.
   });
 
+  it("will not start for people on a real address with the stand-ins, and names what is missing", async () => {
+    const server = await spawnServer({ ...serverEnv(), PUBLIC_URL: "https://tabvault.example" });
+    const exit = await server.exited;
+    expect(exit.code).toBe(1);
+    for (const name of ["SMTP_URL", "STRIPE_SECRET_KEY", "ALLOW_STAND_INS"]) expect(server.output()).toContain(name);
+    expect(server.output()).not.toContain("    at ");
+  });
+
   it.runIf(testDatabaseUrl)("starts two servers at once against one fresh PostgreSQL, migrating once", async () => {
     const [first, second] = await Promise.all([
       startServer({ ...serverEnv(), DATA_DIR: join(dataDir, "a") }),

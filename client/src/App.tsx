@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { AuthDialogsProvider } from "@/features/accounts/AuthDialogs";
 import { RouteGuard } from "@/features/accounts/RouteGuard";
@@ -10,19 +10,56 @@ import { AppLayout } from "@/components/layout/AppLayout";
 import { Toaster } from "@/components/ui/toaster";
 import { useAuth } from "@/features/accounts/useAuth";
 import { queryClient } from "@/lib/queryClient";
-import { DashboardPage, guardedRoutes, LandingPage, NotFoundPage, screens } from "./routes";
+// A type only: the module itself is loaded by SignedInRuntime once someone is signed in.
+import type * as SignedInProtection from "./features/protection/signed-in-protection";
+import { DashboardPage, guardedRoutes, LandingPage, NotFoundPage, screens, screenTitle } from "./routes";
 
-const ProtectionRuntime = lazy(() => import("./features/protection/ProtectionRuntime"));
-
-/** The capture engine and blocker, for signed-in people only. */
+/**
+ * What runs on every page for a signed-in person, beside the in-page blocker: the capture engine and the rest of
+ * protection. Its module needs the API's contracts (and with them zod), which a visitor's pages never load; it is
+ * started by an effect rather than rendered behind a Suspense boundary, whose reveal React holds back for up to
+ * 300 ms, time in which a close-all shortcut would find no one to back the page up.
+ */
 function SignedInRuntime() {
   const { user } = useAuth();
-  if (!user) return null;
-  return (
-    <Suspense fallback={null}>
-      <ProtectionRuntime user={user} />
-    </Suspense>
-  );
+  const [location] = useLocation();
+  const [protection, setProtection] = useState<typeof SignedInProtection | null>(null);
+  const email = user?.email ?? null;
+  useEffect(() => {
+    if (!email) return;
+    let stop: (() => void) | undefined;
+    let ended = false;
+    import("./features/protection/signed-in-protection").then(
+      (module) => {
+        if (ended) return;
+        stop = module.startSignedInProtection(email, queryClient);
+        setProtection(module);
+      },
+      // Its chunk is gone (a new version was deployed): the next page load starts the new one.
+      () => undefined,
+    );
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [email]);
+  useEffect(() => (email && protection ? protection.recordVisitSoon() : undefined), [email, protection, location]);
+  return null;
+}
+
+/**
+ * spec 2 §4: the protection engine starts once the app has mounted, for visitors too, so what the Clear All
+ * Blocker screen says holds on every page. A small chunk of its own, without zod, started at once rather than
+ * behind a Suspense boundary (whose reveal React throttles).
+ */
+function useInPageBlocker(): void {
+  useEffect(() => {
+    import("./features/protection/blocker").then(
+      (blocker) => blocker.ensureBlockerRunning(),
+      // Its chunk is gone (a new version was deployed): the next page load starts the new one.
+      () => undefined,
+    );
+  }, []);
 }
 
 /** `/`: the dashboard for signed-in users; the landing page while loading or signed out (spec 1 §2). */
@@ -50,17 +87,22 @@ function PageLoading() {
 
 function Screens() {
   const [location] = useLocation();
+  const { user } = useAuth();
+  useEffect(() => {
+    document.title = screenTitle(location, user !== null);
+  }, [location, user]);
   return (
     <ErrorBoundary resetKey={location}>
       <Suspense fallback={<PageLoading />}>
         <Switch>
           <Route path="/" component={HomeScreen} />
           {Object.entries(screens).map(([path, Screen]) => {
-            const needs = guardedRoutes[path as keyof typeof guardedRoutes];
+            const route = path as keyof typeof screens;
+            const rule = guardedRoutes[route];
             return (
               <Route key={path} path={path}>
-                {needs ? (
-                  <RouteGuard needs={needs}>
+                {rule ? (
+                  <RouteGuard route={route} rule={rule}>
                     <Screen />
                   </RouteGuard>
                 ) : (
@@ -77,6 +119,7 @@ function Screens() {
 }
 
 export function App() {
+  useInPageBlocker();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthDialogsProvider>

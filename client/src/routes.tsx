@@ -1,4 +1,5 @@
 import type { ClientRoute } from "@common/routes";
+import type { SignInReason } from "./features/accounts/SignInPrompt";
 import { type ComponentType, lazy, type LazyExoticComponent } from "react";
 import LandingPage from "./features/site/LandingPage";
 
@@ -42,15 +43,83 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/app-store": lazy(() => import("./features/install/AppStorePage")),
   "/sign-in": lazy(() => import("./features/accounts/SignInPage")),
   "/check-email": lazy(() => import("./features/accounts/CheckEmailPage")),
+  "/sign-in/confirm": lazy(() => import("./features/accounts/SignInConfirmPage")),
   "/connect": lazy(() => import("./features/devices/ConnectPage")),
 };
 
+export interface RouteGuardRule {
+  needs: "user" | "admin";
+  /** What a signed-out visitor is told above the landing page (spec 2 §2, §6). */
+  signIn: SignInReason;
+}
+
 /**
- * Screens for signed-in people only: everyone else sees the landing page (spec 2 §2), and /admin
- * also turns away accounts without the role (spec 1 §6). The server enforces the same on its API.
+ * Screens for signed-in people only: everyone else sees the landing page under a sign-in prompt (spec 2 §2, §6),
+ * and /admin also turns away accounts without the role (spec 1 §6). The server enforces the same on its API.
  */
-export const guardedRoutes: Partial<Record<ClientRoute, "user" | "admin">> = {
-  "/sessions": "user",
-  "/protection-settings": "user",
-  "/admin": "admin",
+export const guardedRoutes: Partial<Record<ClientRoute, RouteGuardRule>> = {
+  "/sessions": {
+    needs: "user",
+    signIn: {
+      title: "Sign in to open the Session Manager",
+      text: "Your saved sessions, emergency backups and manual saves are kept with your account.",
+    },
+  },
+  "/protection-settings": {
+    needs: "user",
+    signIn: {
+      title: "Sign in to change your protection settings",
+      text: "Block or back up, automatic backups and cloud sync are set for your account.",
+    },
+  },
+  "/admin": {
+    needs: "admin",
+    signIn: { title: "Sign in to open the admin dashboard", text: "The admin dashboard is for TabVault administrators." },
+  },
 };
+
+/** The first screen's title, as `client/index.html` has it before the app runs. */
+const LANDING_TITLE = "TabVault — never lose your tabs";
+
+/**
+ * Each screen's document title, so saved tabs, recent-tab entries and browser history tell the screens apart
+ * (issue 21). A Record, like `screens`, so a new route without a title fails the type-check.
+ */
+const screenTitles: Record<Exclude<ClientRoute, "/">, string> = {
+  "/product": "Android App",
+  "/payment": "Payment",
+  "/download": "Download",
+  "/windows": "Windows App",
+  "/verify": "Verify Account",
+  "/checkout": "Checkout",
+  "/about": "About",
+  "/privacy": "Privacy Policy",
+  "/terms": "Terms of Service",
+  "/contact": "Contact",
+  "/security": "Security & Trust",
+  "/documentation": "Documentation",
+  "/changelog": "Changelog",
+  "/help-center": "Help Center",
+  "/system-status": "System Status",
+  "/subscribe": "Subscribe",
+  "/admin": "Admin",
+  "/clear-all-blocker": "Clear All Blocker",
+  "/protection-settings": "Protection Settings",
+  "/sessions": "Session Manager",
+  "/protection": "Protection",
+  "/protection-test": "Protection Test",
+  "/android": "Android Dashboard",
+  "/download-android": "Download for Android",
+  "/app-store": "App Store Listing",
+  "/sign-in": "Sign In",
+  "/sign-in/confirm": "Confirm Sign-In",
+  "/check-email": "Check Your Email",
+  "/connect": "Connect a Device",
+};
+
+/** The document title of the screen at `path`: `/` is the dashboard when signed in, the landing page otherwise. */
+export function screenTitle(path: string, signedIn: boolean): string {
+  if (path === "/") return signedIn ? "Dashboard — TabVault" : LANDING_TITLE;
+  const title = path in screenTitles ? screenTitles[path as keyof typeof screenTitles] : "Page Not Found";
+  return `${title} — TabVault`;
+}

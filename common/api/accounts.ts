@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { paidPlanTypes, planTypeSchema } from "../plans";
+import type { ClientRoute } from "../routes";
 import { deviceTokenScopes } from "./device-authorization";
 import { defineEndpoint } from "./endpoint";
 import { currentUserRoute } from "./entry-routes";
 import { errorResponseSchema } from "./errors";
-import { text } from "./text";
+import { oneLineText, text } from "./text";
 
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets. */
 export const MAX_EMAIL_LENGTH = 254;
@@ -34,12 +35,14 @@ export const authUserSchema = z.object({
   /** ISO 8601: the paid plan ends then unless renewed; null for Free or a subscription that renews. */
   planExpiresAt: z.string().nullable().default(null),
   emailVerified: z.boolean(),
+  /** True until the account signs in a second time: the dashboard greets a newcomer, not a returning person. */
+  firstSignIn: z.boolean().default(false),
   /** ISO 8601 timestamp. */
   createdAt: z.string(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-const personName = text()
+const personName = oneLineText()
   .trim()
   .max(MAX_NAME_LENGTH, `At most ${MAX_NAME_LENGTH} characters`)
   .transform((value) => (value === "" ? null : value))
@@ -85,8 +88,8 @@ export const verifyUserRequestSchema = z.strictObject({ email: emailAddressSchem
 export type VerifyUserRequest = z.input<typeof verifyUserRequestSchema>;
 
 /**
- * What `/verify` shows about an account (spec 1 §3 "Verification result"). Names are null unless the
- * asker is the account's owner or an admin.
+ * What `/verify` shows about an account (spec 1 §3 "Verification result"): only to the account's owner
+ * and to admins. Anyone else gets `user: null` and learns only whether the address is verified.
  */
 export const verifiedUserSchema = z.object({
   email: z.string(),
@@ -144,13 +147,44 @@ export const signIn = defineEndpoint({
   answers: "redirect",
 });
 
-/** GET /api/auth/callback?token=: the link in the mail; signs the browser in and goes to the next path. */
+/**
+ * GET /api/auth/callback?token=: the link in the mail. It signs nobody in by itself (another site could
+ * make a browser open it): a usable link goes to the confirmation screen with the token in the fragment,
+ * where the person confirms with a same-origin POST ({@link confirmSignIn}); a dead one to the sign-in
+ * screen with the reason.
+ */
 export const completeSignIn = defineEndpoint({
   method: "GET",
   path: "/api/auth/callback",
   query: authCallbackQuerySchema,
   responses: { 303: z.null() },
   answers: "redirect",
+});
+
+/** Where the mailed link sends the browser: the token travels in the fragment, never to the server again. */
+export const SIGN_IN_CONFIRM_PATH = "/sign-in/confirm" satisfies ClientRoute;
+
+/** The token of a mailed sign-in link, in a body, so it is never part of a URL the server logs. */
+export const signInLinkRequestSchema = z.strictObject({ token: text().min(1, "token is required").max(1000) });
+
+/** POST /api/auth/sign-in-link: which account a usable link signs in to, for "Sign in as …?"; 404 when it cannot be used. */
+export const describeSignInLink = defineEndpoint({
+  method: "POST",
+  path: "/api/auth/sign-in-link",
+  body: signInLinkRequestSchema,
+  responses: { 200: z.object({ email: z.string() }), 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+});
+
+/**
+ * POST /api/auth/callback: the person confirmed "Sign in as …?" on our own page. Spends the link, signs
+ * this browser in (a fresh session) and names the page to go to; 404 when the link cannot be used. The
+ * same-origin check refuses it from any other site, which is what stops sign-in CSRF.
+ */
+export const confirmSignIn = defineEndpoint({
+  method: "POST",
+  path: "/api/auth/callback",
+  body: signInLinkRequestSchema,
+  responses: { 200: z.object({ next: z.string() }), 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
 });
 
 /** GET /api/logout: a navigation that ends the session on the server and goes home. */
@@ -193,7 +227,7 @@ export const createFreeAccount = defineEndpoint({
   responses: { 200: createFreeAccountResponseSchema, ...signupErrors },
 });
 
-/** POST /api/verify-user: whether an address has a verified account (`/verify`); names only for its owner or an admin. */
+/** POST /api/verify-user: whether an address has a verified account (`/verify`); the account itself only for its owner or an admin. */
 export const verifyUser = defineEndpoint({
   method: "POST",
   path: "/api/verify-user",

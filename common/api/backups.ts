@@ -5,6 +5,7 @@ import { errorResponseSchema } from "./errors";
 import { columnInteger } from "./integers";
 import { clientTimestampSchema, SESSION_LIMITS } from "./payload-limits";
 import { protectionEventSchema } from "./protection";
+import { faviconUrlSchema, formDataSchema, scrollPositionSchema, tabTitleSchema, webUrlSchema } from "./tab-fields";
 import { text } from "./text";
 
 /** How a backup came to be (spec 2 §4): emergencies are never refused. */
@@ -27,39 +28,35 @@ export const triggerLabels: Record<string, string> = {
 
 export const browserTypes = ["samsung", "mi_browser", "firefox", "edge", "opera", "safari", "chrome", "other"] as const;
 
-const webUrl = text()
-  .max(SESSION_LIMITS.urlLength, `A URL has at most ${SESSION_LIMITS.urlLength} characters`)
-  .refine((value) => {
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, "Only http and https URLs can be backed up");
+/** Browser types as people write them; the apps send the first list, the extension also chromium, brave and vivaldi. */
+const browserNames: Record<string, string> = {
+  chrome: "Chrome",
+  chromium: "Chromium",
+  edge: "Edge",
+  brave: "Brave",
+  opera: "Opera",
+  vivaldi: "Vivaldi",
+  firefox: "Firefox",
+  safari: "Safari",
+  samsung: "Samsung Internet",
+  mi_browser: "Mi Browser",
+  other: "Another browser",
+};
 
-const faviconUrl = text()
-  .max(SESSION_LIMITS.urlLength, `A favicon URL has at most ${SESSION_LIMITS.urlLength} characters`)
-  .refine((value) => /^(https?:\/\/|data:image\/)/.test(value), "A favicon must be an http(s) or data:image URL");
+/** The name of a backup's browser for screens and session names ("chrome" → "Chrome"); an unknown value as sent. */
+export function browserName(browserType: string): string {
+  return browserNames[browserType] ?? browserType;
+}
 
 /** One tab as the capture engine sends it (spec 2 §3 "Tab snapshot"). */
 export const tabSnapshotSchema = z.strictObject({
-  url: webUrl,
-  title: text().max(SESSION_LIMITS.titleLength).default(""),
-  faviconUrl: faviconUrl.nullish(),
+  url: webUrlSchema,
+  title: tabTitleSchema,
+  faviconUrl: faviconUrlSchema.nullish(),
   isActive: z.boolean().default(false),
   lastAccessed: clientTimestampSchema.nullish(),
-  formData: z
-    .record(
-      text().min(1).max(SESSION_LIMITS.formFieldNameLength),
-      text().max(SESSION_LIMITS.formValueLength, `A form value has at most ${SESSION_LIMITS.formValueLength} characters`),
-    )
-    .refine((fields) => Object.keys(fields).length <= SESSION_LIMITS.formFieldsPerTab, {
-      message: `At most ${SESSION_LIMITS.formFieldsPerTab} form fields per tab`,
-    })
-    .default({}),
-  scrollPosition: z
-    .strictObject({ x: columnInteger({ min: 0, max: 10_000_000 }), y: columnInteger({ min: 0, max: 10_000_000 }) })
-    .default({ x: 0, y: 0 }),
+  formData: formDataSchema,
+  scrollPosition: scrollPositionSchema,
 });
 export type TabSnapshotInput = z.input<typeof tabSnapshotSchema>;
 export type TabSnapshot = z.infer<typeof tabSnapshotSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 import { columnInteger, epochMilliseconds } from "./integers";
+import { faviconUrlSchema, formDataSchema, scrollPositionSchema, tabTitleSchema, webUrlSchema } from "./tab-fields";
 import { text } from "./text";
 
 /**
@@ -13,12 +14,7 @@ export const BROWSER_BACKUP_LIMITS = {
   tabsPerBackup: 5_000,
   windowsPerBackup: 500,
   groupsPerBackup: 1_000,
-  urlLength: 2048,
-  titleLength: 500,
   groupTitleLength: 200,
-  formFieldsPerTab: 100,
-  formFieldNameLength: 200,
-  formValueLength: 10_000,
   /** Bytes of the request as sent (gzip or not). */
   wireBytes: 8 * 1024 * 1024,
   /** Bytes of the JSON once decompressed: a gzip bomb stops here. */
@@ -33,19 +29,13 @@ export type BrowserBackupTrigger = (typeof browserBackupTriggers)[number];
 export const tabGroupColors = ["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"] as const;
 export const windowStates = ["normal", "minimized", "maximized", "fullscreen"] as const;
 
-const webUrl = text()
-  .max(BROWSER_BACKUP_LIMITS.urlLength, `A URL has at most ${BROWSER_BACKUP_LIMITS.urlLength} characters`)
-  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), "Only http and https URLs can be backed up");
-const faviconUrl = text()
-  .max(BROWSER_BACKUP_LIMITS.urlLength)
-  .refine((value) => /^(https?:\/\/|data:image\/)/.test(value), "A favicon must be an http(s) or data:image URL");
 /** Window bounds: screens are at most a few tens of thousands of pixels; negative on a left-hand monitor. */
 const pixels = columnInteger({ min: -100_000, max: 100_000 });
 
 export const browserTabSchema = z.strictObject({
-  url: webUrl,
-  title: text().max(BROWSER_BACKUP_LIMITS.titleLength).default(""),
-  faviconUrl: faviconUrl.nullish(),
+  url: webUrlSchema,
+  title: tabTitleSchema,
+  faviconUrl: faviconUrlSchema.nullish(),
   pinned: z.boolean().default(false),
   active: z.boolean().default(false),
   /** The tab's place in its window, from 0. */
@@ -53,15 +43,8 @@ export const browserTabSchema = z.strictObject({
   /** The browser's id of the tab's group in this snapshot, or null. */
   groupId: columnInteger().nullish(),
   lastAccessed: epochMilliseconds.nullish(),
-  formData: z
-    .record(text().min(1).max(BROWSER_BACKUP_LIMITS.formFieldNameLength), text().max(BROWSER_BACKUP_LIMITS.formValueLength))
-    .refine((fields) => Object.keys(fields).length <= BROWSER_BACKUP_LIMITS.formFieldsPerTab, {
-      message: `At most ${BROWSER_BACKUP_LIMITS.formFieldsPerTab} form fields per tab`,
-    })
-    .default({}),
-  scrollPosition: z
-    .strictObject({ x: columnInteger({ min: 0, max: 10_000_000 }), y: columnInteger({ min: 0, max: 10_000_000 }) })
-    .default({ x: 0, y: 0 }),
+  formData: formDataSchema,
+  scrollPosition: scrollPositionSchema,
 });
 export type BrowserTab = z.output<typeof browserTabSchema>;
 export type BrowserTabInput = z.input<typeof browserTabSchema>;

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
-import { text } from "./text";
+import { oneLineText, text } from "./text";
 
-const required = (label: string, max: number) =>
-  text({ message: `Enter a ${label}` }).trim().min(1, `Enter a ${label}`).max(max, `A ${label} has at most ${max} characters`);
+const required = (label: string, max: number, base = text) =>
+  base({ message: `Enter a ${label}` }).trim().min(1, `Enter a ${label}`).max(max, `A ${label} has at most ${max} characters`);
 
 /** spec 1 §3 "Contact form": every field required. */
 export const contactMessageRequestSchema = z.strictObject({
-  name: required("name", 100),
+  name: required("name", 100, oneLineText),
   email: emailAddressSchema,
   subject: required("subject", 200),
   message: required("message", 5000),

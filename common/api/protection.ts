@@ -29,8 +29,12 @@ export const defaultProtectionSettings: ProtectionSettings = {
   teamSharing: false,
 };
 
-export const toggleProtectionRequestSchema = z.strictObject({ enabled: z.boolean() });
-export const toggleProtectionResponseSchema = z.object({ enabled: z.boolean(), message: z.string() });
+/**
+ * The protection switch. The Clear All Blocker's switch also names the mode (spec 2 §3: block when on, backup
+ * when off); the Android dashboard's and the apps' leave the mode as it is.
+ */
+export const toggleProtectionRequestSchema = z.strictObject({ enabled: z.boolean(), mode: z.enum(protectionModes).optional() });
+export const toggleProtectionResponseSchema = z.object({ enabled: z.boolean(), mode: z.enum(protectionModes), message: z.string() });
 
 export const logBlockedRequestSchema = z.strictObject({
   method: text().min(1).max(100),
@@ -73,7 +77,7 @@ export const updateProtectionSettings = defineEndpoint({
   responses: { 200: protectionSettingsSchema, 429: errorResponseSchema, ...errors },
 });
 
-/** POST /api/protection/toggle: switches protection on or off, and records it as an event. */
+/** POST /api/protection/toggle: switches protection on or off (and sets the mode, if named), and records it as an event. */
 export const toggleProtection = defineEndpoint({
   method: "POST",
   path: "/api/protection/toggle",

@@ -17,3 +17,16 @@ export function text(params?: { message: string }) {
     .refine((value) => !value.includes("\0"), nulCharacterMessage)
     .refine((value) => !loneSurrogate.test(value), loneSurrogateMessage);
 }
+
+/** C0 and C1 control characters (line breaks and tabs among them), DEL, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const controlCharacter = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const oneLineMessage = "A name is one line of text, without control characters";
+
+/**
+ * A name: {@link text} on one line. A line break in a name would put a second line under it in every list
+ * and export (a CSV cell's second line is where a formula hides), and a control character has no place in it.
+ */
+export function oneLineText(params?: { message: string }) {
+  return text(params).refine((value) => !controlCharacter.test(value), oneLineMessage);
+}

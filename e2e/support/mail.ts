@@ -18,9 +18,21 @@ export async function signInLinkFor(dataDir: string, email: string, after = 0): 
   }
 }
 
-/** Signs a browser page in as a person does: ask for a link, then open it from the outbox. */
+/**
+ * Opens a mailed sign-in link as a person does: the link asks "Sign in as …?" and signing in is the click
+ * on "Sign in" there. Waits until the browser has left the confirmation for the page the link goes to.
+ */
+export async function openSignInLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  const main = page.getByRole("main");
+  await main.getByRole("heading", { name: /^Sign in as .+\?$/ }).waitFor();
+  await main.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/sign-in/confirm");
+}
+
+/** Signs a browser page in as a person does: ask for a link, then open it from the outbox and confirm. */
 export async function signInThroughMail(page: Page, dataDir: string, email: string, next?: string): Promise<void> {
   const query = new URLSearchParams({ email, ...(next ? { next } : {}) });
   await page.goto(`/api/login?${query.toString()}`);
-  await page.goto(await signInLinkFor(dataDir, email));
+  await openSignInLink(page, await signInLinkFor(dataDir, email));
 }

@@ -123,6 +123,22 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     expect((await versions(h)).length).toBe(before + 1);
   });
 
+  it("a steady stream of changes still gets a snapshot every 3 seconds", async () => {
+    const h = harness;
+    const before = (await versions(h)).length;
+    const windowId = h.world.openWindow(["https://stream.example/0"]);
+    // A change every 500 ms would push a plain one-second debounce away for as long as it lasts.
+    for (let index = 1; index <= 7; index += 1) {
+      await h.clock.advance(500);
+      h.world.openTab(windowId, `https://stream.example/${index}`);
+    }
+    const during = await versions(h);
+    expect(during.length).toBe(before + 1);
+    expect(during.at(-1)?.tabCount).toBeGreaterThan(1);
+    await h.clock.advance(1_100);
+    expect((await versions(h)).at(-1)?.windows.find((window) => window.tabs.some((tab) => tab.url.includes("stream")))?.tabs).toHaveLength(8);
+  });
+
   it("keeps the last 20 versions", async () => {
     const h = harness;
     const windowId = h.world.openWindow(["https://start.example/"]);

@@ -26,6 +26,12 @@ import { UploadQueue } from "./upload-queue";
 export interface Timings {
   /** A running snapshot this long after the last tab or window change. */
   captureDebounceMs: number;
+  /**
+   * …and never later than this after the first change not yet in one: a stream of events (a restore,
+   * pages loading one after another) would otherwise push the snapshot away until it ends, and a loss in
+   * that stream would be compared with a snapshot from before it.
+   */
+  captureMaxWaitMs: number;
   /** A snapshot whose tabs did not change is stored again after this long (fresh active tabs and times). */
   versionRefreshMs: number;
   /** The start-up check waits for the browser to bring its tabs back: this long at least… */
@@ -42,6 +48,7 @@ export interface Timings {
 
 export const DEFAULT_TIMINGS: Timings = {
   captureDebounceMs: 1_000,
+  captureMaxWaitMs: 3_000,
   versionRefreshMs: 5 * 60_000,
   startupDelayMs: 5_000,
   startupQuietMs: 2_000,
@@ -135,6 +142,7 @@ export function createBackground(deps: BackgroundDeps) {
   /** Counts removals, so a capture that overlapped one is never taken for the state before it. */
   let removalSeq = 0;
   let captureTimer: unknown = null;
+  let firstUncapturedChangeAt: number | null = null;
   let capturing: Promise<Snapshot | null> = Promise.resolve(null);
   let eventChain: Promise<unknown> = Promise.resolve();
   const timers = new Map<string, unknown>();
@@ -315,10 +323,14 @@ export function createBackground(deps: BackgroundDeps) {
 
   function scheduleCapture(): void {
     if (captureTimer !== null) clock.clearTimeout(captureTimer);
+    const now = clock.now();
+    firstUncapturedChangeAt ??= now;
+    const delay = Math.min(timings.captureDebounceMs, Math.max(0, firstUncapturedChangeAt + timings.captureMaxWaitMs - now));
     captureTimer = clock.setTimeout(() => {
       captureTimer = null;
+      firstUncapturedChangeAt = null;
       void ready.then(capture).catch((error) => log("snapshot failed", error));
-    }, timings.captureDebounceMs);
+    }, delay);
   }
 
   // ----- emergencies -------------------------------------------------------------------------------
@@ -489,6 +501,8 @@ export function createBackground(deps: BackgroundDeps) {
       .then(async (result) => {
         const finishedAt = clock.now();
         await onDone?.();
+        // What came back is protected at once, not after the restore's trailing tab events settle.
+        await capture().catch(() => null);
         await setProgress({
           id,
           label,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { looksLikeCardNumber } from "@common/card-number";
 import { captureFields, FORM_CAPTURE_LIMITS, type FieldFacts, fieldKey, mayCapture, storableScroll, storableText } from "@common/form-capture";
 
 const field = (facts: Partial<FieldFacts>): FieldFacts => ({
@@ -55,9 +56,33 @@ describe("form capture on any site (common/form-capture.ts)", () => {
     expect(captureFields([field({ value: "x".repeat(20_000) })]).comment).toHaveLength(FORM_CAPTURE_LIMITS.valueLength);
   });
 
+  it("keys fields without a name or id by their own kind's index: fields and selects are counted apart (spec 2 §5)", () => {
+    const unnamed = { name: "", id: "" };
+    const page = [
+      field({ ...unnamed, value: "first note" }),
+      field({ ...unnamed, tag: "select", type: "", value: "fr" }),
+      field({ ...unnamed, tag: "textarea", type: "", value: "second note" }),
+      field({ ...unnamed, type: "password", value: "secret" }),
+      field({ ...unnamed, tag: "select", type: "", value: "eur" }),
+      field({ ...unnamed, value: "third note" }),
+    ];
+    // A field's index counts every input and textarea before it (the password too), never the selects.
+    expect(captureFields(page)).toEqual({ field_0: "first note", select_0: "fr", field_1: "second note", select_1: "eur", field_3: "third note" });
+  });
+
+  it("recognises card numbers by Luhn, not by length alone", () => {
+    expect(looksLikeCardNumber("4000-0000-0000-0002")).toBe(true);
+    expect(looksLikeCardNumber("1234567890123")).toBe(false);
+    expect(looksLikeCardNumber("order 4242424242424242")).toBe(false);
+  });
+
   it("makes text and scroll storable", () => {
     expect(storableText("ab😀c", 3)).toBe("ab");
     expect(storableText("a\u0000\uDC00", 10)).toBe("a\uFFFD");
+    expect(storableText("a\u0000b", 100)).toBe("ab");
+    expect(storableText("x\uD800y\uDC00z 😀", 100)).toBe("x\uFFFDy\uFFFDz 😀");
+    expect(storableText("ab😀c", 4)).toBe("ab😀");
+    expect(storableText("abcdef", 3)).toBe("abc");
     expect(storableScroll(-5, 12.6)).toEqual({ x: 0, y: 13 });
     expect(storableScroll(Number.NaN, 1e12)).toEqual({ x: 0, y: 10_000_000 });
   });

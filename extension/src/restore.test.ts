@@ -133,17 +133,18 @@ describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
     const layout = world.layout();
     expect(layout).toHaveLength(2);
     const unwrap = (url: string) => (url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
+    // The focused window first, then the others.
     expect(layout.map((window) => window.tabs.map(unwrap))).toEqual([
-      ["https://mail.example/", "https://a.example/", "https://b.example/", "https://c.example/"],
       ["https://d.example/", "https://e.example/"],
+      ["https://mail.example/", "https://a.example/", "https://b.example/", "https://c.example/"],
     ]);
-    const first = layout[0]?.windowId as number;
+    const first = layout[1]?.windowId as number;
     const tabs = world.windowTabsOf(first);
     expect(tabs.map((item) => item.pinned)).toEqual([true, false, false, false]);
     expect(tabs.find((item) => item.active)?.url).toBe("https://b.example/");
-    expect(world.createdWindows[0]).toMatchObject({ left: 5, top: 6, width: 900, height: 700 });
-    expect(world.createdWindows[1]).toMatchObject({ state: "maximized" });
-    expect(world.createdWindows[1]?.left).toBeUndefined();
+    expect(world.createdWindows[1]).toMatchObject({ left: 5, top: 6, width: 900, height: 700 });
+    expect(world.createdWindows[0]).toMatchObject({ state: "maximized" });
+    expect(world.createdWindows[0]?.left).toBeUndefined();
     expect(refills).toHaveLength(1);
     expect(progress.at(-1)).toBe(6);
     if (shape === "chromium") {
@@ -156,10 +157,10 @@ describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
       expect(world.groups.size).toBe(0);
       // Discarded where Firefox allows it: not pinned, not active.
       expect(world.created.map((properties) => [properties.url, properties.discarded ?? false])).toEqual([
+        ["https://e.example/", true],
         ["https://a.example/", true],
         ["https://b.example/", false],
         ["https://c.example/", true],
-        ["https://e.example/", true],
       ]);
     }
   });
@@ -170,9 +171,7 @@ describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
     big.windows = [{ ...big.windows[1]!, state: "normal", tabs: Array.from({ length: 1_000 }, (_, index) => tab(`https://example.com/${index}`, { active: index === 0 })) }];
     big.groups = [];
     const progress: number[] = [];
-    const started = performance.now();
     await executeRestore(planFromBackup(big), { browser: world.api(), clock: new ManualClock(), capabilities: capabilitiesOf[shape], onProgress: (done) => void progress.push(done), batchSize: 50, pauseMs: 0 });
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(world.layout()[0]?.tabs).toHaveLength(1_000);
     expect(progress.slice(0, 3)).toEqual([1, 51, 101]);
     expect(progress.at(-1)).toBe(1_000);
@@ -205,7 +204,7 @@ describe("restore on Chromium while placeholders are discarded", () => {
       resolveTabId: (id) => world.replaced.get(id) ?? id,
       pauseMs: 0,
     });
-    const first = world.layout()[0]?.windowId as number;
+    const first = world.layout()[1]?.windowId as number;
     const tabs = world.windowTabsOf(first);
     expect(tabs.filter((tab) => tab.discarded)).toHaveLength(3);
     expect(tabs.find((tab) => tab.active)?.url).toContain("b.example");

@@ -226,7 +226,9 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     }
   };
 
-  for (const window of plan.windows) {
+  // The window the person was working in comes back first: with a thousand tabs the rest take a while.
+  const windowsInOrder = [...plan.windows].sort((a, b) => Number(b.focused) - Number(a.focused));
+  for (const window of windowsInOrder) {
     if (window.sessionId && capabilities.sessions && browser.sessions) {
       try {
         await browser.sessions.restore(window.sessionId);

@@ -1,5 +1,6 @@
 import { BROWSER_BACKUP_LIMITS, tabGroupColors, type BrowserBackupTrigger, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
 import { storableText } from "@common/form-capture";
+import { SESSION_LIMITS } from "@common/api/payload-limits";
 import type { BrowserApi, Tab, TabGroup, Window } from "./browser-api";
 
 /** A tab as the extension keeps it: what the server stores, plus the browser's tab id for diffing. */
@@ -66,11 +67,11 @@ function tabUrl(tab: Tab): string {
 }
 
 function backupUrl(url: string): boolean {
-  return webUrl.test(url) && url.length <= BROWSER_BACKUP_LIMITS.urlLength && URL.canParse(url);
+  return webUrl.test(url) && url.length <= SESSION_LIMITS.urlLength && URL.canParse(url);
 }
 
 function favicon(url: string | undefined): string | null {
-  if (!url || url.length > BROWSER_BACKUP_LIMITS.urlLength) return null;
+  if (!url || url.length > SESSION_LIMITS.urlLength) return null;
   return /^(https?:\/\/|data:image\/)/.test(url) ? url : null;
 }
 
@@ -141,7 +142,7 @@ export function buildSnapshot(
       const item: SnapshotTab = {
         tabId: tab.id,
         url,
-        title: storableText(tab.title ?? "", BROWSER_BACKUP_LIMITS.titleLength),
+        title: storableText(tab.title ?? "", SESSION_LIMITS.titleLength),
         faviconUrl: favicon(tab.favIconUrl),
         pinned: tab.pinned,
         active: tab.active,

@@ -20,9 +20,19 @@ import { saveBrowserBackup } from "../../server/backups/browser-backups";
 import { testAppConfig } from "../../server/test/test-app";
 import { browserBackup } from "../../server/test/backup-payloads";
 
-const tabs = 2_000;
-const runs = 9;
-const url = process.argv[2];
+export interface UploadFigures {
+  driver: string;
+  tabs: number;
+  runs: number;
+  loadAverage: string;
+  wholeMedianMs: number;
+  wholeBestMs: number;
+  cpuMedianMs: number;
+  writeMedianMs: number;
+  writeBestMs: number;
+}
+
+export async function measureBrowserBackupUpload(url?: string, tabs = 2_000, runs = 9): Promise<UploadFigures> {
 const database: DatabaseConnection = url ? await openPostgres(url) : await openPglite();
 const mailer = { send: async () => {}, close: async () => {}, verify: async () => {} };
 const app = await buildApp(testAppConfig, { database: database.db, mailer, logger: false });
@@ -30,7 +40,7 @@ try {
   const email = `bench-${Date.now()}@example.com`;
   const [user] = await database.db.insert(users).values({ email, planType: "pro" }).returning();
   if (!user) throw new Error("no user");
-  const created = await issueDeviceToken(database.db, user.id, "Bench", "browser");
+  const created = await issueDeviceToken(database.db, user.id, "Bench", "browser", new Date());
   if (created === "too-many") throw new Error("too many tokens");
 
   const whole: number[] = [];
@@ -59,14 +69,25 @@ try {
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const best = (values: number[]) => Math.min(...values);
-  const ms = (value: number) => `${value.toFixed(0)} ms`;
-  console.log(`${database.driver}, ${tabs} tabs in 4 windows, ${runs} runs, load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
-  console.log(`  whole request (parse, validate, store): median ${ms(median(whole))}, best ${ms(best(whole))}`);
-  // This process's CPU time: what the wall time would be on an idle machine when everything runs in
-  // it (PGlite); with PostgreSQL the database's own work is in another process and not counted.
-  console.log(`  … CPU time of this process:             median ${ms(median(wholeCpu))}, best ${ms(best(wholeCpu))}`);
-  console.log(`  database write alone:                   median ${ms(median(write))}, best ${ms(best(write))}`);
+  return {
+    driver: database.driver,
+    tabs,
+    runs,
+    loadAverage: loadavg().map((n) => n.toFixed(1)).join(" "),
+    wholeMedianMs: median(whole),
+    wholeBestMs: best(whole),
+    // This process's CPU time: what the wall time would be on an idle machine when everything runs in
+    // it (PGlite); with PostgreSQL the database's own work is in another process and not counted.
+    cpuMedianMs: median(wholeCpu),
+    writeMedianMs: median(write),
+    writeBestMs: best(write),
+  };
 } finally {
   await app.close();
   await database.close();
+}
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await measureBrowserBackupUpload(process.argv[2]));
 }

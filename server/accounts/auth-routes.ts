@@ -2,6 +2,9 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   completeSignIn,
+  confirmSignIn,
+  describeSignInLink,
+  SIGN_IN_CONFIRM_PATH,
   emailAddressSchema,
   getCurrentUser,
   type SignInError,
@@ -13,11 +16,11 @@ import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import type { Mailer } from "../mail/mailer";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
-import { requireUser, sessionCookieName, signedInAccount } from "./authentication";
+import { requireBrowserSession, requireUser, sessionCookieName, signedInAccount } from "./authentication";
 import { sameOriginPath } from "./next-path";
 import { mailSendingLimits } from "./rate-limit-rules";
 import { MailNotSentError, sendSignInLink } from "./sign-in-links";
-import { redeemSignInToken } from "./sign-in-tokens";
+import { redeemSignInToken, usableSignInTokenEmail } from "./sign-in-tokens";
 import { findOrCreateUser, recordSignIn, toAuthUser, updateNames } from "./users";
 
 export interface AuthRoutesOptions {
@@ -28,6 +31,8 @@ export interface AuthRoutesOptions {
 
 /** base64url of 32 bytes is 43 characters; anything else is not one of our tokens. */
 const tokenPattern = /^[A-Za-z0-9_-]{43,128}$/;
+
+const linkInvalidMessage = "That sign-in link has expired or was already used. Ask for a new one on the sign-in page.";
 
 /** The sign-in screen with a reason, for navigations that cannot show a JSON error. */
 function toSignInScreen(reply: FastifyReply, error: SignInError | null, extra: Record<string, string> = {}) {
@@ -81,19 +86,42 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
+  const isToken = (token: string | undefined): token is string => token !== undefined && tokenPattern.test(token);
+
   app.route({
     ...endpointRoute(completeSignIn),
     handler: async (request, reply) => {
-      const token = request.query.token ?? "";
-      const grant = tokenPattern.test(token) ? await redeemSignInToken(db, token, app.clock()) : null;
-      if (!grant) return toSignInScreen(reply, "link-invalid");
-      const user = await recordSignIn(db, grant.userId, app.clock());
-      if (!user) return toSignInScreen(reply, "link-invalid");
+      // Opening the link only checks it: signing in needs the person's own click on our page, or any
+      // site could sign a visitor in to an account of its choosing (sign-in CSRF).
+      const token = request.query.token;
+      if (!isToken(token) || (await usableSignInTokenEmail(db, token, app.clock())) === null) {
+        return toSignInScreen(reply, "link-invalid");
+      }
+      return reply.redirect(`${SIGN_IN_CONFIRM_PATH}#${new URLSearchParams({ token })}`, 303);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(describeSignInLink),
+    handler: async (request, reply) => {
+      const email = isToken(request.body.token) ? await usableSignInTokenEmail(db, request.body.token, app.clock()) : null;
+      if (email === null) return reply.code(404).send({ message: linkInvalidMessage });
+      return { email };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(confirmSignIn),
+    handler: async (request, reply) => {
+      const { token } = request.body;
+      const grant = isToken(token) ? await redeemSignInToken(db, token, app.clock()) : null;
+      const user = grant ? await recordSignIn(db, grant.userId, app.clock()) : undefined;
+      if (!grant || !user) return reply.code(404).send({ message: linkInvalidMessage });
       // A fresh session id at sign-in, so an id planted before sign-in is worth nothing after it.
       await request.session.regenerate();
       request.session.userId = user.id;
       request.log.info({ userId: user.id }, "signed in");
-      return reply.redirect(sameOriginPath(grant.nextPath, publicUrl) ?? "/", 303);
+      return { next: sameOriginPath(grant.nextPath, publicUrl) ?? "/" };
     },
   });
 
@@ -117,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.route({
     ...endpointRoute(updateProfile),
-    onRequest: requireUser,
+    onRequest: requireBrowserSession,
     handler: async (request, reply) => {
       const { user, isAdmin } = signedInAccount(request);
       const updated = await updateNames(db, user.id, request.body, app.clock());

@@ -104,13 +104,29 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   if (!account) return reply.code(401).send(unauthorized);
 }
 
-/** preHandler: 401 unless signed in through the browser (device tokens cannot manage device tokens). */
+const browserOnly: ErrorResponse = { message: "Forbidden: sign in on the website to do this" };
+
+/**
+ * preHandler: 401 unless signed in through the browser. Payments, the profile, device tokens, the
+ * account page and admin are the person's own business at the website: a device token (which lives on
+ * a device that may be lost or shared) never reaches them.
+ */
 export async function requireBrowserSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const account = await request.loadAccount();
   if (!account) return reply.code(401).send(unauthorized);
-  if (account.via !== "session") {
-    return reply.code(403).send({ message: "Forbidden: sign in on the website to do this" } satisfies ErrorResponse);
-  }
+  if (account.via !== "session") return reply.code(403).send(browserOnly);
+}
+
+/**
+ * preHandler for routes anyone may use signed out (paying for an address): a request with a device token
+ * is refused as {@link requireBrowserSession} refuses it, and a token that is not one is a 401 rather
+ * than quietly anonymous.
+ */
+export async function refuseDeviceTokens(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (bearerToken(request.headers.authorization) === null) return;
+  const account = await request.loadAccount();
+  if (!account) return reply.code(401).send(unauthorized);
+  if (account.via !== "session") return reply.code(403).send(browserOnly);
 }
 
 /** preHandler: 401 signed out, 403 signed in without the admin role. */

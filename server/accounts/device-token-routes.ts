@@ -10,14 +10,14 @@ export const deviceTokenRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   app.route({
     ...endpointRoute(listDeviceTokens),
     onRequest: requireBrowserSession,
-    handler: async (request) => activeDeviceTokens(db, signedInAccount(request).user.id),
+    handler: async (request) => activeDeviceTokens(db, signedInAccount(request).user.id, app.clock()),
   });
 
   app.route({
     ...endpointRoute(createDeviceToken),
     onRequest: requireBrowserSession,
     handler: async (request, reply) => {
-      const created = await issueDeviceToken(db, signedInAccount(request).user.id, request.body.name);
+      const created = await issueDeviceToken(db, signedInAccount(request).user.id, request.body.name, "app", app.clock());
       if (created === "too-many") {
         return reply
           .code(409)

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { DeviceToken } from "@common/api/accounts";
 import type { DeviceTokenScope } from "@common/api/device-authorization";
+import { DEVICE_TOKEN_IDLE_DAYS } from "@common/product";
 import type { Database } from "../db/database";
 import { tokenDigest } from "./secret-token";
 import { deviceTokens, type UserRow, users } from "./table";
@@ -11,6 +12,17 @@ const tokenPrefix = "tvd_";
 /** last_used_at is written at most this often per token, not on every request. */
 const lastUsedResolutionMs = 60_000;
 export const maxDeviceTokensPerAccount = 20;
+
+const idleLimitMs = DEVICE_TOKEN_IDLE_DAYS * 24 * 60 * 60_000;
+
+/**
+ * A token that still works: not revoked, and used (or made) within the last {@link DEVICE_TOKEN_IDLE_DAYS}
+ * days, so a device that was lost or given away stops being able to act for the account on its own.
+ */
+function live(now: Date) {
+  const idleSince = new Date(now.getTime() - idleLimitMs);
+  return and(isNull(deviceTokens.revokedAt), gt(sql`coalesce(${deviceTokens.lastUsedAt}, ${deviceTokens.createdAt})`, idleSince));
+}
 
 /** The token of an `Authorization: Bearer …` header, or null when there is none. */
 export function bearerToken(header: string | undefined): string | null {
@@ -33,7 +45,7 @@ export async function deviceOfToken(db: Database, token: string, now: Date): Pro
     .select({ user: users, tokenId: deviceTokens.id, name: deviceTokens.name, scope: deviceTokens.scope, lastUsedAt: deviceTokens.lastUsedAt })
     .from(deviceTokens)
     .innerJoin(users, eq(users.id, deviceTokens.userId))
-    .where(and(eq(deviceTokens.tokenHash, tokenDigest(token)), isNull(deviceTokens.revokedAt)))
+    .where(and(eq(deviceTokens.tokenHash, tokenDigest(token)), live(now)))
     .limit(1);
   if (!row) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
@@ -55,29 +67,29 @@ export async function issueDeviceToken(
   db: Database,
   userId: string,
   name: string,
-  scope: DeviceTokenScope = "app",
-  /** The injected clock's time, when the caller has one; else the database's. */
-  now?: Date,
+  scope: DeviceTokenScope,
+  /** The injected clock's time. */
+  now: Date,
 ): Promise<{ token: string; deviceToken: DeviceToken } | "too-many"> {
   return db.transaction(async (tx) => {
     const active = await tx
       .select({ id: deviceTokens.id })
       .from(deviceTokens)
-      .where(and(eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt)))
+      .where(and(eq(deviceTokens.userId, userId), live(now)))
       .for("update");
     if (active.length >= maxDeviceTokensPerAccount) return "too-many" as const;
     const token = `${tokenPrefix}${randomBytes(32).toString("base64url")}`;
-    const [row] = await tx.insert(deviceTokens).values({ userId, name, scope, tokenHash: tokenDigest(token), ...(now ? { createdAt: now } : {}) }).returning();
+    const [row] = await tx.insert(deviceTokens).values({ userId, name, scope, tokenHash: tokenDigest(token), createdAt: now }).returning();
     if (!row) throw new Error("device token insert returned no row");
     return { token, deviceToken: toDeviceToken(row) };
   });
 }
 
-export async function activeDeviceTokens(db: Database, userId: string): Promise<DeviceToken[]> {
+export async function activeDeviceTokens(db: Database, userId: string, now: Date): Promise<DeviceToken[]> {
   const rows = await db
     .select()
     .from(deviceTokens)
-    .where(and(eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt)))
+    .where(and(eq(deviceTokens.userId, userId), live(now)))
     .orderBy(desc(deviceTokens.createdAt));
   return rows.map(toDeviceToken);
 }
@@ -90,6 +102,11 @@ export async function markDeviceTokenRevoked(db: Database, userId: string, id: s
     .where(and(eq(deviceTokens.id, id), eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt)))
     .returning({ id: deviceTokens.id });
   return revoked.length > 0;
+}
+
+/** Revokes every token of the account still in force (sign out everywhere, account deletion). */
+export async function revokeAllDeviceTokens(db: Database, userId: string, now: Date): Promise<void> {
+  await db.update(deviceTokens).set({ revokedAt: now }).where(and(eq(deviceTokens.userId, userId), isNull(deviceTokens.revokedAt)));
 }
 
 function toDeviceToken(row: typeof deviceTokens.$inferSelect): DeviceToken {

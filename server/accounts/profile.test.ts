@@ -43,6 +43,11 @@ describe("GET and PATCH /api/auth/user", () => {
     ["an unknown field", { firstName: "Ann", isAdmin: true }, "body: Unrecognized key"],
     ["no field at all", {}, "body: Send firstName, lastName or both"],
     ["an array", [], "body: Invalid input: expected object"],
+    ["a name with a line break (a formula on a second line)", { firstName: "Ada\n=HYPERLINK(\"http://evil\")" }, "body.firstName: A name is one line of text, without control characters"],
+    ["a name with a carriage return", { lastName: "Lovelace\r" + "=1+1" }, "body.lastName: A name is one line"],
+    ["a name with a tab", { firstName: "Ada\tLovelace" }, "body.firstName: A name is one line"],
+    ["a name with another control character", { firstName: "Ada\u001b[31m" }, "body.firstName: A name is one line"],
+    ["a name with a C1 control character", { firstName: "Ada\u0085" }, "body.firstName: A name is one line"],
   ])("refuses %s with 400 and changes nothing", async (_label, payload, message) => {
     const { cookie } = await signInCarol();
     const response = await patch(payload, cookie);

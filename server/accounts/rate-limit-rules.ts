@@ -5,7 +5,7 @@ import { clientAddress, type RateLimitRule } from "../rate-limits/rate-limits";
 const minutes = (count: number) => count * 60_000;
 
 /** The normalised email a request is about (body or query), or null when it has none that parses. */
-function requestedEmail(request: FastifyRequest): string | null {
+export function requestedEmail(request: FastifyRequest): string | null {
   const source = (request.body ?? request.query) as { email?: unknown } | undefined;
   const parsed = emailAddressSchema.safeParse(source?.email);
   return parsed.success ? parsed.data : null;

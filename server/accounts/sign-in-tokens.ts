@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { SIGN_IN_LINK_MINUTES } from "@common/api/accounts";
 import type { Database } from "../db/database";
 import { newSecretToken, tokenDigest } from "./secret-token";
-import { signInTokens } from "./table";
+import { signInTokens, users } from "./table";
 
 const linkLifetimeMs = SIGN_IN_LINK_MINUTES * 60_000;
 
@@ -22,6 +22,10 @@ export async function issueSignInToken(
   return token;
 }
 
+/** The row of a token that can still be redeemed: known, unused, unexpired. */
+const usable = (token: string, now: Date) =>
+  and(eq(signInTokens.tokenHash, tokenDigest(token)), isNull(signInTokens.usedAt), gt(signInTokens.expiresAt, now));
+
 /**
  * Marks the token used and returns what it grants, or null when it is unknown, expired or already
  * used. One UPDATE decides, so two clicks racing on one link sign in at most once.
@@ -34,11 +38,20 @@ export async function redeemSignInToken(
   const [row] = await db
     .update(signInTokens)
     .set({ usedAt: now })
-    .where(
-      and(eq(signInTokens.tokenHash, tokenDigest(token)), isNull(signInTokens.usedAt), gt(signInTokens.expiresAt, now)),
-    )
+    .where(usable(token, now))
     .returning({ userId: signInTokens.userId, nextPath: signInTokens.nextPath });
   return row ?? null;
+}
+
+/** The address a link would sign in to, without spending it; null when it is unknown, expired or used. */
+export async function usableSignInTokenEmail(db: Database, token: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(signInTokens)
+    .innerJoin(users, eq(users.id, signInTokens.userId))
+    .where(usable(token, now))
+    .limit(1);
+  return row?.email ?? null;
 }
 
 /** True when a still-unused link was sent to the account after `since` (a double click, a resend). */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { latestMailTo, readOutbox } from "../test/mail-outbox";
-import { sessionCookieOf, signIn, signInLinkFromMail, withSession } from "../test/sign-in";
+import { confirmationToken, openSignInLink, sessionCookieOf, signIn, signInLinkFromMail, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
 import { signInTokens, userSessions, users } from "./table";
 import { tokenDigest } from "./secret-token";
@@ -34,9 +34,9 @@ describe("sign-in by email link", () => {
     const link = await signInLinkFromMail(server.mailDir, "new.person@example.com");
     expect(link).toMatch(/^\/api\/auth\/callback\?token=[A-Za-z0-9_-]{43}$/);
 
-    const callback = await server.app.inject({ method: "GET", url: link });
-    expect(callback.statusCode).toBe(303);
-    expect(callback.headers.location).toBe("/");
+    const callback = await openSignInLink(server.app, link);
+    expect(callback.statusCode).toBe(200);
+    expect(callback.json()).toEqual({ next: "/" });
     const cookie = callback.cookies.find((c) => c.name === "tabvault_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api" });
     expect(cookie?.secure).toBeFalsy();
@@ -53,8 +53,77 @@ describe("sign-in by email link", () => {
       planType: "free",
       planExpiresAt: null,
       emailVerified: true,
+      firstSignIn: true,
       createdAt: expect.any(String),
     });
+  });
+
+  it("opening the link signs nobody in: it asks 'Sign in as …?', and only the confirmation signs in", async () => {
+    await login("email=careful@example.com");
+    const link = await signInLinkFromMail(server.mailDir, "careful@example.com");
+    const opened = await server.app.inject({ method: "GET", url: link });
+    expect(opened.statusCode).toBe(303);
+    expect(sessionCookieOf(opened)).toBeUndefined();
+    const token = confirmationToken(opened);
+    expect(opened.headers.location).toBe(`/sign-in/confirm#token=${token}`);
+    expect(token).toBe(new URL(link, "http://x").searchParams.get("token"));
+
+    // The screen asks which account; asking spends nothing, so it can be asked again.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const described = await server.app.inject({ method: "POST", url: "/api/auth/sign-in-link", payload: { token } });
+      expect(described.statusCode).toBe(200);
+      expect(described.json()).toEqual({ email: "careful@example.com" });
+      expect(sessionCookieOf(described)).toBeUndefined();
+    }
+    const [before] = await server.database.db.select().from(users).where(eq(users.email, "careful@example.com"));
+    expect(before?.emailVerifiedAt).toBeNull();
+
+    const confirmed = await server.app.inject({ method: "POST", url: "/api/auth/callback", payload: { token } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(sessionCookieOf(confirmed)).toBeDefined();
+    const spent = await server.app.inject({ method: "POST", url: "/api/auth/sign-in-link", payload: { token } });
+    expect(spent.statusCode).toBe(404);
+    expect(spent.json().message).toMatch(/expired or was already used/);
+  });
+
+  it("another site cannot confirm a link for the visitor (sign-in CSRF): the POST is refused, the link stays unused", async () => {
+    await login("email=attacker@example.com");
+    const link = await signInLinkFromMail(server.mailDir, "attacker@example.com");
+    const token = new URL(link, "http://x").searchParams.get("token")!;
+    for (const headers of [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { referer: "https://evil.example/page" },
+      { "sec-fetch-site": "same-site", origin: "https://sub.localhost" },
+    ]) {
+      for (const url of ["/api/auth/callback", "/api/auth/sign-in-link"]) {
+        const forged = await server.app.inject({ method: "POST", url, payload: { token }, headers });
+        expect(forged.statusCode).toBe(403);
+        expect(sessionCookieOf(forged)).toBeUndefined();
+      }
+    }
+    const own = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/callback",
+      payload: { token },
+      headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it.each([
+    ["no token", {}],
+    ["an empty token", { token: "" }],
+    ["a token of the wrong shape", { token: "short" }],
+    ["an unknown token", { token: "A".repeat(43) }],
+    ["a NUL character", { token: `${"A".repeat(42)}\u0000` }],
+    ["another field", { token: "A".repeat(43), next: "/admin" }],
+  ])("confirming with %s is a 4xx with a message and signs nobody in", async (_label, payload) => {
+    for (const url of ["/api/auth/callback", "/api/auth/sign-in-link"]) {
+      const response = await server.app.inject({ method: "POST", url, payload });
+      expect([400, 404]).toContain(response.statusCode);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(sessionCookieOf(response)).toBeUndefined();
+    }
   });
 
   it("stores only a digest of the token and of the session id", async () => {
@@ -72,8 +141,8 @@ describe("sign-in by email link", () => {
   it("refuses a link that was already used", async () => {
     await login("email=reuse@example.com");
     const link = await signInLinkFromMail(server.mailDir, "reuse@example.com");
-    expect(sessionCookieOf(await server.app.inject({ method: "GET", url: link }))).toBeDefined();
-    const again = await server.app.inject({ method: "GET", url: link });
+    expect(sessionCookieOf(await openSignInLink(server.app, link))).toBeDefined();
+    const again = await openSignInLink(server.app, link);
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe("/sign-in?error=link-invalid");
     expect(sessionCookieOf(again)).toBeUndefined();
@@ -83,7 +152,7 @@ describe("sign-in by email link", () => {
     await login("email=late@example.com");
     const link = await signInLinkFromMail(server.mailDir, "late@example.com");
     time.advance(15 * 60_000 + 1000);
-    const response = await server.app.inject({ method: "GET", url: link });
+    const response = await openSignInLink(server.app, link);
     expect(response.headers.location).toBe("/sign-in?error=link-invalid");
     expect(sessionCookieOf(response)).toBeUndefined();
     const [user] = await server.database.db.select().from(users).where(eq(users.email, "late@example.com"));
@@ -94,7 +163,7 @@ describe("sign-in by email link", () => {
     await login("email=intime@example.com");
     const link = await signInLinkFromMail(server.mailDir, "intime@example.com");
     time.advance(14 * 60_000);
-    expect(sessionCookieOf(await server.app.inject({ method: "GET", url: link }))).toBeDefined();
+    expect(sessionCookieOf(await openSignInLink(server.app, link))).toBeDefined();
   });
 
   it.each([
@@ -114,8 +183,8 @@ describe("sign-in by email link", () => {
 
   it("sends the person to a same-origin next path after signing in", async () => {
     await login(`email=next@example.com&next=${encodeURIComponent("/sessions?tab=emergency")}`);
-    const response = await server.app.inject({ method: "GET", url: await signInLinkFromMail(server.mailDir, "next@example.com") });
-    expect(response.headers.location).toBe("/sessions?tab=emergency");
+    const response = await openSignInLink(server.app, await signInLinkFromMail(server.mailDir, "next@example.com"));
+    expect(response.json()).toEqual({ next: "/sessions?tab=emergency" });
   });
 
   it.each([
@@ -129,9 +198,9 @@ describe("sign-in by email link", () => {
   ])("never redirects off the site: next=%s", async (next) => {
     const email = `redirect-${Buffer.from(next).toString("hex").slice(0, 24)}@example.com`;
     await login(`email=${email}&next=${encodeURIComponent(next)}`);
-    const response = await server.app.inject({ method: "GET", url: await signInLinkFromMail(server.mailDir, email) });
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe("/");
+    const response = await openSignInLink(server.app, await signInLinkFromMail(server.mailDir, email));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ next: "/" });
   });
 
   it("issues a new session id at sign-in", async () => {
@@ -139,7 +208,7 @@ describe("sign-in by email link", () => {
     time.advance(2 * 60_000);
     await login("email=rotate@example.com");
     const link = await signInLinkFromMail(server.mailDir, "rotate@example.com");
-    const second = await server.app.inject({ method: "GET", url: link, ...withSession(first.cookie) });
+    const second = await openSignInLink(server.app, link, withSession(first.cookie));
     const rotated = sessionCookieOf(second);
     expect(rotated).toBeDefined();
     expect(rotated).not.toBe(first.cookie);
@@ -209,9 +278,7 @@ describe("a session cookie on an https site", () => {
       url: "/api/login?email=secure@example.com",
       headers: { "x-forwarded-proto": "https" },
     });
-    const callback = await server.app.inject({
-      method: "GET",
-      url: await signInLinkFromMail(server.mailDir, "secure@example.com"),
+    const callback = await openSignInLink(server.app, await signInLinkFromMail(server.mailDir, "secure@example.com"), {
       headers: { "x-forwarded-proto": "https" },
     });
     expect(callback.cookies.find((c) => c.name === "tabvault_session")).toMatchObject({ secure: true, httpOnly: true });

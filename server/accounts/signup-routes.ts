@@ -4,7 +4,6 @@ import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import type { Mailer } from "../mail/mailer";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
-import type { Account } from "./authentication";
 import { planStatusLabel } from "./plan-status";
 import { emailLookupLimits, mailSendingLimits } from "./rate-limit-rules";
 import { MailNotSentError, mailNotSentMessage, sendSignInLink } from "./sign-in-links";
@@ -27,12 +26,14 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     preHandler: limitMail,
     handler: async (request, reply) => {
       const { email, source } = request.body;
-      const { user, created } = await findOrCreateUser(db, email, source);
-      if (!created) {
+      const { user } = await findOrCreateUser(db, email, source);
+      // Only a verified address is welcomed back: one that never opened its link is answered (and mailed)
+      // as a new one, so the answer tells nobody whether an account exists (issue 17 point 2).
+      if (user.emailVerifiedAt !== null) {
         return {
           userExists: true,
           message: "Welcome back! We'll email you a link to sign in.",
-          canDownload: user.emailVerifiedAt !== null,
+          canDownload: true,
         };
       }
       try {
@@ -77,10 +78,16 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     preHandler: limitLookups,
     handler: async (request) => {
       const user = await findUserByEmail(db, request.body.email);
-      if (!user) {
-        return { verified: false, user: null, message: "No TabVault account uses this email address." };
+      const asker = await request.loadAccount();
+      const mayReadAccount = user !== undefined && asker !== null && (asker.isAdmin || asker.user.id === user.id);
+      // Anyone else learns one thing: whether the address is verified. An account that never confirmed
+      // its address is answered as none, and plan, status and dates stay with the owner and admins.
+      if (!mayReadAccount) {
+        return user?.emailVerifiedAt
+          ? { verified: true, user: null, message: verifiedMessage }
+          : { verified: false, user: null, message: "No verified TabVault account uses this email address." };
       }
-      const view = verificationView(user, await request.loadAccount());
+      const view = accountView(user);
       if (user.emailVerifiedAt === null) {
         return {
           verified: false,
@@ -88,18 +95,19 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
           message: "This account exists but its email address is not confirmed yet. Open the link we emailed, or sign in to get a new one.",
         };
       }
-      return { verified: true, user: view, message: "This email address belongs to a verified TabVault account." };
+      return { verified: true, user: view, message: verifiedMessage };
     },
   });
 };
 
-/** Names only for the account's owner or an admin; anyone else learns the plan and the date. */
-function verificationView(user: UserRow, asker: Account | null): VerifiedUser {
-  const mayReadNames = asker !== null && (asker.isAdmin || asker.user.id === user.id);
+const verifiedMessage = "This email address belongs to a verified TabVault account.";
+
+/** What the owner and admins see of an account on /verify. */
+function accountView(user: UserRow): VerifiedUser {
   return {
     email: user.email,
-    firstName: mayReadNames ? user.firstName : null,
-    lastName: mayReadNames ? user.lastName : null,
+    firstName: user.firstName,
+    lastName: user.lastName,
     planType: user.planType,
     planStatus: planStatusLabel(user),
     createdAt: user.createdAt.toISOString(),

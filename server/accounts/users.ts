@@ -39,7 +39,10 @@ export async function findOrCreateUser(
   return { user: existing, created: false };
 }
 
-/** Called when a link sent to the address is opened: proves the address and records the sign-in. */
+/**
+ * Called when a link sent to the address is opened: proves the address and records the sign-in. Both times
+ * come from the same `now`, so on the account's first sign-in they are equal (see isFirstSignIn).
+ */
 export async function recordSignIn(db: Database, userId: string, now: Date): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
@@ -67,6 +70,14 @@ export async function updateNames(
   return row;
 }
 
+/**
+ * The account has signed in once: the only place the address is proved is recordSignIn, which sets the
+ * verification time once and the sign-in time on every sign-in, from the same clock reading.
+ */
+export function isFirstSignIn(user: Pick<UserRow, "emailVerifiedAt" | "lastSignInAt">): boolean {
+  return user.lastSignInAt !== null && user.emailVerifiedAt !== null && user.lastSignInAt.getTime() === user.emailVerifiedAt.getTime();
+}
+
 /** The API's view of an account; admin rights come from ADMIN_EMAILS, never from the row. */
 export function toAuthUser(user: UserRow, isAdmin: boolean): AuthUser {
   return {
@@ -79,6 +90,7 @@ export function toAuthUser(user: UserRow, isAdmin: boolean): AuthUser {
     planType: user.planType,
     planExpiresAt: user.planExpiresAt?.toISOString() ?? null,
     emailVerified: user.emailVerifiedAt !== null,
+    firstSignIn: isFirstSignIn(user),
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -2,11 +2,13 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   type BackupResponse,
+  browserName,
   emergencyTriggers,
   type TabSnapshot,
   type TriggerEvent,
   type WindowsApplication,
 } from "@common/api/backups";
+import { withoutPrivateFields } from "@common/form-privacy";
 import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
@@ -141,7 +143,8 @@ async function storeBackup(
     faviconUrl: tab.faviconUrl ?? null,
     isActive: tab.isActive,
     lastAccessed: toDate(tab.lastAccessed),
-    formData: tab.formData,
+    // Whatever the client captured: passwords, one-time codes, card codes and numbers never reach the table.
+    formData: withoutPrivateFields(tab.formData),
     scrollX: tab.scrollPosition.x,
     scrollY: tab.scrollPosition.y,
   }));
@@ -218,7 +221,7 @@ function eventTypeOf(trigger: TriggerEvent): string {
 
 function defaultName(input: BackupInput): string {
   if (input.trigger === "windows_x_button") return "Windows applications";
-  const browser = input.browserType && input.browserType !== "other" ? ` (${input.browserType})` : "";
+  const browser = input.browserType && input.browserType !== "other" ? ` (${browserName(input.browserType)})` : "";
   return `${triggerWords[input.trigger].name}${browser}`;
 }
 

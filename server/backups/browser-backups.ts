@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { BrowserBackup, BrowserBackupReceipt, uploadBrowserBackupRequestSchema } from "@common/api/browser-backups";
+import { withoutPrivateFields } from "@common/form-privacy";
 import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
@@ -182,7 +183,8 @@ function flattenTabs(input: BrowserBackupUpload): StoredTab[] {
         pinned: tab.pinned,
         groupId: tab.groupId ?? null,
         lastAccessed: tab.lastAccessed === null || tab.lastAccessed === undefined ? null : new Date(tab.lastAccessed),
-        formData: tab.formData,
+        // The extension's capture already leaves these out; the server does not rely on it (any client can post).
+        formData: withoutPrivateFields(tab.formData),
         scrollX: tab.scrollPosition.x,
         scrollY: tab.scrollPosition.y,
       })),

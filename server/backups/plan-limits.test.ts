@@ -214,7 +214,7 @@ describe("plans enforced on the server", () => {
     }
     const rows = await sessionsOf(email);
     expect(rows).toHaveLength(12);
-    expect(new Set(rows.map((row) => `${row.triggerEvent} / ${row.sessionName}`))).toEqual(new Set(["auto_backup / Automatic backup (chrome)"]));
+    expect(new Set(rows.map((row) => `${row.triggerEvent} / ${row.sessionName}`))).toEqual(new Set(["auto_backup / Automatic backup (Chrome)"]));
     const stats = (await server.app.inject({ method: "GET", url: "/api/user/stats", ...withSession(cookie) })).json();
     expect(stats.protectionEvents[0]).toMatchObject({ eventType: "automatic_backup", description: "Automatic backup of 1 tab" });
   });

@@ -4,6 +4,17 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, configVariables, loadConfig } from "./config";
 
+/** The real services a deployment others use must configure: mail and Stripe. */
+const realServices = {
+  SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
+  STRIPE_SECRET_KEY: "sk_live_abc",
+  STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
+  STRIPE_WEBHOOK_SECRET: "whsec_abc",
+  STRIPE_PRICE_BASIC: "price_b",
+  STRIPE_PRICE_PRO: "price_p",
+  STRIPE_PRICE_PREMIUM: "price_x",
+};
+
 describe("loadConfig", () => {
   let dataDir: string;
   beforeEach(() => {
@@ -28,6 +39,7 @@ describe("loadConfig", () => {
       stripe: undefined,
       logLevel: "info",
       trustProxy: false,
+      standIns: "local",
     });
   });
 
@@ -43,14 +55,8 @@ describe("loadConfig", () => {
       SESSION_SECRET: "s".repeat(40),
       ADMIN_EMAILS: " Ada@Example.com, ,grace@example.com ",
       REDIS_URL: "redis://cache:6379",
-      SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
       MAIL_FROM: "TabVault <hello@tabvault.example>",
-      STRIPE_SECRET_KEY: "sk_live_abc",
-      STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
-      STRIPE_WEBHOOK_SECRET: "whsec_abc",
-      STRIPE_PRICE_BASIC: "price_b",
-      STRIPE_PRICE_PRO: "price_p",
-      STRIPE_PRICE_PREMIUM: "price_x",
+      ...realServices,
       LOG_LEVEL: "warn",
       TRUST_PROXY: "2",
       UNRELATED: "ignored",
@@ -76,6 +82,7 @@ describe("loadConfig", () => {
       },
       logLevel: "warn",
       trustProxy: 2,
+      standIns: "off",
     });
   });
 
@@ -122,6 +129,44 @@ describe("loadConfig", () => {
 
   it("names every bad variable at once", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: "x", LOG_LEVEL: "loud" })).toThrow(/PORT.*LOG_LEVEL/);
+  });
+
+  describe("the payment sandbox and the mail outbox run only on this machine, or when asked for", () => {
+    it("stops a site that is not on this machine and would run the sandbox and the outbox, naming what is missing", () => {
+      const start = () => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://tabvault.example" });
+      expect(start).toThrow(ConfigError);
+      expect(start).toThrow(/https:\/\/tabvault\.example is not on this machine/);
+      expect(start).toThrow(/SMTP_URL is not set/);
+      expect(start).toThrow(/STRIPE_SECRET_KEY is not set/);
+      expect(start).toThrow(/ALLOW_STAND_INS=true/);
+    });
+
+    it("stops a site that is not on this machine on plain http, where cookies cannot be Secure", () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "http://tabvault.example", ...realServices })).toThrow(/PUBLIC_URL is not https/);
+    });
+
+    it("names only SMTP_URL for a production site without Stripe: payments are simply off there", () => {
+      const start = () => loadConfig({ DATA_DIR: dataDir, NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), PUBLIC_URL: "https://tabvault.example" });
+      expect(start).toThrow(/SMTP_URL is not set/);
+      expect(start).not.toThrow(/STRIPE_SECRET_KEY/);
+    });
+
+    it("starts a real deployment, and a demo server that asks for the stand-ins", () => {
+      expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://tabvault.example", ...realServices }).standIns).toBe("off");
+      const demo = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "http://demo.tabvault.example", ALLOW_STAND_INS: "true" });
+      expect(demo.standIns).toBe("allowed");
+    });
+
+    it.each(["http://localhost:3000", "http://127.0.0.1:4000", "http://[::1]:3000", "http://tabvault.localhost"])(
+      "runs them for %s, as npm start on a fresh machine does",
+      (url) => {
+        expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: url }).standIns).toBe("local");
+      },
+    );
+
+    it("refuses ALLOW_STAND_INS other than true or false", () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, ALLOW_STAND_INS: "yes" })).toThrow(/ALLOW_STAND_INS/);
+    });
   });
 
   it("requires SESSION_SECRET in production", () => {
@@ -172,6 +217,7 @@ describe("loadConfig", () => {
       "STRIPE_PRICE_PREMIUM",
       "LOG_LEVEL",
       "TRUST_PROXY",
+      "ALLOW_STAND_INS",
     ]);
     for (const variable of configVariables) expect(variable.description.length).toBeGreaterThan(10);
   });

@@ -54,6 +54,12 @@ export const configVariables = [
     description: "true, false or the number of proxy hops in front of the server (load balancer)",
     default: "false",
   },
+  {
+    name: "ALLOW_STAND_INS",
+    description:
+      "true runs the payment sandbox, the mail outbox and plain-http cookies on a PUBLIC_URL that is not this machine (a demo or staging server, never for real people); without it such a site must set SMTP_URL, Stripe (outside production) and an https PUBLIC_URL, or it does not start",
+    default: "false",
+  },
 ] as const satisfies readonly { name: string; description: string; default: string }[];
 
 export type ConfigVariableName = (typeof configVariables)[number]["name"];
@@ -80,6 +86,12 @@ export interface Config {
   stripe: StripeConfig | undefined;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean | number;
+  /**
+   * Whether the stand-ins for real services may run: the payment sandbox (outside production), the mail
+   * outbox and non-Secure cookies. "local" when PUBLIC_URL is this machine, "allowed" with
+   * ALLOW_STAND_INS=true, else "off" (and start-up has checked that the real services are configured).
+   */
+  standIns: "local" | "allowed" | "off";
 }
 
 export interface StripeConfig {
@@ -164,7 +176,30 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+)$/, "must be true, false or a number of proxy hops")
     .transform((value) => (value === "true" ? true : value === "false" ? false : Number(value)))
     .default(false),
+  ALLOW_STAND_INS: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
 });
+
+/** Addresses that only this machine reaches: what `npm start` serves by default. */
+function isThisMachine(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * A site other people reach must not run the stand-ins by accident (issue 17 point 4): a forgotten
+ * NODE_ENV or Stripe key would sell plans for a test card, an unset SMTP_URL would keep every sign-in
+ * link in DATA_DIR/mail and the log, and plain http sends cookies anyone on the path can read. Names
+ * everything missing at once, and the variable that opts in to stand-ins on purpose.
+ */
+function standInProblems(publicUrl: string, values: { NODE_ENV: Config["nodeEnv"]; SMTP_URL?: string; STRIPE_SECRET_KEY?: string }): string[] {
+  const problems: string[] = [];
+  if (!publicUrl.startsWith("https:")) problems.push("PUBLIC_URL is not https (session cookies would not be Secure)");
+  if (!values.SMTP_URL) problems.push("SMTP_URL is not set (mail would only be written to DATA_DIR/mail, sign-in links and all)");
+  if (!values.STRIPE_SECRET_KEY && values.NODE_ENV !== "production") {
+    problems.push("STRIPE_SECRET_KEY is not set (anyone could buy a plan in the payment sandbox with a test card)");
+  }
+  return problems;
+}
 
 /**
  * Reads the environment once at start-up. Throws a ConfigError naming every bad variable.
@@ -205,11 +240,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       prices: { basic: required.STRIPE_PRICE_BASIC!, pro: required.STRIPE_PRICE_PRO!, premium: required.STRIPE_PRICE_PREMIUM! },
     };
   }
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
+  let standIns: Config["standIns"] = "local";
+  if (!isThisMachine(publicUrl)) {
+    standIns = values.ALLOW_STAND_INS === "true" ? "allowed" : "off";
+    const problems = standIns === "off" ? standInProblems(publicUrl, values) : [];
+    if (problems.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: PUBLIC_URL ${publicUrl} is not on this machine, so people will use it, but ${problems.join("; ")}. Set ${problems.length > 1 ? "them" : "it"}, or ALLOW_STAND_INS=true for a demo or staging server.`,
+      );
+    }
+  }
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
     dataDir,
     releasesDir: resolve(values.RELEASES_DIR),
     databaseUrl: values.DATABASE_URL,
@@ -221,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    standIns,
   };
 }
 

@@ -25,6 +25,7 @@ describe("the contact form", () => {
     [{ ...valid, email: "ada" }, "body.email"],
     [{ ...valid, subject: undefined }, "body.subject"],
     [{ ...valid, message: "x".repeat(5001) }, "body.message: A message has at most 5000 characters"],
+    [{ ...valid, name: "Ada\n=HYPERLINK(\"http://evil\")" }, "body.name: A name is one line of text, without control characters"],
   ])("refuses %j with 400", async (payload, message) => {
     const response = await send(payload, "198.51.100.77");
     expect(response.statusCode).toBe(400);

@@ -204,3 +204,8 @@ function toPendingDevice(row: DeviceAuthorizationRow, now: Date): PendingDevice 
     expiresAt: row.expiresAt.toISOString(),
   };
 }
+
+/** Forgets every connection the account decided, so an approved one can no longer be collected (sign out everywhere). */
+export async function forgetDecidedAuthorizations(db: Database, userId: string): Promise<void> {
+  await db.delete(deviceAuthorizations).where(eq(deviceAuthorizations.userId, userId));
+}

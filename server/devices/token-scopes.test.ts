@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { crossOriginMessage } from "../http/same-origin";
@@ -8,12 +9,28 @@ import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
 import { browserScopeRefusal, browserScopeRoutes } from "./token-scopes";
 
+/** A contract as `defineEndpoint` makes it: a method, a path and the answers it may give. */
+function isContract(value: unknown): boolean {
+  return typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value;
+}
+
 describe("scoped device tokens: the extension's browser token reaches backups and protection only", () => {
   let now = Date.parse("2026-11-23T10:00:00Z");
   const clock = () => new Date(now);
   const server = useTestApp({ clock });
   const stripeTwin = useAppWithStripe(server, clock);
   const allowed = new Set(browserScopeRoutes.map((route) => `${route.method} ${route.path}`));
+
+  it("names every route by its contract from common/api, never by a method and path written again", async () => {
+    const contracts = new Set<unknown>();
+    const folder = new URL("../../common/api/", import.meta.url);
+    for (const file of await readdir(folder)) {
+      if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
+      const module = (await import(new URL(file, folder).href)) as Record<string, unknown>;
+      for (const exported of Object.values(module)) if (isContract(exported)) contracts.add(exported);
+    }
+    expect(browserScopeRoutes.filter((route) => !contracts.has(route))).toEqual([]);
+  });
 
   it("names only routes that exist", () => {
     const registered = new Set(server.app.routeTable.map(routeKey));

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import { deleteBackup, getBackup, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
 import { getBrowserBackup, getExtensionConnection, uploadBrowserBackup } from "@common/api/browser-backups";
 import { pollDeviceAuthorization, startDeviceAuthorization } from "@common/api/device-authorization";
 import type { ErrorResponse } from "@common/api/errors";
+import { getHealth, getReadiness } from "@common/api/health";
+import {
+  getBlockedAttempts,
+  getProtectionSettings,
+  logBlockedAttempt,
+  logProtectionEvent,
+  toggleProtection,
+  updateProtectionSettings,
+} from "@common/api/protection";
+import { getSystemStatus } from "@common/api/status";
 import { bearerToken } from "../accounts/device-tokens";
 
 /** A route as a contract names it. */
@@ -11,11 +22,10 @@ interface RouteName {
 }
 
 /**
- * Everything a `browser` token (the extension) may reach: backups, protection events and settings,
- * the blocker's count, its own connection, pairing again, and the public health reads. Anything not
- * listed — payments, the profile, device tokens, admin, and any route added tomorrow — is refused.
- * Routes not yet described by a contract in common/api are named by method and path; both compare
- * the same way.
+ * Everything a `browser` token (the extension) may reach, each named by its contract in common/api so a
+ * moved path moves here too: backups, protection events and settings, the blocker's count, its own
+ * connection, pairing again, and the public health reads. Anything not listed — payments, the profile,
+ * device tokens, admin, and any route added tomorrow — is refused.
  */
 export const browserScopeRoutes: readonly RouteName[] = [
   uploadBrowserBackup,
@@ -24,23 +34,23 @@ export const browserScopeRoutes: readonly RouteName[] = [
   startDeviceAuthorization,
   pollDeviceAuthorization,
   // Backups: list, detail, delete, restore, and saves through the web app's endpoint.
-  { method: "GET", path: "/api/saved-sessions" },
-  { method: "POST", path: "/api/saved-sessions" },
-  { method: "GET", path: "/api/saved-sessions/:id" },
-  { method: "DELETE", path: "/api/saved-sessions/:id" },
-  { method: "POST", path: "/api/restore-session/:id" },
+  listBackups,
+  saveBackup,
+  getBackup,
+  deleteBackup,
+  restoreBackup,
   // Protection settings, events (read through the stats) and the Clear All Blocker's count.
-  { method: "GET", path: "/api/protection/settings" },
-  { method: "PUT", path: "/api/protection/settings" },
-  { method: "POST", path: "/api/protection/toggle" },
-  { method: "GET", path: "/api/protection/blocked-attempts" },
-  { method: "POST", path: "/api/protection/log-blocked" },
-  { method: "POST", path: "/api/user/protection-event" },
-  { method: "GET", path: "/api/user/stats" },
+  getProtectionSettings,
+  updateProtectionSettings,
+  toggleProtection,
+  getBlockedAttempts,
+  logBlockedAttempt,
+  logProtectionEvent,
+  getUserStats,
   // Public reads that ignore who asks.
-  { method: "GET", path: "/api/health" },
-  { method: "GET", path: "/api/ready" },
-  { method: "GET", path: "/api/status" },
+  getHealth,
+  getReadiness,
+  getSystemStatus,
 ];
 
 export const browserScopeRefusal = (method: string, url: string): ErrorResponse => ({

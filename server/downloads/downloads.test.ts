@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemLogs } from "../system-log/table";
-import { signIn, signInLinkFromMail, withSession } from "../test/sign-in";
+import { openSignInLink, signIn, signInLinkFromMail, withSession } from "../test/sign-in";
 import { testAppConfig, useTestApp } from "../test/test-app";
 import { downloadTotals } from "./counts";
 import { createLinkSigner } from "./signed-links";
@@ -25,7 +25,7 @@ describe("downloads", () => {
 
   async function verifiedEmail(email: string) {
     await app().inject({ method: "POST", url: "/api/capture-email", payload: { email, source: "direct_download_modal" } });
-    await app().inject({ method: "GET", url: await signInLinkFromMail(server.mailDir, email) });
+    await openSignInLink(app(), await signInLinkFromMail(server.mailDir, email));
     return email;
   }
   const generate = (payload: object, extra: object = {}) => app().inject({ method: "POST", url: "/api/generate-download", payload, ...extra });
@@ -189,6 +189,18 @@ describe("downloads", () => {
     expect(limited.headers["retry-after"]).toBeDefined();
     // The list alone tells nothing about anyone, so it stays open.
     expect((await app().inject({ method: "GET", url: "/api/downloads/available", remoteAddress: ip })).statusCode).toBe(200);
+  });
+
+  it("limits download links per address whatever the case or spaces it is written with", async () => {
+    const email = await verifiedEmail("many-links@example.com");
+    const spellings = [email, "Many-Links@Example.com", " MANY-LINKS@EXAMPLE.COM "];
+    for (let index = 0; index < 20; index += 1) {
+      const response = await generate({ platform: "windows", email: spellings[index % spellings.length] }, { remoteAddress: `192.0.2.${index}` });
+      expect(response.statusCode).toBe(200);
+    }
+    const limited = await generate({ platform: "windows", email: "MANY-links@example.COM" }, { remoteAddress: "192.0.2.99" });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many download links for this address\./);
   });
 
   it("a signed-in account can download for itself without a separate verification", async () => {

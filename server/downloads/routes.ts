@@ -11,7 +11,7 @@ import {
   type Platform,
   platformNames,
 } from "@common/api/downloads";
-import { emailLookupLimits } from "../accounts/rate-limit-rules";
+import { emailLookupLimits, requestedEmail } from "../accounts/rate-limit-rules";
 import { findUserByEmail } from "../accounts/users";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
@@ -40,7 +40,8 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
       name: "download-link-email",
       max: 20,
       windowMs: minutes(15),
-      key: (request) => (request.body as { email?: string } | undefined)?.email ?? null,
+      // Normalised here too, not only by the validator, so no spelling of an address opens a new budget.
+      key: requestedEmail,
       message: (wait) => `Too many download links for this address. Try again in ${wait}.`,
     },
   ]);

@@ -102,6 +102,36 @@ describe("serving the built client", () => {
     }
   });
 
+  it("answers a client route with the page to a GET that does not ask for JSON only, as curl's does", async () => {
+    const asks: (string | undefined)[] = [undefined, "*/*", "text/*", "application/json, text/plain, */*", "text/html;q=0.9, application/json"];
+    for (const accept of asks) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await app.inject({ method, url: "/download", headers: accept === undefined ? {} : { accept } });
+        expect(response.statusCode, `${method} ${accept}`).toBe(200);
+        expect(response.headers["content-type"], `${method} ${accept}`).toMatch(/^text\/html/);
+      }
+    }
+    const withQuery = await app.inject({ method: "GET", url: "/sessions?tab=manual" });
+    expect(withQuery.statusCode).toBe(200);
+    expect(withQuery.body).toBe(indexHtml);
+  });
+
+  it("answers a client route asked for JSON only with the 404 {message} an API client expects", async () => {
+    for (const accept of ["application/json", "application/json, application/problem+json", "application/json, text/html;q=0"]) {
+      const response = await app.inject({ method: "GET", url: "/download", headers: { accept } });
+      expect(response.statusCode, accept).toBe(404);
+      expect(response.json(), accept).toEqual({ message: "Not found: GET /download" });
+    }
+  });
+
+  it("answers a path that is no client route with the page only when HTML is asked for", async () => {
+    const plain = await app.inject({ method: "GET", url: "/no/such/page" });
+    expect(plain.statusCode).toBe(404);
+    expect(plain.json()).toEqual({ message: "Not found: GET /no/such/page" });
+    const missingFile = await app.inject({ method: "GET", url: "/favicon-gone.png", headers: { accept: "*/*" } });
+    expect(missingFile.statusCode).toBe(404);
+  });
+
   it("never falls back for /api/* or /download/*", async () => {
     for (const url of ["/api/unknown", "/api", "/api?page=1", "/download/file.apk"]) {
       const response = await app.inject({ method: "GET", url, headers: { accept: "text/html" } });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInLinkFromMail } from "../test/sign-in";
+import { openSignInLink, signInLinkFromMail } from "../test/sign-in";
 import { buildTestApp, createTestMailer } from "../test/test-app";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";
 
@@ -71,7 +71,7 @@ describe("response headers and cookie flags", () => {
   /** The raw Set-Cookie of the session, as the browser receives it. */
   async function sessionCookieAt(app: FastifyInstance, email: string, headers: Record<string, string>): Promise<string> {
     await app.inject({ method: "GET", url: `/api/login?email=${email}`, headers });
-    const callback = await app.inject({ method: "GET", url: await signInLinkFromMail(outbox.mailDir, email), headers });
+    const callback = await openSignInLink(app, await signInLinkFromMail(outbox.mailDir, email), { headers });
     return setCookies(callback).find((cookie) => cookie.startsWith("tabvault_session=")) ?? "";
   }
   const setCookies = (response: LightMyRequestResponse) => [response.headers["set-cookie"] ?? []].flat();

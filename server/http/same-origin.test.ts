@@ -54,6 +54,35 @@ describe("cross-site writes are refused (CSRF)", () => {
     expect(response.statusCode).toBe(200);
   });
 
+  let encodedVictim: Promise<{ cookie: string }> | undefined;
+  it.each(["/%61pi/auth/user", "/%61%70%69/auth/user", "/ap%69/auth/user", "/api/auth/%75ser", "//api/auth/user", "/api//auth/user"])(
+    "checks a write whatever the raw path: PATCH %s from another site is refused",
+    async (url) => {
+      const { cookie } = await (encodedVictim ??= signIn(server.app, server.mailDir, "encoded-victim@example.com"));
+      const response = await server.app.inject({
+        method: "PATCH",
+        url,
+        payload: { firstName: "Mallory" },
+        headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+        ...withSession(cookie),
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: crossOriginMessage });
+      const me = await server.app.inject({ method: "GET", url: "/api/auth/user", ...withSession(cookie) });
+      expect(me.json().firstName).toBeNull();
+    },
+  );
+
+  it("still lets the exempt endpoints through when their path is written encoded", async () => {
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/device-%61uthorizations",
+      payload: { clientName: "Chrome on Linux", platform: "chromium" },
+      headers: { origin: "chrome-extension://abcdefghijklmnop" },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
   it("leaves reads alone", async () => {
     const response = await server.app.inject({ method: "GET", url: "/api/health", headers: { origin: "https://evil.example" } });
     expect(response.statusCode).toBe(200);

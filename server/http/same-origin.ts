@@ -6,8 +6,8 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 export const crossOriginMessage = "Cross-site request refused: this action has to come from the TabVault site itself";
 
 /**
- * CSRF defence for cookie-authenticated requests: a state-changing /api request made by a browser
- * must come from our own origin. Browsers mark every request with Sec-Fetch-Site and send Origin on
+ * CSRF defence for cookie-authenticated requests: a state-changing request made by a browser must
+ * come from our own origin. Browsers mark every request with Sec-Fetch-Site and send Origin on
  * every non-GET fetch or form post, so a page elsewhere cannot pass; clients that are not browsers
  * (the Windows and Android apps, curl) send neither and authenticate without cookies anyway.
  * A request with a Bearer token and no Cookie header is exempt too: another site can make a browser
@@ -23,8 +23,11 @@ export function refuseCrossOriginWrites(
   const publicOrigin = new URL(publicUrl).origin;
   const exempt = new Set(exemptPaths);
   app.addHook("onRequest", async (request, reply) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith("/api/")) return;
-    if (exempt.has(request.url.split("?", 1)[0] ?? "")) return;
+    // Every unsafe method, whatever its raw path: the router decodes `/%61pi/…` to `/api/…` and merges
+    // slashes, so a test on the raw URL let writes through. Exemptions name the route that matched.
+    if (safeMethods.has(request.method)) return;
+    const route = request.routeOptions.url;
+    if (route !== undefined && exempt.has(route)) return;
     if (request.headers.cookie === undefined && hasBearerToken(request.headers.authorization)) return;
     if (isSameOrigin(request, publicOrigin)) return;
     request.log.warn({ origin: request.headers.origin, referer: request.headers.referer }, "cross-origin write refused");

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { catalogueStripeConfig } from "../test/endpoint-catalogue";
-import { sessionCookieOf, signInLinkFromMail, withSession } from "../test/sign-in";
+import { openSignInLink, sessionCookieOf, signInLinkFromMail, withSession } from "../test/sign-in";
 import { useStripeStandIn } from "../test/stripe-stand-in";
 import { testAppConfig, useTestApp } from "../test/test-app";
 
@@ -31,11 +31,11 @@ describe("no secret or token in any log line, Stripe configured, at log level tr
       STRIPE_WEBHOOK_SECRET: catalogueStripeConfig.webhookSecret,
     };
 
-    // Sign-in: the token travels in the callback's query string, the session in a cookie.
+    // Sign-in: the token travels in the callback's query string, then in the confirmation's body; the session in a cookie.
     await app.inject({ method: "GET", url: `/api/login?email=${email}` });
     const link = await signInLinkFromMail(server.mailDir, email);
     secrets.signInToken = new URL(link, "http://x").searchParams.get("token")!;
-    const callback = await app.inject({ method: "GET", url: link });
+    const callback = await openSignInLink(app, link);
     const cookie = sessionCookieOf(callback)!;
     secrets.sessionCookie = cookie;
     secrets.sessionId = cookie.split(".")[0]!;

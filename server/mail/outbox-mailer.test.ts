@@ -5,6 +5,7 @@ import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { readOutbox } from "../test/mail-outbox";
 import { createMailer } from "./create-mailer";
+import { signInMessage, verificationMessage } from "./messages";
 
 function recordingLog() {
   const entries: { details: Record<string, unknown>; message: string }[] = [];
@@ -45,6 +46,32 @@ describe("the outbox mailer (no SMTP_URL)", () => {
         }),
       },
     ]);
+    await mailer.close();
+  });
+
+  it("writes every link whole on one line of the file, so a person can copy it from a text editor as it stands", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "tabvault-outbox-"));
+    const mailer = createMailer({ smtpUrl: undefined, mailFrom: "TabVault <no-reply@tabvault.test>", dataDir }, recordingLog());
+    // As long as real links are: a 43-character token behind a public URL with a port.
+    const link = "http://localhost:3000/api/auth/callback?token=Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV";
+    const downloadUrl = "http://localhost:3000/download";
+    await mailer.send({ to: "reader@example.com", ...verificationMessage({ link, minutesValid: 15, downloadUrl }) });
+    await mailer.send({ to: "reader@example.com", ...signInMessage({ link, minutesValid: 15 }) });
+
+    const files = (await readdir(join(dataDir, "mail"))).sort();
+    expect(files).toHaveLength(2);
+    for (const file of files) {
+      const asText = await readFile(join(dataDir, "mail", file), "utf8");
+      // What a person copies out of the file: each address up to the first space, quote or line end.
+      const found = asText.match(/https?:\/\/[^\s"<>]+/g) ?? [];
+      expect(found.length, file).toBeGreaterThan(0);
+      expect(new Set(found), file).toEqual(new Set(file === files[0] ? [link, downloadUrl] : [link]));
+      // The file is still a mail any client reads, with both parts.
+      const parsed = await simpleParser(Buffer.from(asText));
+      expect(parsed.text).toContain(link);
+      expect(parsed.html).toContain(`href="${link}"`);
+      expect(asText.split("\n").every((line) => Buffer.byteLength(line) <= 998), "RFC 5322 line length").toBe(true);
+    }
     await mailer.close();
   });
 

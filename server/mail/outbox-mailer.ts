@@ -24,7 +24,14 @@ export function createOutboxMailer(
   return {
     async send(message: MailMessage) {
       const now = clock();
-      const info = await composer.sendMail({ from: mailFrom, date: now, ...message });
+      const info = await composer.sendMail({
+        from: mailFrom,
+        date: now,
+        to: message.to,
+        subject: message.subject,
+        text: readablePart("text/plain", message.text),
+        html: readablePart("text/html", message.html),
+      });
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error("nodemailer did not return the composed message as a buffer");
       await mkdir(outboxDir, { recursive: true });
@@ -47,6 +54,24 @@ export function createOutboxMailer(
       await access(outboxDir, constants.W_OK);
     },
   };
+}
+
+/** RFC 5322: a line of a message is at most 998 octets, CRLF not counted. */
+const MAX_LINE_OCTETS = 998;
+
+/**
+ * A part written as it reads: nodemailer would send these as quoted-printable, which wraps lines at 76
+ * characters with a trailing `=` and writes every `=` as `=3D`, so a sign-in link copied out of the file
+ * in a text editor was broken (issue 20). Unencoded UTF-8 (8bit, or 7bit when it is all ASCII) is just as
+ * valid in a file and keeps each link whole on its line; only a part with a line too long for any mail
+ * is left to nodemailer's encoding. Real SMTP mail (smtp-mailer.ts) keeps nodemailer's choice, which every
+ * relay accepts.
+ */
+function readablePart(type: "text/plain" | "text/html", content: string): string | { raw: string } {
+  const lines = content.split(/\r?\n/);
+  if (lines.some((line) => Buffer.byteLength(line) > MAX_LINE_OCTETS || line.includes("\r"))) return content;
+  const encoding = /^[\x20-\x7e\t]*$/.test(lines.join("")) ? "7bit" : "8bit";
+  return { raw: `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${lines.join("\r\n")}` };
 }
 
 export function linksIn(text: string): string[] {

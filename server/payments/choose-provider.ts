@@ -8,12 +8,15 @@ export type ConfiguredProvider =
   | { kind: "sandbox"; provider: ReturnType<typeof createSandboxProvider> }
   | { kind: "unavailable" };
 
-/** Stripe when its key is set; the sandbox outside production; in production without a key, none. */
+/**
+ * Stripe when its key is set; the sandbox outside production, and only where the stand-ins may run (this
+ * machine, or ALLOW_STAND_INS=true: `Config.standIns`); otherwise none, and payments answer 503.
+ */
 export function choosePaymentProvider(
-  config: Pick<Config, "stripe" | "nodeEnv" | "sessionSecret">,
+  config: Pick<Config, "stripe" | "nodeEnv" | "sessionSecret" | "standIns">,
   stripeEndpoint?: StripeEndpoint,
 ): ConfiguredProvider {
   if (config.stripe) return { kind: "stripe", provider: createStripeProvider(config.stripe, stripeEndpoint) };
-  if (config.nodeEnv !== "production") return { kind: "sandbox", provider: createSandboxProvider(config.sessionSecret) };
+  if (config.nodeEnv !== "production" && config.standIns !== "off") return { kind: "sandbox", provider: createSandboxProvider(config.sessionSecret) };
   return { kind: "unavailable" };
 }

@@ -26,6 +26,21 @@ describe("payments CSV", () => {
     expect(parsed[1]?.[6]).toBe(`'${name}`);
   });
 
+  it.each([
+    ["a formula with a line break in it", '=HYPERLINK("http://evil")\nAda'],
+    ["a formula after a carriage return", "\r=1+1"],
+    ["a leading tab", "\t=cmd|' /C calc'!A0"],
+    ["a formula with CRLF", "-2+3\r\nLovelace"],
+  ])("neutralises %s (Papa Parse's own check missed the line breaks)", (_label, name) => {
+    const parsed = Papa.parse<string[]>(paymentsCsv([payment(name, "x@example.com")])).data;
+    expect(parsed[1]?.[6]).toBe(`'${name}`);
+  });
+
+  it("neutralises every column, the email too", () => {
+    const parsed = Papa.parse<string[]>(paymentsCsv([payment(null, "=1+1@example.com")])).data;
+    expect(parsed[1]?.[7]).toBe("'=1+1@example.com");
+  });
+
   it("is the header alone when there are no payments", () => {
     expect(paymentsCsv([])).toBe("id,createdAt,planType,amount,status,stripePaymentIntentId,userName,userEmail");
   });

@@ -11,7 +11,7 @@ import {
   paymentNotConfiguredMessage,
 } from "@common/api/payments";
 import { formatPrice, type PaidPlanType, plans } from "@common/plans";
-import { requireUser, signedInAccount } from "../accounts/authentication";
+import { refuseDeviceTokens, requireBrowserSession, signedInAccount } from "../accounts/authentication";
 import type { UserRow } from "../accounts/table";
 import { findOrCreateUser } from "../accounts/users";
 import type { Database } from "../db/database";
@@ -71,6 +71,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.route({
     ...endpointRoute(createPaymentIntent),
+    onRequest: refuseDeviceTokens,
     preHandler: limitSetup,
     handler: async (request, reply) => {
       const { amount, planType, email } = request.body;
@@ -102,7 +103,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.route({
     ...endpointRoute(createSubscription),
-    onRequest: requireUser,
+    onRequest: requireBrowserSession,
     preHandler: limitSetup,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
@@ -173,7 +174,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.route({
     ...endpointRoute(getSubscription),
-    onRequest: requireUser,
+    onRequest: requireBrowserSession,
     handler: async (request) => {
       const { user } = signedInAccount(request);
       return { subscription: await currentSubscription(db, user.id, app.clock()) };
@@ -182,7 +183,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.route({
     ...endpointRoute(cancelSubscription),
-    onRequest: requireUser,
+    onRequest: requireBrowserSession,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const now = app.clock();
@@ -207,6 +208,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     const sandbox = configured.provider;
     app.route({
       ...endpointRoute(confirmSandboxPayment),
+      onRequest: refuseDeviceTokens,
       preHandler: limitConfirm,
       handler: async (request, reply) => {
         const paymentId = sandbox.paymentIdOfClientSecret(request.body.clientSecret);

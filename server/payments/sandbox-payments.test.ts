@@ -170,3 +170,16 @@ describe("payments in production without Stripe", () => {
     expect(sandbox.statusCode).toBe(404);
   });
 });
+
+describe("payments of a demo server that asked for the stand-ins, and of a real site without them", () => {
+  const demo = useTestApp({}, { publicUrl: "https://demo.tabvault.example", standIns: "allowed" });
+  const real = useTestApp({}, { publicUrl: "https://tabvault.example", standIns: "off" });
+
+  it("the sandbox runs only when the stand-ins may: a site with them off never sells a plan for a test card", async () => {
+    expect((await demo.app.inject({ method: "GET", url: "/api/payments/config" })).json().provider).toBe("sandbox");
+    expect((await real.app.inject({ method: "GET", url: "/api/payments/config" })).json().provider).toBe("unavailable");
+    const started = await real.app.inject({ method: "POST", url: "/api/create-payment-intent", payload: { amount: 14, planType: "pro", email: "x@example.com" } });
+    expect(started.statusCode).toBe(503);
+    expect((await real.app.inject({ method: "POST", url: "/api/sandbox/confirm", payload: {} })).statusCode).toBe(404);
+  });
+});

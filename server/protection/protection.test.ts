@@ -80,10 +80,43 @@ describe("protection API: settings, toggle, status, blocked log, stats, events",
   it("toggles protection and reports it in the status", async () => {
     expect((await call("POST", "/api/protection/toggle", "ben@example.com", { enabled: false })).json()).toEqual({
       enabled: false,
+      mode: "block",
       message: "Protection is off",
     });
     const status = await call("GET", "/api/protection/status/ben@example.com", "ben@example.com");
     expect(status.json()).toEqual({ isActive: false, sessionCount: 0, applicationCount: 0, lastBackup: null });
+  });
+
+  it("the Clear All Blocker's switch sets the mode with the switch (spec 2 §3), for its own account only", async () => {
+    const email = "blocker-switch@example.com";
+    await as(email);
+    await server.database.db.update(users).set({ planType: "basic" }).where(eq(users.email, email));
+    await call("PUT", "/api/protection/settings", email, { mode: "backup", autoBackup: true });
+
+    const off = await call("POST", "/api/protection/toggle", email, { enabled: false, mode: "backup" });
+    expect(off.json()).toEqual({ enabled: false, mode: "backup", message: "Protection is off" });
+    // Block mode has no automatic backups: switching the blocker on turns them off, as the settings screen does.
+    const on = await call("POST", "/api/protection/toggle", email, { enabled: true, mode: "block" });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ enabled: true, mode: "block", message: "Protection is on" });
+    expect((await call("GET", "/api/protection/settings", email)).json()).toMatchObject({ enabled: true, mode: "block", autoBackup: false });
+    // Another account's settings are untouched.
+    expect((await call("GET", "/api/protection/settings", "ana@example.com")).json()).toMatchObject({ mode: "backup", enabled: false });
+  });
+
+  it.each([
+    [{ enabled: true, mode: "panic" }, "body.mode"],
+    [{ mode: "block" }, "body.enabled"],
+  ])("refuses the switch %j with 400", async (payload, message) => {
+    const response = await call("POST", "/api/protection/toggle", "ben@example.com", payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it("refuses the switch signed out with 401", async () => {
+    const response = await server.app.inject({ method: "POST", url: "/api/protection/toggle", payload: { enabled: true, mode: "block" } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: expect.any(String) });
   });
 
   it("status counts backups and Windows applications", async () => {

@@ -28,9 +28,12 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     preHandler: limitWrites,
     handler: async (request) => {
       const { user } = signedInAccount(request);
-      const { enabled } = request.body;
-      const current = await readProtectionSettings(db, user.id);
-      await writeProtectionSettings(db, user.id, { ...current, enabled }, app.clock());
+      const { enabled, mode = undefined } = request.body;
+      const { blockedAttempts: _blocked, ...current } = await readProtectionSettings(db, user.id);
+      const next = { ...current, enabled, ...(mode ? { mode } : {}) };
+      // Block mode has no automatic backups (settingsProblem): the settings screen turns them off with it too.
+      if (next.mode === "block") next.autoBackup = false;
+      await writeProtectionSettings(db, user.id, next, app.clock());
       await recordProtectionEvent(
         db,
         user.id,
@@ -38,7 +41,7 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         enabled ? "Protection switched on" : "Protection switched off",
         app.clock(),
       );
-      return { enabled, message: enabled ? "Protection is on" : "Protection is off" };
+      return { enabled, mode: next.mode, message: enabled ? "Protection is on" : "Protection is off" };
     },
   });
 

@@ -52,9 +52,11 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
         unrecordedOutage ??= { status: database.status, message: database.detail, startedAt: now };
       }
     }
-    const worst = services.some((check) => check.status === "outage" && check.name !== "Payments")
+    // The headline is the worst row shown, whatever its cause (issue 21): a page that lists Payments as
+    // degraded never says "All systems operational" above it.
+    const worst = services.some((check) => check.status === "outage")
       ? "outage"
-      : services.some((check) => check.status === "degraded" && check.name !== "Payments" && check.name !== "Web app")
+      : services.some((check) => check.status === "degraded")
         ? "degraded"
         : "operational";
     return {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { users } from "../accounts/table";
+import { newSecretToken, tokenDigest } from "../accounts/secret-token";
+import { signInTokens, users } from "../accounts/table";
 import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
 import { browserBackup, browserSession } from "./backup-payloads";
@@ -36,6 +37,8 @@ export interface OwnerResources {
   approvedUserCode: string;
   grantedDeviceCode: string;
   deniedUserCode: string;
+  /** A sign-in link of A's, unused; it stays valid for days so every run reaches it in time. */
+  signInToken: string;
 }
 
 /** One valid request to a route, as parts the fuzzer can mutate one by one. */
@@ -64,7 +67,10 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "POST /api/events": { body: { name: "pwa_launch", path: "/dashboard" } },
     "GET /api/login": { query: { email: owner, next: "/dashboard" } },
     "GET /api/auth/callback": { query: { token: "A".repeat(43) } },
+    "POST /api/auth/sign-in-link": { body: { token: a.signInToken } },
+    "POST /api/auth/callback": { body: { token: a.signInToken } },
     "GET /api/logout": {},
+    "POST /api/auth/sign-out-everywhere": {},
     "GET /api/auth/user": {},
     "PATCH /api/auth/user": { body: { firstName: "Ann", lastName: "Owner" } },
     "POST /api/capture-email": { body: { email: owner, source: "email_signup_modal" } },
@@ -209,6 +215,11 @@ export async function arrangeResources(
   const granted = await pairing("approve");
   const denied = await pairing("deny");
   const link = new URL(String(download.downloadUrl), "http://localhost");
+  const signInToken = newSecretToken();
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail));
+  await db
+    .insert(signInTokens)
+    .values({ tokenHash: tokenDigest(signInToken), userId: owner!.id, nextPath: null, createdAt: app.clock(), expiresAt: new Date(app.clock().getTime() + 30 * 24 * 60 * 60_000) });
   const [, , , platform, fileName] = link.pathname.split("/");
   return {
     ownerEmail,
@@ -224,6 +235,7 @@ export async function arrangeResources(
     approvedUserCode: approved.userCode,
     grantedDeviceCode: granted.deviceCode,
     deniedUserCode: denied.userCode,
+    signInToken,
     downloadLink: {
       platform: platform ?? "",
       fileName: decodeURIComponent(fileName ?? ""),

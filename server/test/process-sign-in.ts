@@ -4,7 +4,7 @@ import { latestMailTo } from "./mail-outbox";
 
 /**
  * Signs `email` in on a running server process the way a person does: `/api/login`, then the link
- * in the .eml that process wrote to its DATA_DIR/mail. Returns the Cookie header value.
+ * in the .eml that process wrote to its DATA_DIR/mail and its confirmation. Returns the Cookie header value.
  */
 export async function signInOnProcess(baseUrl: string, dataDir: string, email: string): Promise<string> {
   const login = await fetch(`${baseUrl}/api/login?email=${encodeURIComponent(email)}`, { redirect: "manual" });
@@ -17,7 +17,15 @@ export async function signInOnProcess(baseUrl: string, dataDir: string, email: s
   if (!link) throw new Error(`no sign-in mail for ${email} in ${dataDir}/mail`);
   const { pathname, search } = new URL(link);
   const callback = await fetch(`${baseUrl}${pathname}${search}`, { redirect: "manual" });
-  const cookie = callback.headers.getSetCookie().find((value) => value.startsWith("tabvault_session="));
-  if (!cookie) throw new Error(`the callback set no session cookie (${callback.status})`);
+  // The link leads to "Sign in as …?" with the token in the fragment; confirming is a POST.
+  const token = new URLSearchParams(callback.headers.get("location")?.split("#")[1] ?? "").get("token");
+  if (!token) throw new Error(`the callback did not ask for confirmation (${callback.status} → ${callback.headers.get("location")})`);
+  const confirmed = await fetch(`${baseUrl}/api/auth/callback`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
+  const cookie = confirmed.headers.getSetCookie().find((value) => value.startsWith("tabvault_session="));
+  if (!cookie) throw new Error(`confirming the sign-in set no session cookie (${confirmed.status})`);
   return cookie.split(";")[0]!;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { sessionCookieName } from "../accounts/authentication";
 import { latestMailTo } from "./mail-outbox";
 
@@ -16,11 +16,34 @@ export function sessionCookieOf(response: LightMyRequestResponse): string | unde
   return response.cookies.find((cookie) => cookie.name === sessionCookieName)?.value;
 }
 
-/** Signs `email` in the way a person does (link by mail, then the callback) and returns the cookie. */
+/** The token the callback put in the confirmation screen's fragment (`/sign-in/confirm#token=…`), or null. */
+export function confirmationToken(callback: LightMyRequestResponse): string | null {
+  const location = callback.headers.location;
+  if (callback.statusCode !== 303 || typeof location !== "string" || !location.startsWith("/sign-in/confirm#")) return null;
+  return new URLSearchParams(location.slice(location.indexOf("#") + 1)).get("token");
+}
+
+/**
+ * What a person's browser does with a mailed link: opens it (the callback answers with the
+ * confirmation screen), then confirms "Sign in as …?" with the POST. `extra` (headers, cookies) goes
+ * with both requests. Returns the POST's answer, or the callback's when it sent the browser elsewhere.
+ */
+export async function openSignInLink(
+  app: FastifyInstance,
+  link: string,
+  extra: Pick<InjectOptions, "headers" | "cookies"> = {},
+): Promise<LightMyRequestResponse> {
+  const callback = await app.inject({ method: "GET", url: link, ...extra });
+  const token = confirmationToken(callback);
+  if (token === null) return callback;
+  return app.inject({ method: "POST", url: "/api/auth/callback", payload: { token }, ...extra });
+}
+
+/** Signs `email` in the way a person does (link by mail, then the callback and "Sign in") and returns the cookie. */
 export async function signIn(app: FastifyInstance, mailDir: string, email: string): Promise<{ cookie: string }> {
   const login = await app.inject({ method: "GET", url: `/api/login?email=${encodeURIComponent(email)}` });
   if (login.statusCode !== 303) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
-  const callback = await app.inject({ method: "GET", url: await signInLinkFromMail(mailDir, email.trim().toLowerCase()) });
+  const callback = await openSignInLink(app, await signInLinkFromMail(mailDir, email.trim().toLowerCase()));
   const cookie = sessionCookieOf(callback);
   if (!cookie) throw new Error(`the callback set no session cookie (${callback.statusCode} → ${callback.headers.location})`);
   return { cookie };

@@ -22,6 +22,7 @@ export const testAppConfig: AppConfig = {
   adminEmails: ["admin@tabvault.test"],
   nodeEnv: "test",
   stripe: undefined,
+  standIns: "local",
   releasesDir: fileURLToPath(new URL("../downloads/fixtures", import.meta.url)),
 };
 

@@ -116,6 +116,14 @@ describe("apiRequest", () => {
     await apiRequest("GET", getSystemStatus.path, undefined, { signal, keepalive: true });
     expect(fake.mock.calls[0]![1]).toMatchObject({ signal, keepalive: true });
   });
+
+  it("sends a body too big for keepalive as an ordinary request rather than have the browser refuse it", async () => {
+    const fake = stubFetch(new Response("{}", { status: 200 }));
+    await apiRequest("POST", getSystemStatus.path, { text: "x".repeat(70 * 1024) }, { keepalive: true });
+    expect(fake.mock.calls[0]![1]).toMatchObject({ keepalive: false });
+    await apiRequest("POST", getSystemStatus.path, { text: "x".repeat(1024) }, { keepalive: true });
+    expect(fake.mock.calls[1]![1]).toMatchObject({ keepalive: true });
+  });
 });
 
 describe("createQueryClient", () => {
@@ -163,6 +171,17 @@ describe("error helpers", () => {
   });
   it("use plain-text bodies as they are", () => {
     expect(errorMessage(new Error("503: Service Unavailable"), "fallback")).toBe("Service Unavailable");
+  });
+  it("fall back when the answer had an empty body: its status text is no server message (spec 1 §8)", async () => {
+    stubFetch(new Response("", { status: 500, statusText: "Internal Server Error" }));
+    const error = await apiRequest("POST", captureEmail.path, { email: "a@b.c" }).catch((caught: unknown) => caught);
+    // The error still reads as spec 1 §8 has it; only the toast's text falls back.
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe("500: Internal Server Error");
+    expect(errorMessage(error, "Failed to verify user. Please try again.")).toBe("Failed to verify user. Please try again.");
+    stubFetch(new Response("Service Unavailable", { status: 503, statusText: "Service Unavailable" }));
+    // A body the server did send is its message, even when it happens to equal the status text.
+    expect(errorMessage(await apiRequest("GET", getSystemStatus.path).catch((caught: unknown) => caught), "fallback")).toBe("Service Unavailable");
   });
   it("fall back for JSON without a message, HTML bodies and other errors", () => {
     expect(errorMessage(new Error('500: {"error":"x"}'), "fallback")).toBe("fallback");

@@ -6,9 +6,22 @@ import { toast } from "./use-toast";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * Turns a non-OK response into an Error whose message is `"{status}: {body text or statusText}"`
- * (spec 1 §7, §8). OK responses pass through untouched.
+ * A non-OK answer of the API. Its message is spec 1 §8's `"{status}: {body text or statusText}"`; `body` keeps
+ * what the server itself sent ("" for an empty body), so a toast never passes a status text off as the
+ * server's message.
  */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+  }
+}
+
+/** Turns a non-OK response into an {@link ApiError} (spec 1 §7, §8). OK responses pass through untouched. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   let text = "";
@@ -17,7 +30,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   } catch {
     // A body that cannot be read is reported with the status text instead.
   }
-  throw new Error(`${res.status}: ${text || res.statusText}`);
+  throw new ApiError(res.status, text, res.statusText);
 }
 
 export interface ApiRequestOptions {
@@ -25,9 +38,13 @@ export interface ApiRequestOptions {
   expectUnauthorized?: boolean;
   /** A query's signal: TanStack Query aborts the request when nothing needs the answer any more. */
   signal?: AbortSignal;
-  /** The request outlives the page (a backup sent as the page goes away). */
+  /** The request outlives the page (a backup sent as the page goes away), when its body is small enough. */
   keepalive?: boolean;
 }
+
+// Browsers refuse a keepalive request whose body (with those still in flight) passes 64 KiB; a larger one is
+// sent as an ordinary request, which still arrives unless the page closes first.
+const KEEPALIVE_BODY_LIMIT = 60 * 1024;
 
 /**
  * How every call reaches the API (`call` in ./api-client builds the URL and checks the answer): cookies
@@ -37,13 +54,14 @@ export interface ApiRequestOptions {
  */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
   const hasBody = body !== undefined;
+  const text = hasBody ? JSON.stringify(body) : undefined;
   const res = await fetch(url, {
     method,
     headers: hasBody ? { "Content-Type": "application/json" } : {},
-    body: hasBody ? JSON.stringify(body) : undefined,
+    body: text,
     credentials: "include",
     signal: options.signal,
-    keepalive: options.keepalive,
+    keepalive: options.keepalive === true && new TextEncoder().encode(text ?? "").byteLength <= KEEPALIVE_BODY_LIMIT,
   });
   if (res.status === 401 && !options.expectUnauthorized) signInAgain();
   await throwIfResNotOk(res);
@@ -123,14 +141,12 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 /**
  * The human-readable message of an API error for a toast: the JSON body's `message` field when the
- * body has one, otherwise the body text after the status; `fallback` when there is nothing usable
- * (a network failure, an HTML error page, an empty body).
+ * body has one, otherwise the body's text; `fallback` when there is nothing usable (a network failure,
+ * an HTML error page, an empty body, whose status text is no server message: spec 1 §8).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
-  if (!match) return fallback;
-  const body = (match[2] ?? "").trim();
+  const body = (error instanceof ApiError ? error.body : (/^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1] ?? "")).trim();
   if (body.startsWith("{")) {
     try {
       const parsed: unknown = JSON.parse(body);

@@ -8,7 +8,7 @@ import { sectionLinks } from "@/lib/sections";
 import { cn } from "@/lib/class-names";
 import { Logo } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
-import { adminNav, primaryNav } from "./navigation";
+import { navItemsFor } from "./navigation";
 import { SectionLink } from "./SectionLink";
 import { IdentityLabel } from "./IdentityLabel";
 
@@ -24,7 +24,7 @@ const desktopLinkClass = (active: boolean) =>
 export function SiteHeader() {
   const { user, isLoading } = useAuth();
   const { signIn, getStarted, signOut } = useAuthActions();
-  const navItems = user?.isAdmin ? [...primaryNav, adminNav] : primaryNav;
+  const navItems = navItemsFor(user);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">

@@ -1,3 +1,4 @@
+import type { AuthUser } from "@common/api/accounts";
 import type { ClientRoute } from "@common/routes";
 
 export interface NavItem {
@@ -15,6 +16,15 @@ export const primaryNav: NavItem[] = [
 ];
 
 export const adminNav: NavItem = { label: "Admin", href: "/admin" };
+
+/**
+ * The top navigation for whoever is looking: "Verify Account" goes once their own address is verified (there
+ * is nothing left for them to verify), and Admin comes for admins.
+ */
+export function navItemsFor(user: Pick<AuthUser, "emailVerified" | "isAdmin"> | null): NavItem[] {
+  const items = user?.emailVerified ? primaryNav.filter((item) => item.href !== "/verify") : primaryNav;
+  return user?.isAdmin ? [...items, adminNav] : items;
+}
 
 /** Footer link groups (spec 1 §2). */
 export const footerNav: { heading: string; items: NavItem[] }[] = [

@@ -1,6 +1,8 @@
-import type { LucideIcon } from "lucide-react";
+import { AlertCircle, type LucideIcon, RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/class-names";
+import { errorMessage } from "@/lib/queryClient";
 
 /** The frame of the sign-in, check-email and verify screens: one centred card on a soft background. */
 export function AccountScreen({
@@ -29,10 +31,32 @@ export function AccountScreen({
         >
           <Icon className="size-6" aria-hidden="true" />
         </span>
-        <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        <h1 className="mt-6 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{title}</h1>
         {description ? <div className="mt-3 text-base leading-7 text-slate-600">{description}</div> : null}
         {children ? <div className="mt-8">{children}</div> : null}
       </div>
     </section>
+  );
+}
+
+/** A check that failed for a reason other than the answer (the network, the server): say so and offer to retry. */
+export function CheckFailedScreen({
+  title,
+  error,
+  retry,
+  retrying,
+}: {
+  title: string;
+  error: unknown;
+  retry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <AccountScreen icon={AlertCircle} tone="warning" title={title} description={errorMessage(error, "Please try again in a moment.")}>
+      <Button className="w-full" variant="secondary" onClick={retry} disabled={retrying}>
+        <RotateCw aria-hidden="true" />
+        Try again
+      </Button>
+    </AccountScreen>
   );
 }

@@ -1,21 +1,32 @@
+import type { ClientRoute } from "@common/routes";
 import { ShieldAlert } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "wouter";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "./useAuth";
 import LandingPage from "@/features/site/LandingPage";
+import type { RouteGuardRule } from "@/routes";
+import { SignInPrompt } from "./SignInPrompt";
 
 /** spec 1 §9: a non-admin is sent home 2 s after the denial toast. */
 const ACCESS_DENIED_REDIRECT_MS = 2000;
 
 /**
- * Signed-in-only screens show the landing page to everyone else (spec 2 §2); admin screens also turn
- * away accounts without the role. A convenience for people: the API enforces the same on its own.
+ * Signed-in-only screens show everyone else the landing page under a prompt to sign in (spec 2 §2, §6); admin
+ * screens also turn away accounts without the role. A convenience for people: the API enforces the same on its own.
  */
-export function RouteGuard({ needs, children }: { needs: "user" | "admin"; children: ReactNode }) {
-  const { user } = useAuth();
-  if (!user) return <LandingPage />;
-  if (needs === "admin" && !user.isAdmin) return <AccessDenied />;
+export function RouteGuard({ route, rule, children }: { route: ClientRoute; rule: RouteGuardRule; children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  if (!user) {
+    return (
+      <>
+        {/* Not while sign-in state loads: a signed-in person would see it flash. */}
+        {isLoading ? null : <SignInPrompt route={route} reason={rule.signIn} />}
+        <LandingPage />
+      </>
+    );
+  }
+  if (rule.needs === "admin" && !user.isAdmin) return <AccessDenied />;
   return children;
 }
 

@@ -11,10 +11,10 @@ import { toast } from "@/lib/use-toast";
 import { loginHref } from "./sign-in-links";
 import { call } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
+import { formatDate } from "@/lib/dates";
 
 type Result = { email: string; response: VerifyUserResponse };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
 
 /** `/verify` (spec 1 §2, §4): form → verified or not found; 'Try Different Email' resets. */
 export default function VerifyPage() {
@@ -48,18 +48,24 @@ export default function VerifyPage() {
     setEmail("");
   };
 
-  if (result?.response.verified && result.response.user) {
+  if (result?.response.verified) {
+    // The account's details come only to its owner and to admins; anyone else learns that it is verified.
     const { user } = result.response;
-    const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+    const name = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") : "";
     return (
       <AccountScreen icon={ShieldCheck} tone="success" title="Account verified" description={result.response.message}>
         <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
           {name ? <Row label="Name" value={name} /> : null}
-          <Row label="Email" value={user.email} />
-          <Row label="Plan" value={plans[user.planType].name} />
-          <Row label="Status" value={user.planStatus} />
-          <Row label="Member since" value={dateFormat.format(new Date(user.createdAt))} />
+          <Row label="Email" value={user?.email ?? result.email} />
+          {user ? (
+            <>
+              <Row label="Plan" value={plans[user.planType].name} />
+              <Row label="Status" value={user.planStatus} />
+              <Row label="Member since" value={formatDate(user.createdAt)} />
+            </>
+          ) : null}
         </dl>
+        {user ? null : <p className="mt-4 text-sm text-slate-500">Sign in as this address to see its plan.</p>}
         <Button variant="secondary" className="mt-6 w-full" onClick={tryAgain}>
           Try Different Email
         </Button>
@@ -68,21 +74,23 @@ export default function VerifyPage() {
   }
 
   if (result) {
-    const exists = result.response.user !== null;
+    // Only the owner or an admin is told that an account exists without a confirmed address.
+    const unconfirmed = result.response.user !== null;
     return (
       <AccountScreen
-        icon={exists ? MailQuestion : SearchX}
+        icon={unconfirmed ? MailQuestion : SearchX}
         tone="warning"
-        title={exists ? "Email not confirmed yet" : "No account found"}
+        title={unconfirmed ? "Email not confirmed yet" : "No verified account found"}
         description={result.response.message}
       >
         <div className="flex flex-col gap-3">
-          {exists ? (
-            <Button asChild>
-              <a href={loginHref(result.email)}>Email me a sign-in link</a>
+          <Button asChild>
+            <a href={loginHref(result.email)}>Email me a sign-in link</a>
+          </Button>
+          {unconfirmed ? null : (
+            <Button variant="secondary" onClick={() => openFreeSignup(result.email)}>
+              Create a free account
             </Button>
-          ) : (
-            <Button onClick={() => openFreeSignup(result.email)}>Create a free account</Button>
           )}
           <Button variant="secondary" onClick={tryAgain}>
             Try Different Email
@@ -96,7 +104,7 @@ export default function VerifyPage() {
     <AccountScreen
       icon={BadgeCheck}
       title="Verify Account"
-      description="Enter the email address you signed up with to check that your TabVault account exists and see its plan."
+      description="Enter an email address to check that it belongs to a verified TabVault account. Signed in, you also see your plan."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <EmailField id="verify-email" value={email} onChange={(event) => setEmail(event.target.value)} disabled={submitting} />

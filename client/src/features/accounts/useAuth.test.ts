@@ -28,6 +28,7 @@ const user = {
   planType: "free",
   planExpiresAt: null,
   emailVerified: true,
+  firstSignIn: false,
   createdAt: "2026-11-01T00:00:00.000Z",
 };
 

@@ -15,11 +15,11 @@ import { toast } from "@/lib/use-toast";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { apiRequest, handleUnauthorized, isUnauthorizedError } from "@/lib/queryClient";
 import { cn } from "@/lib/class-names";
+import { formatDateTime } from "@/lib/dates";
 
 /** spec 1 §7: refresh periods while auto-refresh is on. */
 const REFRESH = { stats: 30_000, payments: 60_000, logs: 10_000 };
 const money = (n: number) => n.toLocaleString(undefined, { style: "currency", currency: "USD" });
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** spec 1 §4: succeeded/completed default; failed destructive; incomplete/processing secondary; others outline. */
 function statusVariant(status: string): "default" | "destructive" | "secondary" | "outline" {
@@ -166,7 +166,7 @@ export default function AdminPage() {
               ) : (
                 payments.map((payment) => (
                   <tr key={payment.id}>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{timeFormat.format(new Date(payment.createdAt))}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(payment.createdAt)}</td>
                     <td className="px-4 py-3">
                       <span className="block font-medium text-slate-900">{payment.user.name ?? payment.user.email}</span>
                       {payment.user.name ? <span className="block text-xs text-slate-500">{payment.user.email}</span> : null}
@@ -201,7 +201,7 @@ export default function AdminPage() {
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{message.subject}</span>
                 <time className="text-xs text-slate-500" dateTime={message.createdAt}>
-                  {timeFormat.format(new Date(message.createdAt))}
+                  {formatDateTime(message.createdAt)}
                 </time>
               </p>
               <p className="text-xs text-slate-500">
@@ -231,7 +231,7 @@ export default function AdminPage() {
               <span className={cn("mt-0.5 rounded px-1.5 py-0.5 text-xs font-semibold uppercase", levelColours[entry.level] ?? "bg-slate-100 text-slate-700")}>{entry.level}</span>
               <span className="min-w-0 flex-1 break-words text-slate-800">{entry.message}</span>
               <time className="shrink-0 text-xs text-slate-500" dateTime={entry.createdAt}>
-                {timeFormat.format(new Date(entry.createdAt))}
+                {formatDateTime(entry.createdAt)}
               </time>
             </li>
           ))}

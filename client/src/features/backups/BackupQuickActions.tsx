@@ -1,5 +1,4 @@
 import { restoreLatestBackup } from "@common/api/backups";
-import { logProtectionEvent } from "@common/api/protection";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, RotateCcw, Save } from "lucide-react";
 import { openRestoredTabs, SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, USER_STATS_KEY } from "./session-api";
@@ -7,24 +6,15 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { call } from "@/lib/api-client";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+import { formatDateTime } from "@/lib/dates";
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** spec 1 §7: what the person did, as a protection event; a failure gets the spec's toast and nothing else. */
-async function recordProtectionEvent(eventType: "manual_backup" | "manual_restore", description: string): Promise<void> {
-  try {
-    await call(logProtectionEvent, { body: { eventType, description } });
-  } catch (error) {
-    if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to record protection event", variant: "destructive" });
-  }
-}
-
 /**
- * The dashboard's backup and restore quick actions. Each does the real thing first (a manual save of
- * the capture engine's current session; a restore of the latest backup, its tabs opened 500 ms apart)
- * and then records the manual_backup / manual_restore event of spec 1 §7 from what happened.
+ * The dashboard's backup and restore quick actions: a manual save of the capture engine's current session, and
+ * a restore of the latest backup with its tabs opened 500 ms apart. The server records each as one protection
+ * event ("Manual save of 1 tab", "Restored …"); recording spec 1 §7's manual_backup / manual_restore event here
+ * as well put every action in the recent events twice (issue 20).
  */
 export function BackupQuickActions({ email }: { email: string }) {
   const queryClient = useQueryClient();
@@ -35,27 +25,24 @@ export function BackupQuickActions({ email }: { email: string }) {
   };
 
   const backup = useMutation({
-    mutationFn: () => saveCurrentSession(`Dashboard backup ${timeFormat.format(new Date())}`),
-    onSuccess: async (result) => {
+    mutationFn: () => saveCurrentSession(`Dashboard backup ${formatDateTime(new Date())}`),
+    onSuccess: (result) => {
       toast({ title: "Backup Saved", description: result.limit ? `${result.message} ${result.limit.message}` : result.message });
-      await recordProtectionEvent("manual_backup", `Backed up ${count(result.tabsSaved, "tab", "tabs")} from the dashboard`);
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to record protection event"), variant: "destructive" });
+      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "The session could not be backed up. Please try again."), variant: "destructive" });
     },
   });
 
   const restore = useMutation({
     mutationFn: () => call(restoreLatestBackup, { body: { userEmail: email } }),
-    onSuccess: async (result) => {
+    onSuccess: (result) => {
       openRestoredTabs(result.session.tabs);
-      const tabs = count(result.session.tabs.length, "tab", "tabs");
       toast({
         title: "Session Restored",
-        description: `${tabs} and ${count(result.session.openApps.length, "app", "apps")} restored. Allow pop-ups if some tabs did not open.`,
+        description: `${count(result.session.tabs.length, "tab", "tabs")} and ${count(result.session.openApps.length, "app", "apps")} restored. Allow pop-ups if some tabs did not open.`,
       });
-      await recordProtectionEvent("manual_restore", `Restored ${tabs} of the latest backup from the dashboard`);
       refresh();
     },
     onError: (error) => {

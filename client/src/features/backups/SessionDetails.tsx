@@ -1,10 +1,10 @@
 import type { SavedSessionDetail } from "@common/api/backups";
-import { triggerLabels } from "@common/api/backups";
+import { browserName, triggerLabels } from "@common/api/backups";
 import { AppWindow, FormInput, Globe, Loader2, MoveVertical, RotateCcw, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { formatDateTime } from "@/lib/dates";
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The selected session: device, created, type, and every tab with what was typed and where it was read. */
 export function SessionDetails({
@@ -30,9 +30,9 @@ export function SessionDetails({
           <h2 className="truncate text-lg font-semibold text-slate-900">{session.sessionName}</h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Device</dt>
-            <dd className="text-slate-800">{session.deviceName ?? session.browserType ?? "This browser"}</dd>
+            <dd className="text-slate-800">{session.deviceName ?? (session.browserType ? browserName(session.browserType) : "This browser")}</dd>
             <dt className="text-slate-500">Created</dt>
-            <dd className="text-slate-800">{timeFormat.format(new Date(session.createdAt))}</dd>
+            <dd className="text-slate-800">{formatDateTime(session.createdAt)}</dd>
             <dt className="text-slate-500">Type</dt>
             <dd className="text-slate-800">{triggerLabels[session.triggerEvent] ?? session.triggerEvent}</dd>
           </dl>

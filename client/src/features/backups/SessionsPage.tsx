@@ -25,6 +25,7 @@ import { toast } from "@/lib/use-toast";
 import { cn } from "@/lib/class-names";
 import { endpointKey, endpointQuery } from "@/lib/api-client";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { formatDateTime } from "@/lib/dates";
 
 const filters: { value: SessionFilter; label: string; empty: string }[] = [
   { value: "all", label: "Saved Sessions", empty: "No saved sessions yet" },
@@ -35,7 +36,6 @@ const filters: { value: SessionFilter; label: string; empty: string }[] = [
 /** Emergencies stand out; what the person or the timer saved does not. */
 const triggerBadge: Record<string, "secondary" | "outline"> = { manual_save: "secondary", auto_backup: "outline" };
 
-const relativeTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** `/sessions` (spec 2 §2): the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
 export default function SessionsPage() {
@@ -98,7 +98,7 @@ export default function SessionsPage() {
     },
   });
   const save = useMutation({
-    mutationFn: () => saveCurrentSession(`Manual save ${relativeTime.format(new Date())}`),
+    mutationFn: () => saveCurrentSession(`Manual save ${formatDateTime(new Date())}`),
     onSuccess: (result) => {
       toast({ title: "Session Saved", description: result.limit ? result.limit.message : result.message });
       refresh();
@@ -169,7 +169,7 @@ export default function SessionsPage() {
                                 <AppWindow className="size-3.5" aria-hidden="true" />
                                 {session.appCount} {session.appCount === 1 ? "app" : "apps"}
                               </span>
-                              <time dateTime={session.createdAt}>{relativeTime.format(new Date(session.createdAt))}</time>
+                              <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
                             </span>
                           </button>
                         </li>

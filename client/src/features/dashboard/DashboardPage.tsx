@@ -1,4 +1,5 @@
 import type { AuthUser } from "@common/api/accounts";
+import { PRODUCT_NAME } from "@common/product";
 import { backupsText, type PaidPlanType, plans, type PlanType } from "@common/plan-catalogue";
 import { getUserStats } from "@common/api/backups";
 import { useQuery } from "@tanstack/react-query";
@@ -54,7 +55,10 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-          <p className="mt-2 text-lg text-slate-600">Welcome back, {displayName(user)}.</p>
+          <p className="mt-2 text-lg text-slate-600">
+            {/* Until the account signs in a second time it has never been here before. */}
+            {user.firstSignIn ? `Welcome to ${PRODUCT_NAME}, ${displayName(user)}.` : `Welcome back, ${displayName(user)}.`}
+          </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-slate-500">
             <span>
               Signed in as <span className="font-medium text-slate-700">{user.email}</span>

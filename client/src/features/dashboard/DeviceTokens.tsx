@@ -9,10 +9,10 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { formatDateTime } from "@/lib/dates";
 
 const TOKENS_KEY = endpointKey(listDeviceTokens);
 
-const lastUsedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * What a device is, from its token's scope: the browser extension (connected on /connect) or an app
@@ -110,7 +110,7 @@ export function DeviceTokens() {
                     <span className="block truncate font-medium text-slate-900">{token.name}</span>
                     <span className="block text-xs text-slate-500">
                       {kind ? `${kind.label} · ` : ""}
-                      {token.lastUsedAt ? `Last used ${lastUsedFormat.format(new Date(token.lastUsedAt))}` : "Never used"}
+                      {token.lastUsedAt ? `Last used ${formatDateTime(token.lastUsedAt)}` : "Never used"}
                     </span>
                   </span>
                 </span>

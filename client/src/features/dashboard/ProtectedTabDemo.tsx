@@ -1,4 +1,4 @@
-import { RotateCcw, ShieldCheck, Trash2 } from "lucide-react";
+import { Archive, RotateCcw, ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -67,9 +67,20 @@ export function ProtectedTabDemo() {
         ))}
       </ul>
       {stored.length > 0 ? (
-        <p className="mt-3 text-sm text-emerald-800">
-          {stored.length} protected {stored.length === 1 ? "tab is" : "tabs are"} safe in storage.
-        </p>
+        <div className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3">
+          <h3 id="demo-storage" className="flex items-center gap-2 text-sm font-semibold text-emerald-900">
+            <Archive className="size-4" aria-hidden="true" />
+            Safe in storage
+          </h3>
+          <ul className="mt-2 space-y-1" aria-labelledby="demo-storage">
+            {stored.map((tab) => (
+              <li key={tab.id} className="min-w-0 text-sm text-emerald-900">
+                <span className="block truncate font-medium">{tab.title}</span>
+                <span className="block truncate text-xs text-emerald-700">{tab.url}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <div className="mt-4 flex gap-2">
         <Button variant="destructive" size="sm" onClick={clearAll} disabled={tabs.length === 0}>

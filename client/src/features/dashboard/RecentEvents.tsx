@@ -1,7 +1,7 @@
 import type { ProtectionEvent } from "@common/api/protection";
 import { History } from "lucide-react";
+import { formatDateTime } from "@/lib/dates";
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The latest protection events (spec 1 §2): backups, restores, blocks. */
 export function RecentEvents({ events }: { events: ProtectionEvent[] | undefined }) {
@@ -17,7 +17,7 @@ export function RecentEvents({ events }: { events: ProtectionEvent[] | undefined
             <li key={event.id} className="flex items-center justify-between gap-3 py-2 text-sm">
               <span className="text-slate-800">{event.description}</span>
               <time className="shrink-0 text-xs text-slate-500" dateTime={event.createdAt}>
-                {timeFormat.format(new Date(event.createdAt))}
+                {formatDateTime(event.createdAt)}
               </time>
             </li>
           ))}

@@ -1,19 +1,19 @@
 import { DEVICE_AUTHORIZATION, type PendingDevice } from "@common/api/device-authorization";
-import { AlertCircle, CircleCheck, CircleX, Clock, KeyRound, Loader2, LogIn, PlugZap, RotateCw } from "lucide-react";
+import { AlertCircle, CircleCheck, CircleX, Clock, KeyRound, Loader2, LogIn, PlugZap } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { formatUserCode, isBrowser, normalizeUserCode, useConnectionRequest } from "./connection-request";
-import { AccountScreen } from "@/features/accounts/AccountScreen";
+import { AccountScreen, CheckFailedScreen } from "@/features/accounts/AccountScreen";
 import { loginHref } from "@/features/accounts/sign-in-links";
 import { useAuth } from "@/features/accounts/useAuth";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage, errorStatus } from "@/lib/queryClient";
+import { formatTime } from "@/lib/dates";
 
 const notACode = "That is not a connection code. It has eight letters, like BCDF-GHJK.";
 const startAgain = "To get a new code, click the TabVault icon in your browser's toolbar, then “Connect to TabVault”: it opens this page with the new code.";
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 
 /**
  * `/connect` (issue 15): where a person confirms that a browser or an app may join their account (RFC 8628's
@@ -140,12 +140,7 @@ function ConnectionRequest({ code }: { code: string }) {
       );
     }
     return (
-      <AccountScreen icon={AlertCircle} tone="warning" title="The code could not be checked" description={errorMessage(request.error, "Please try again in a moment.")}>
-        <Button className="w-full" variant="secondary" onClick={() => void request.refetch()} disabled={request.isFetching}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </AccountScreen>
+      <CheckFailedScreen title="The code could not be checked" error={request.error} retry={() => void request.refetch()} retrying={request.isFetching} />
     );
   }
   const device = request.data;
@@ -239,7 +234,7 @@ function ConfirmScreen({
             {device.scope === "browser"
               ? "It will back up the browser's tabs to your account, restore them, and read and change your protection settings. It cannot see your payments, your profile or your other devices."
               : "It will back up to your account and restore your saved sessions, as the Windows and Android apps do."}{" "}
-            The code expires at {timeFormat.format(new Date(device.expiresAt))}.
+            The code expires at {formatTime(device.expiresAt)}.
           </p>
         </>
       }

@@ -1,7 +1,7 @@
 import { downloadAndroidApk, getApkInfo } from "@common/api/downloads";
 import { endpointUrl } from "@common/api/endpoint";
-import { formatPrice, planList, type PlanType } from "@common/plan-catalogue";
-import { CheckCircle2, Download, Smartphone } from "lucide-react";
+import { formatPrice, planList, type PlanType, tabLimitText } from "@common/plan-catalogue";
+import { CheckCircle2, Download, HardDrive, Layers, Smartphone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { DownloadError, downloadWithProgress } from "./download-file";
 import { Badge } from "@/components/ui/badge";
@@ -82,7 +82,17 @@ export default function DownloadAndroidPage() {
                 {formatPrice(plan.priceCents)}
                 <span className="text-sm font-medium text-slate-500">/month</span>
               </p>
-              <p className="mt-2 flex-1 text-sm text-slate-600">{plan.tagline}</p>
+              <p className="mt-2 text-sm text-slate-600">{plan.tagline}</p>
+              <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-700">
+                <li className="flex items-center gap-2">
+                  <Layers className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                  {tabLimitText(plan)}
+                </li>
+                <li className="flex items-center gap-2">
+                  <HardDrive className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                  {plan.androidAppMegabytes} MB on your phone
+                </li>
+              </ul>
               <div className="mt-4 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label={`${plan.name} download progress`} aria-valuenow={mine ? active.progress : 0} aria-valuemin={0} aria-valuemax={100}>
                 <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${mine ? active.progress : 0}%` }} />
               </div>

@@ -3,7 +3,8 @@ import { useCallback } from "react";
 import { useSearchParams } from "wouter";
 import { CheckoutLayout } from "./CheckoutLayout";
 import { createPaymentIntent } from "./payment-flow";
-import { PaymentPanel, paymentSetupFailure } from "./PaymentPanel";
+import { PaymentPanel } from "./PaymentPanel";
+import { paymentSetupFailure } from "./setup-failures";
 import { PlanSummary } from "./PlanSummary";
 import { useRequireSignIn } from "@/features/accounts/useRequireSignIn";
 

@@ -6,10 +6,11 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { isUnauthorizedError } from "@/lib/queryClient";
 import { type CardResult, PAYMENT_ERROR_MESSAGE } from "./card-result";
 import { PAYMENT_REDIRECT_MS, paymentSuccessPath } from "./payment-flow";
 import { SandboxCardForm } from "./SandboxCardForm";
+import type { SetupFailure } from "./setup-failures";
 
 const StripeCardForm = lazy(() => import("./StripeCardForm"));
 
@@ -31,7 +32,7 @@ export function PaymentPanel({
   /** Asks the server for a client secret (a payment intent or a subscription). */
   prepare: () => Promise<PaymentSetupResponse>;
   /** The toast for a failed setup, given the error (spec 1 §8 differs per screen). */
-  setupFailure: (error: unknown) => { title: string; description: string };
+  setupFailure: (error: unknown) => SetupFailure;
 }) {
   const config = useQuery(endpointQuery(getPaymentsConfig));
   // Each screen visit creates one payment on the server; it is never refetched behind the person's back.
@@ -123,16 +124,4 @@ export function PaymentPanel({
     );
   }
   return <SandboxCardForm clientSecret={setup.setup.clientSecret} amountLabel={amountLabel} onResult={onResult} />;
-}
-
-/** spec 1 §8 for the one-time payment screens. */
-export function paymentSetupFailure(error: unknown): { title: string; description: string } {
-  const message = errorMessage(error, "Failed to prepare payment. Please try again.");
-  if (message === "Stripe not configured") {
-    return {
-      title: "Payment System Unavailable",
-      description: "Stripe integration is being configured. Please try again shortly or contact support.",
-    };
-  }
-  return { title: "Setup Error", description: message === "Payment setup failed" ? "Failed to prepare payment. Please try again." : message };
 }

@@ -2,26 +2,15 @@ import { getSubscription } from "@common/api/payments";
 import { paidPlanFromQuery, plans } from "@common/plan-catalogue";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useSearchParams } from "wouter";
+import { Link, useSearchParams } from "wouter";
+import { Button } from "@/components/ui/button";
 import { CheckoutLayout } from "./CheckoutLayout";
 import { createSubscription, isLiveSubscription } from "./payment-flow";
 import { PaymentPanel } from "./PaymentPanel";
 import { PlanSummary } from "./PlanSummary";
+import { subscriptionSetupFailure } from "./setup-failures";
 import { useRequireSignIn } from "@/features/accounts/useRequireSignIn";
 import { endpointQuery } from "@/lib/api-client";
-import { errorMessage } from "@/lib/queryClient";
-
-/** spec 1 §8: the subscription screen's setup failures. */
-function subscriptionSetupFailure(error: unknown): { title: string; description: string } {
-  const message = errorMessage(error, "Failed to initialize subscription. Please try again.");
-  if (message === "Stripe not configured") {
-    return {
-      title: "Payment System Unavailable",
-      description: "Stripe integration is being configured. Please try again shortly or contact support.",
-    };
-  }
-  return { title: "Setup Error", description: message };
-}
 
 /**
  * `/subscribe?plan=…&price_id=…` (spec 1 §2, §6): a monthly subscription for the signed-in account; a
@@ -56,7 +45,17 @@ export default function SubscribePage() {
       }
       summary={<PlanSummary plan={plan} amountCents={plans[plan].priceCents} mode={changingFrom ? "change" : "subscription"} />}
     >
-      {ready ? <PaymentPanel setupKey={`${plan}-${priceId}`} key={`${plan}-${priceId}`} plan={plan} prepare={prepare} setupFailure={subscriptionSetupFailure} /> : null}
+      {!ready ? null : live?.planType === plan ? (
+        // Asking the server would only be refused; its reason would not reach the person (subscriptionSetupFailure).
+        <div className="space-y-4 py-6 text-center" role="status">
+          <p className="font-medium text-slate-900">You already have an active {plans[plan].name} subscription.</p>
+          <Button asChild variant="secondary">
+            <Link href="/">Go to your dashboard</Link>
+          </Button>
+        </div>
+      ) : (
+        <PaymentPanel setupKey={`${plan}-${priceId}`} key={`${plan}-${priceId}`} plan={plan} prepare={prepare} setupFailure={subscriptionSetupFailure} />
+      )}
     </CheckoutLayout>
   );
 }

@@ -11,10 +11,8 @@ import { AUTH_USER_QUERY_KEY } from "@/features/accounts/useAuth";
 import { call, endpointQuery } from "@/lib/api-client";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { isLiveSubscription, SUBSCRIPTION_KEY } from "./payment-flow";
+import { formatDate } from "@/lib/dates";
 
-/** "23 Dec 2026": day, short month, year, whatever the browser's language. */
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /**
  * The dashboard's lines about what the account pays for: until when a one-time month (or anything else

@@ -1,12 +1,13 @@
-import { getProtectionStatus, getUserStats, type ProtectionStatus } from "@common/api/backups";
-import { getProtectionSettings, type ProtectionSettings, toggleProtection, updateProtectionSettings } from "@common/api/protection";
+import { getProtectionStatus, getUserStats } from "@common/api/backups";
+import { toggleProtection } from "@common/api/protection";
 import { type PlanFeatures, plans, type PlanType } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Check, Crown, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { AppModeBadge } from "@/features/install/AppModeBadge";
 import { InstallCard } from "@/features/install/InstallCard";
-import { PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "./FeatureToggles";
+import { AndroidClearAllDemo } from "./AndroidClearAllDemo";
+import { SaveSettingsBar, SmartFeatureToggles } from "./FeatureToggles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -15,8 +16,11 @@ import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { loginHref } from "@/features/accounts/sign-in-links";
 import { call, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
-import { writeLocalProtection } from "./storage-keys";
+import { isUnauthorizedError } from "@/lib/queryClient";
+import { adoptProtectionSettings } from "./protection-state";
+import { useLocalProtection } from "./useLocalProtection";
+import { useSettingsDraft } from "./useSettingsDraft";
+import { formatDate } from "@/lib/dates";
 
 const features: { key: keyof PlanFeatures | null; label: string }[] = [
   { key: null, label: "Clear All blocking" },
@@ -36,10 +40,12 @@ export default function AndroidPage() {
   const stats = useQuery({ ...endpointQuery(getUserStats), enabled: Boolean(user) });
   const plan = plans[user?.planType ?? "free"];
 
-  // The switch flips only once the server has agreed (spec 2 §4).
+  const protection = useLocalProtection();
+
+  // The switch flips only once the server has agreed (spec 2 §4), and then on every screen (protection-state.ts).
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => call(toggleProtection, { body: { enabled } }),
-    onSuccess: (result) => queryClient.setQueryData<ProtectionStatus>(statusQuery.queryKey, (current) => (current ? { ...current, isActive: result.enabled } : current)),
+    onSuccess: (result) => adoptProtectionSettings(queryClient, { enabled: result.enabled, mode: result.mode }),
     onError: (error) => {
       if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to toggle protection", variant: "destructive" });
     },
@@ -61,12 +67,12 @@ export default function AndroidPage() {
         {user ? (
           <label className="flex items-center gap-3">
             <span id="android-toggle" className="font-medium text-slate-900">
-              {status.data?.isActive ? "Protection on" : "Protection off"}
+              {protection.enabled ? "Protection on" : "Protection off"}
             </span>
             <Switch
               size="lg"
-              checked={status.data?.isActive ?? false}
-              disabled={!status.data || toggle.isPending}
+              checked={protection.enabled}
+              disabled={toggle.isPending}
               onCheckedChange={(value) => toggle.mutate(value)}
               aria-labelledby="android-toggle"
             />
@@ -91,8 +97,9 @@ export default function AndroidPage() {
           <div className="grid gap-4 sm:grid-cols-3">
             <Tile label="Backups saved" value={status.data?.sessionCount ?? "—"} />
             <Tile label="Clear All blocked" value={stats.data?.blockedAttempts ?? "—"} />
-            <Tile label="Last backup" value={status.data?.lastBackup ? new Date(status.data.lastBackup).toLocaleDateString() : "—"} />
+            <Tile label="Last backup" value={status.data?.lastBackup ? formatDate(status.data.lastBackup) : "—"} />
           </div>
+          <AndroidClearAllDemo />
         </TabsContent>
         <TabsContent value="features">
           <ul className="grid gap-3 sm:grid-cols-2">
@@ -136,25 +143,12 @@ function Tile({ label, value }: { label: string; value: string | number }) {
 }
 
 /**
- * The plan-gated settings (spec 2 §2, §5) with the protection settings page's own switches. Each
- * change is saved at once through the settings API, which enforces the plan; a switch shows the
- * server's answer, so it flips only after a successful call.
+ * The plan-gated settings (spec 2 §2, §5), kept like the protection settings page's: only when Save Settings
+ * is clicked (spec 2 §4), through the settings API, which enforces the plan.
  */
 function AndroidSettings({ signedIn, planType }: { signedIn: boolean; planType: PlanType }) {
-  const queryClient = useQueryClient();
   const plan = plans[planType];
-  const settings = useQuery({ ...endpointQuery(getProtectionSettings), enabled: signedIn });
-  const change = useMutation({
-    mutationFn: (update: Partial<ProtectionSettings>) => call(updateProtectionSettings, { body: update }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(PROTECTION_SETTINGS_KEY, saved);
-      writeLocalProtection(saved);
-      toast({ title: "Settings Saved", description: "Your protection preferences have been updated" });
-    },
-    onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to save settings"), variant: "destructive" });
-    },
-  });
+  const draft = useSettingsDraft(signedIn);
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -165,11 +159,12 @@ function AndroidSettings({ signedIn, planType }: { signedIn: boolean; planType: 
       <ul className="mt-2 divide-y divide-slate-100" aria-label="Plan features">
         <SmartFeatureToggles
           planType={planType}
-          settings={settings.data}
-          disabled={!settings.data || change.isPending}
-          onChange={(feature, value) => change.mutate({ [feature]: value })}
+          settings={draft.settings}
+          disabled={!draft.settings || draft.saving}
+          onChange={(feature, value) => draft.change({ [feature]: value })}
         />
       </ul>
+      <SaveSettingsBar unsaved={draft.unsaved} saving={draft.saving} onSave={draft.save} />
       <div className="mt-4 flex flex-wrap gap-3">
         {signedIn ? (
           <Button asChild variant="secondary">

@@ -1,8 +1,9 @@
 import { getProtectionStatus } from "@common/api/backups";
 import { toggleProtection } from "@common/api/protection";
 import { PRODUCT_NAME } from "@common/product";
-import { useQuery } from "@tanstack/react-query";
-import { Download, Eye, Languages, LogIn, ShieldAlert, ShieldCheck, ShieldOff, Zap } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArchiveRestore, Download, Eye, Languages, LogIn, ShieldAlert, ShieldCheck, ShieldOff, Zap } from "lucide-react";
+import { useEffect } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,10 +14,13 @@ import { loginHref } from "@/features/accounts/sign-in-links";
 import { isStandaloneDisplay } from "@/features/install/platform";
 import { cn } from "@/lib/class-names";
 import { call, endpointQuery } from "@/lib/api-client";
-import { countBlocked } from "./blocker";
-import { writeLocalProtection } from "./storage-keys";
+import { isUnauthorizedError } from "@/lib/queryClient";
+import { countBlocked, ensureBlockerRunning } from "./blocker";
+import { adoptProtectionSettings } from "./protection-state";
+import { isBlocking, type LocalProtection, writeLocalProtection } from "./storage-keys";
 import { useBlockedAttempts } from "./useBlockedAttempts";
 import { useLocalProtection } from "./useLocalProtection";
+import { formatDateTime } from "@/lib/dates";
 
 const browsers = ["Chrome", "Firefox", "Edge", "Opera", "Samsung Internet", "Brave", "UC Browser", "DuckDuckGo"];
 const steps = [
@@ -28,26 +32,45 @@ const steps = [
 /** spec 2 §9: the status banner refreshes every 5 s. */
 const STATUS_REFRESH_MS = 5000;
 
+/** What the blocker does now: blocks (on, Block mode), lets Clear All through after a backup (Backup mode), or nothing. */
+type BlockerState = "blocking" | "backup" | "off";
+
 /** `/clear-all-blocker` (spec 2 §2, §4): the blocker's switch, its count, a test, and how it works. */
 export default function ClearAllBlockerPage() {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const protection = useLocalProtection();
   const blockedAttempts = useBlockedAttempts(Boolean(user));
-  const active = protection.enabled && protection.mode === "block";
+  const state: BlockerState = isBlocking(protection) ? "blocking" : protection.enabled ? "backup" : "off";
+
+  // spec 2 §4: the page starts the in-page blocker on load if it is not running yet.
+  useEffect(() => ensureBlockerRunning(), []);
 
   function toggle(on: boolean) {
-    writeLocalProtection({ enabled: on, mode: on ? "block" : "backup" });
-    if (user) void call(toggleProtection, { body: { enabled: on } }).catch(() => undefined);
+    // spec 2 §3: the switch writes the mode with it. This page acts at once; an account that cannot save it
+    // gets this browser's previous state back.
+    const previous: Pick<LocalProtection, "enabled" | "mode"> = { enabled: protection.enabled, mode: protection.mode };
+    const next = { enabled: on, mode: on ? "block" : "backup" } as const;
+    writeLocalProtection(next);
+    if (user) {
+      call(toggleProtection, { body: next })
+        .then((saved) => adoptProtectionSettings(queryClient, { enabled: saved.enabled, mode: saved.mode, ...(saved.mode === "block" ? { autoBackup: false } : {}) }))
+        .catch((error: unknown) => {
+          writeLocalProtection(previous);
+          if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to toggle protection", variant: "destructive" });
+        });
+    }
     if (on) toast({ title: "Clear All Blocking Enabled", description: "Clear All buttons are now completely blocked" });
     else toast({ title: "Clear All Blocking Disabled", description: "Clear All buttons will now work normally", variant: "destructive" });
   }
 
   function test() {
-    if (active) {
+    if (state === "blocking") {
       countBlocked("Clear All test");
       toast({ title: "Clear All Blocked!", description: `${PRODUCT_NAME} prevented your tabs from being cleared` });
     } else {
-      toast({ title: "Clear All Would Work", description: "Protection is disabled - tabs would be cleared", variant: "destructive" });
+      const description = state === "backup" ? "Backup mode - tabs would be cleared after a backup" : "Protection is disabled - tabs would be cleared";
+      toast({ title: "Clear All Would Work", description, variant: "destructive" });
     }
   }
 
@@ -60,17 +83,17 @@ export default function ClearAllBlockerPage() {
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <h2 id="blocker-status" className="text-lg font-semibold text-slate-900">Protection status</h2>
-            <Badge className="mt-2" variant={active ? "success" : "destructive"}>
-              {active ? "BLOCKING ACTIVE" : "PROTECTION OFF"}
+            <Badge className="mt-2" variant={state === "blocking" ? "success" : state === "backup" ? "warning" : "destructive"}>
+              {state === "blocking" ? "BLOCKING ACTIVE" : state === "backup" ? "BACKUP MODE" : "PROTECTION OFF"}
             </Badge>
           </div>
           <label className="flex items-center gap-4">
             <span id="block-switch-label" className="font-medium text-slate-900">Block Clear All Buttons</span>
-            <Switch size="lg" checked={active} onCheckedChange={toggle} aria-labelledby="block-switch-label" />
+            <Switch size="lg" checked={state === "blocking"} onCheckedChange={toggle} aria-labelledby="block-switch-label" />
           </label>
         </div>
 
-        {active ? (
+        {state === "blocking" ? (
           <div className="mt-6 flex items-center gap-4 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900">
             <ShieldCheck className="size-8 shrink-0" aria-hidden="true" />
             <div>
@@ -84,6 +107,20 @@ export default function ClearAllBlockerPage() {
               <p className="text-sm">{user ? "Clear All attempts blocked on all your devices" : "Clear All attempts blocked in this browser"}</p>
             </div>
           </div>
+        ) : state === "backup" ? (
+          <div className="mt-6 flex items-center gap-4 rounded-xl border border-amber-200 bg-amber-50 p-5 text-amber-900">
+            <ArchiveRestore className="size-8 shrink-0" aria-hidden="true" />
+            <p className="text-sm">
+              <strong className="font-semibold">Clear All is let through in Backup mode.</strong>{" "}
+              {user ? (
+                <>
+                  Your tabs are backed up first; restore them from the <Link href="/sessions" className="font-medium underline">Session Manager</Link>.
+                </>
+              ) : (
+                "Backups need an account: sign in to keep one."
+              )}
+            </p>
+          </div>
         ) : (
           <div role="alert" className="mt-6 flex items-center gap-4 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
             <ShieldAlert className="size-8 shrink-0" aria-hidden="true" />
@@ -93,9 +130,9 @@ export default function ClearAllBlockerPage() {
           </div>
         )}
 
-        <Button className="mt-6" variant={active ? "default" : "destructive"} onClick={test}>
+        <Button className="mt-6" variant={state === "blocking" ? "default" : "destructive"} onClick={test}>
           <Zap aria-hidden="true" />
-          {active ? "Test Clear All Block" : "Test (Would Clear Tabs)"}
+          {state === "blocking" ? "Test Clear All Block" : "Test (Would Clear Tabs)"}
         </Button>
         {user ? <StatusBanner email={user.email} /> : null}
       </section>
@@ -167,7 +204,7 @@ function StatusBanner({ email }: { email: string }) {
     <p className="mt-6 flex items-center gap-2 text-sm text-slate-600" role="status">
       {data.isActive ? <ShieldCheck className="size-4 text-emerald-600" aria-hidden="true" /> : <ShieldOff className="size-4 text-red-600" aria-hidden="true" />}
       {data.sessionCount} {data.sessionCount === 1 ? "backup" : "backups"} saved
-      {data.lastBackup ? `, the latest ${new Date(data.lastBackup).toLocaleString()}` : ""}.
+      {data.lastBackup ? `, the latest ${formatDateTime(data.lastBackup)}` : ""}.
     </p>
   );
 }

@@ -1,11 +1,9 @@
-import { getProtectionSettings, type ProtectionSettings } from "@common/api/protection";
+import type { ProtectionSettings } from "@common/api/protection";
 import { type PlanType, plans } from "@common/plan-catalogue";
 import { lowestPlanWith, type PlanFeature, planFeatureLabels } from "@common/plan-features";
+import { Loader2, Save } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
-import { endpointKey } from "@/lib/api-client";
-
-/** The protection settings' query (GET and PUT /api/protection/settings), shared by every screen that shows them. */
-export const PROTECTION_SETTINGS_KEY = endpointKey(getProtectionSettings);
 
 /** One labelled switch of the protection settings, with the plan it needs when the person's plan lacks it. */
 export function ToggleRow({
@@ -107,4 +105,28 @@ export function SmartFeatureToggles({
       onChange={(value) => onChange(feature, value)}
     />
   ));
+}
+
+/**
+ * Save Settings with the rule it follows, said on both settings screens (spec 2 §4): nothing is kept before
+ * it is clicked.
+ */
+export function SaveSettingsBar({ unsaved, saving, onSave }: { unsaved: boolean; saving: boolean; onSave: () => void }) {
+  return (
+    <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+      <Button className="w-full sm:w-auto" size="lg" onClick={onSave} disabled={!unsaved || saving}>
+        {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+        Save Settings
+      </Button>
+      <p className="text-sm text-slate-600">
+        Changes are kept when you click Save Settings.
+        {unsaved ? (
+          <>
+            {" "}
+            <span role="status" className="font-semibold text-amber-800">Not saved yet.</span>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
 }

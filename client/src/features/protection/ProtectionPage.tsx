@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
 import { loginHref } from "@/features/accounts/sign-in-links";
 import { errorMessage } from "@/lib/queryClient";
+import { formatClockTime } from "@/lib/dates";
 
 /** spec 2 §2: the activity log keeps the latest 10 lines. */
 const LOG_LINES = 10;
@@ -27,7 +28,7 @@ export default function ProtectionPage() {
     } catch (error) {
       line = `Failed: ${errorMessage(error, "the call failed")}`;
     }
-    setLog((lines) => [`${new Date().toLocaleTimeString()} ${line}`, ...lines].slice(0, LOG_LINES));
+    setLog((lines) => [`${formatClockTime(new Date())} ${line}`, ...lines].slice(0, LOG_LINES));
     setBusy(false);
   }
 

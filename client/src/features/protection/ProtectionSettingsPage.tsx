@@ -1,43 +1,22 @@
-import { getProtectionSettings, type ProtectionMode, type ProtectionSettings, updateProtectionSettings } from "@common/api/protection";
+import type { ProtectionMode } from "@common/api/protection";
 import { plans } from "@common/plan-catalogue";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Crown, Loader2, Save, ShieldCheck, Smartphone } from "lucide-react";
-import { useState } from "react";
+import { Crown, Loader2, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { PlanFeatureToggle, PROTECTION_SETTINGS_KEY, SmartFeatureToggles } from "./FeatureToggles";
-import { call, endpointQuery } from "@/lib/api-client";
+import { PlanFeatureToggle, SaveSettingsBar, SmartFeatureToggles } from "./FeatureToggles";
 import { Switch } from "@/components/ui/switch";
-import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { cn } from "@/lib/class-names";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
-import { writeLocalProtection } from "./storage-keys";
+import { useSettingsDraft } from "./useSettingsDraft";
 
-/** `/protection-settings` (spec 2 §2, §5): saved only when Save Settings is clicked. */
+/** `/protection-settings` (spec 2 §2, §5): saved only when Save Settings is clicked (spec 2 §4). */
 export default function ProtectionSettingsPage() {
-  const { data } = useQuery(endpointQuery(getProtectionSettings));
-  return data ? <SettingsForm initial={data} /> : <p className="flex justify-center py-24 text-slate-500"><Loader2 className="size-6 animate-spin" aria-label="Loading settings" /></p>;
-}
-
-function SettingsForm({ initial }: { initial: ProtectionSettings }) {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const [settings, setSettings] = useState(initial);
+  const draft = useSettingsDraft(Boolean(user));
+  const settings = draft.settings;
+  if (!settings) return <p className="flex justify-center py-24 text-slate-500"><Loader2 className="size-6 animate-spin" aria-label="Loading settings" /></p>;
   const plan = plans[user?.planType ?? "free"];
-  const set = <K extends keyof ProtectionSettings>(key: K, value: ProtectionSettings[K]) => setSettings((current) => ({ ...current, [key]: value }));
-
-  const save = useMutation({
-    mutationFn: () => call(updateProtectionSettings, { body: settings }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(PROTECTION_SETTINGS_KEY, saved);
-      writeLocalProtection(saved);
-      toast({ title: "Settings Saved", description: "Your protection preferences have been updated" });
-    },
-    onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to save settings"), variant: "destructive" });
-    },
-  });
+  const set = draft.change;
 
   const status = !settings.enabled ? "DISABLED" : settings.mode === "block" ? "ACTIVE - BLOCKING" : "ACTIVE - BACKUP MODE";
   return (
@@ -51,7 +30,7 @@ function SettingsForm({ initial }: { initial: ProtectionSettings }) {
             <h2 id="protection-master" className="text-lg font-semibold text-slate-900">Protection</h2>
             <p className={cn("mt-1 text-sm font-semibold", settings.enabled ? "text-emerald-700" : "text-red-700")}>{status}</p>
           </div>
-          <Switch size="lg" checked={settings.enabled} onCheckedChange={(value) => set("enabled", value)} aria-labelledby="protection-master" />
+          <Switch size="lg" checked={settings.enabled} onCheckedChange={(enabled) => set({ enabled })} aria-labelledby="protection-master" />
         </div>
 
         <fieldset className="mt-6">
@@ -75,7 +54,7 @@ function SettingsForm({ initial }: { initial: ProtectionSettings }) {
                   name="mode"
                   value={value}
                   checked={settings.mode === value}
-                  onChange={() => setSettings((current) => ({ ...current, mode: value, autoBackup: value === "block" ? false : current.autoBackup }))}
+                  onChange={() => set({ mode: value, ...(value === "block" ? { autoBackup: false } : {}) })}
                   className="mt-1 accent-brand-600"
                 />
                 <span>
@@ -97,16 +76,16 @@ function SettingsForm({ initial }: { initial: ProtectionSettings }) {
             planType={plan.type}
             checked={settings.autoBackup}
             disabled={settings.mode === "block"}
-            onChange={(value) => set("autoBackup", value)}
+            onChange={(autoBackup) => set({ autoBackup })}
           />
           <PlanFeatureToggle
             feature="cloudSync"
             text="Keep backups in step across your devices."
             planType={plan.type}
             checked={settings.cloudSync}
-            onChange={(value) => set("cloudSync", value)}
+            onChange={(cloudSync) => set({ cloudSync })}
           />
-          <SmartFeatureToggles planType={plan.type} settings={settings} onChange={set} />
+          <SmartFeatureToggles planType={plan.type} settings={settings} onChange={(feature, value) => set({ [feature]: value })} />
         </ul>
 
         <p className="mt-6 flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
@@ -114,10 +93,7 @@ function SettingsForm({ initial }: { initial: ProtectionSettings }) {
           On Android, the TabVault app needs the Accessibility permission to see and block the Clear All button. The app asks for it on first start.
         </p>
 
-        <Button className="mt-6 w-full sm:w-auto" size="lg" onClick={() => save.mutate()} disabled={save.isPending}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-          Save Settings
-        </Button>
+        <SaveSettingsBar unsaved={draft.unsaved} saving={draft.saving} onSave={draft.save} />
       </section>
 
       <section className="mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between">

@@ -47,7 +47,7 @@ export function createCapture(userEmail: string) {
   let inFlight = false;
   const lastSent: Partial<Record<CaptureKind, string>> = {};
 
-  return async function capture(kind: CaptureKind, options: { keepalive?: boolean } = {}): Promise<boolean> {
+  return async function capture(kind: CaptureKind): Promise<boolean> {
     const settings = readLocalProtection();
     if (!settings.enabled) return false;
     if (kind === "automatic" && !(settings.mode === "backup" && settings.autoBackup)) return false;
@@ -60,7 +60,8 @@ export function createCapture(userEmail: string) {
     inFlight = true;
     try {
       // A 401 is only logged, like any failure: a backup never takes the person to sign-in.
-      const sending = { expectUnauthorized: true, keepalive: options.keepalive === true };
+      // An emergency is sent to outlive the page: it is made as the tab goes away or a close-all shortcut closes it.
+      const sending = { expectUnauthorized: true, keepalive: kind === "emergency" };
       if (kind === "emergency") await call(saveClearAllBackup, { body: { userEmail, browserSession: session } }, sending);
       else await call(saveBackup, { body: { trigger: "auto_backup", browserSession: session } }, sending);
       lastSent[kind] = fingerprint;
@@ -84,10 +85,10 @@ export function startCaptureTriggers(capture: ReturnType<typeof createCapture>, 
     if (document.hasFocus()) void capture("automatic");
   }, CAPTURE_INTERVAL_MS);
   const onHidden = () => {
-    if (document.visibilityState === "hidden" && hasUnsavedInput()) void capture("emergency", { keepalive: true });
+    if (document.visibilityState === "hidden" && hasUnsavedInput()) void capture("emergency");
   };
   const onPageHide = () => {
-    if (hasUnsavedInput()) void capture("emergency", { keepalive: true });
+    if (hasUnsavedInput()) void capture("emergency");
   };
   const onPopState = () => void capture("automatic");
   document.addEventListener("visibilitychange", onHidden);

@@ -1,6 +1,7 @@
 import { getProtectionStatus, restoreLatestBackup, saveClearAllBackup, saveWindowsCloseBackup } from "@common/api/backups";
 import { call } from "@/lib/api-client";
 import { currentBrowserSession } from "./capture-engine";
+import { formatDateTime } from "@/lib/dates";
 
 /** The protection API calls the two test pages make (spec 2 §2, §7), each with the email typed in. */
 export const protectionTests = {
@@ -18,7 +19,7 @@ export const protectionTests = {
   },
   async status(userEmail: string): Promise<string> {
     const status = await call(getProtectionStatus, { params: { userEmail } });
-    return `Protection ${status.isActive ? "on" : "off"}: ${status.sessionCount} sessions, ${status.applicationCount} applications, last backup ${status.lastBackup ? new Date(status.lastBackup).toLocaleString() : "never"}.`;
+    return `Protection ${status.isActive ? "on" : "off"}: ${status.sessionCount} sessions, ${status.applicationCount} applications, last backup ${status.lastBackup ? formatDateTime(status.lastBackup) : "never"}.`;
   },
   async restoreLatest(userEmail: string): Promise<string> {
     const result = await call(restoreLatestBackup, { body: { userEmail } });

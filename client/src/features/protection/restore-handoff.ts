@@ -1,46 +1,110 @@
 import type { SavedTab } from "@common/api/backups";
+import { PRODUCT_SLUG } from "@common/product";
 
 /**
- * A restored tab of this site carries its form values and scroll position in the URL fragment, read
- * and removed by the page when it opens (other sites' pages can only be reopened at their URL).
+ * A restored tab of this site gets its form values and scroll position back through a hand-off: the
+ * restore writes them to this origin's storage under a random one-time nonce and opens the tab with
+ * `#tabvault-restore={nonce}`; the page takes them (once) when it opens. The link itself carries no
+ * data, so a link from anywhere else cannot fill a form (other sites' pages can only be reopened at
+ * their URL).
  */
 const fragmentKey = "tabvault-restore=";
+const storagePrefix = `${PRODUCT_SLUG}_restore_handoff:`;
+/** Long enough for the last of many tabs opened 500 ms apart to load; a hand-off older than this is dropped. */
+export const HANDOFF_LIFETIME_MS = 5 * 60_000;
+/** 128 random bits, base64url. */
+const noncePattern = /^[A-Za-z0-9_-]{22}$/;
 
-interface Handoff {
+export interface Handoff {
   formData: Record<string, string>;
   scroll: { x: number; y: number };
 }
 
-function encode(handoff: Handoff): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(handoff));
+interface StoredHandoff extends Handoff {
+  expiresAt: number;
+}
+
+/** The part of the Web Storage API the hand-off uses, so tests can give it a map. */
+export type HandoffStorage = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
+
+function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function decode(text: string): Handoff | null {
+function parseStored(text: string | null): StoredHandoff | null {
+  if (text === null) return null;
   try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const parsed = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as Handoff;
-    return parsed && typeof parsed === "object" && parsed.scroll ? parsed : null;
+    const parsed = JSON.parse(text) as Partial<StoredHandoff> | null;
+    if (!parsed || typeof parsed.expiresAt !== "number" || !parsed.scroll || typeof parsed.formData !== "object") return null;
+    return parsed as StoredHandoff;
   } catch {
     return null;
   }
 }
 
-/** The URL to open for a saved tab: with the hand-off fragment when it is this site and has state. */
-export function restoreUrl(tab: SavedTab, origin = window.location.origin): string {
+/** Removes hand-offs whose tab never opened (a blocked pop-up), so form values do not linger. */
+function pruneExpired(storage: HandoffStorage, now: number): void {
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(storagePrefix)) keys.push(key);
+  }
+  for (const key of keys) {
+    const stored = parseStored(storage.getItem(key));
+    if (!stored || stored.expiresAt <= now) storage.removeItem(key);
+  }
+}
+
+/** Writes a hand-off for one tab about to be opened; returns its nonce, or null when storage refuses it. */
+export function stashHandoff(storage: HandoffStorage, handoff: Handoff, now: number): string | null {
+  try {
+    pruneExpired(storage, now);
+    const nonce = newNonce();
+    const stored: StoredHandoff = { formData: handoff.formData, scroll: handoff.scroll, expiresAt: now + HANDOFF_LIFETIME_MS };
+    storage.setItem(`${storagePrefix}${nonce}`, JSON.stringify(stored));
+    return nonce;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The hand-off a page was opened with (its location hash), taken out of storage so it works once; null
+ * when the hash names none, or names a nonce this browser's restore did not write or that expired.
+ */
+export function takeHandoff(storage: HandoffStorage, hash: string, now: number): Handoff | null {
+  const index = hash.indexOf(fragmentKey);
+  if (index === -1) return null;
+  const nonce = hash.slice(index + fragmentKey.length);
+  if (!noncePattern.test(nonce)) return null;
+  try {
+    const key = `${storagePrefix}${nonce}`;
+    const stored = parseStored(storage.getItem(key));
+    storage.removeItem(key);
+    pruneExpired(storage, now);
+    if (!stored || stored.expiresAt <= now) return null;
+    return { formData: stored.formData, scroll: stored.scroll };
+  } catch {
+    return null;
+  }
+}
+
+/** The URL to open for a saved tab: with a hand-off when it is this site and has state. */
+export function restoreUrl(tab: SavedTab, origin = window.location.origin, storage: HandoffStorage = localStorage, now = Date.now()): string {
   const hasState = Object.keys(tab.formData).length > 0 || tab.scrollPosition.y > 0 || tab.scrollPosition.x > 0;
   if (!hasState || !tab.url.startsWith(`${origin}/`)) return tab.url;
-  return `${tab.url.split("#")[0]}#${fragmentKey}${encode({ formData: tab.formData, scroll: tab.scrollPosition })}`;
+  const nonce = stashHandoff(storage, { formData: tab.formData, scroll: tab.scrollPosition }, now);
+  return nonce === null ? tab.url : `${tab.url.split("#")[0]}#${fragmentKey}${nonce}`;
 }
 
 /** On page open: refills the fields and scrolls, once the screen has drawn, then clears the fragment. */
 export function applyRestoreHandoff(): void {
   const hash = window.location.hash;
-  const index = hash.indexOf(fragmentKey);
-  if (index === -1) return;
-  const handoff = decode(hash.slice(index + fragmentKey.length));
+  if (!hash.includes(fragmentKey)) return;
+  const handoff = takeHandoff(localStorage, hash, Date.now());
   window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}`);
   if (!handoff) return;
   let attempts = 0;

@@ -3,8 +3,8 @@ import { PageIntro } from "./PageIntro";
 import { Badge } from "@/components/ui/badge";
 import { type ChangeKind, type Release, type ReleaseType, releases } from "@/features/site/content/changelog";
 import { cn } from "@/lib/class-names";
+import { formatCalendarMonth } from "@/lib/dates";
 
-const monthFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 const releaseTypeLabel: Record<ReleaseType, string> = { major: "Major release", minor: "Minor release", patch: "Patch" };
 const releaseTypeStyle: Record<ReleaseType, string> = {
@@ -31,7 +31,7 @@ function ReleaseEntry({ release, latest }: { release: Release; latest: boolean }
         className={cn("absolute left-0 top-1.5 size-3 rounded-full ring-4 ring-white md:left-[10.25rem]", latest ? "bg-brand-600" : "bg-slate-300")}
       />
       <p className="text-sm font-medium text-slate-500 md:pt-0.5 md:text-right">
-        <time dateTime={release.month}>{monthFormat.format(new Date(`${release.month}-01T00:00:00Z`))}</time>
+        <time dateTime={release.month}>{formatCalendarMonth(release.month)}</time>
       </p>
       <article aria-labelledby={headingId} className="mt-1 md:mt-0 md:pl-10">
         <div className="flex flex-wrap items-center gap-2">

@@ -6,8 +6,8 @@ import type { Block, LongFormDocument, Section } from "@/features/site/content/l
 import { useScrollToHashOnArrival } from "./useScrollToHashOnArrival";
 import { PageIntro } from "./PageIntro";
 import { RichText } from "./RichText";
+import { formatCalendarDate } from "@/lib/dates";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 function BlockView({ block }: { block: Block }) {
   if (typeof block === "string" || Array.isArray(block)) {
@@ -66,7 +66,7 @@ export function LongFormPage({ document, icon }: { document: LongFormDocument; i
     <>
       <PageIntro icon={icon} eyebrow={document.eyebrow} title={document.title} lead={document.lead}>
         <p className="text-sm text-slate-500">
-          Last updated <time dateTime={document.updated}>{dateFormat.format(new Date(document.updated))}</time>
+          Last updated <time dateTime={document.updated}>{formatCalendarDate(document.updated)}</time>
         </p>
       </PageIntro>
 

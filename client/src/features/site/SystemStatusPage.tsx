@@ -1,8 +1,9 @@
-import { getSystemStatus, type ServiceStatus } from "@common/api/status";
+import { getSystemStatus, type ServiceCheck, type ServiceStatus } from "@common/api/status";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, AlertTriangle, CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { endpointQuery } from "@/lib/api-client";
 import { cn } from "@/lib/class-names";
+import { formatDateTime } from "@/lib/dates";
 
 const REFRESH_MS = 30_000;
 const statusText: Record<ServiceStatus, string> = { operational: "Operational", degraded: "Degraded", outage: "Outage" };
@@ -21,7 +22,12 @@ function uptime(seconds: number): string {
   return days > 0 ? `${days} d ${hours} h` : hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** The headline, from the rows below it: the worst status, naming the services that have it. */
+function headline(status: ServiceStatus, services: ServiceCheck[]): string {
+  if (status === "operational") return "All systems operational";
+  const names = services.filter((service) => service.status === status).map((service) => service.name).join(", ");
+  return status === "degraded" ? `Some systems are degraded: ${names}` : `Some systems are down: ${names}`;
+}
 
 /** `/system-status`: live checks of every service from GET /api/status, refreshed every 30 s. */
 export default function SystemStatusPage() {
@@ -40,10 +46,10 @@ export default function SystemStatusPage() {
         <>
           <p className={cn("mt-6 flex items-center gap-3 rounded-xl border p-4 font-semibold", statusStyle[data.status])}>
             <StatusIcon status={data.status} />
-            {data.status === "operational" ? "All systems operational" : data.status === "degraded" ? "Some systems are degraded" : "Some systems are down"}
+            {headline(data.status, data.services)}
           </p>
           <p className="mt-2 text-sm text-slate-500">
-            Checked {timeFormat.format(new Date(data.checkedAt))} · this server up for {uptime(data.uptimeSeconds)}
+            Checked {formatDateTime(data.checkedAt)} · this server up for {uptime(data.uptimeSeconds)}
           </p>
           <ul className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Services">
             {data.services.map((service) => (
@@ -70,8 +76,8 @@ export default function SystemStatusPage() {
                       {incident.service}: {incident.message}
                     </p>
                     <p className="text-slate-500">
-                      {statusText[incident.status]} from {timeFormat.format(new Date(incident.startedAt))}
-                      {incident.resolvedAt ? `, resolved ${timeFormat.format(new Date(incident.resolvedAt))}` : ", ongoing"}
+                      {statusText[incident.status]} from {formatDateTime(incident.startedAt)}
+                      {incident.resolvedAt ? `, resolved ${formatDateTime(incident.resolvedAt)}` : ", ongoing"}
                     </p>
                   </li>
                 ))}

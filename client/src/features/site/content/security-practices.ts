@@ -1,4 +1,4 @@
-import { SESSION_LIFETIME_DAYS, SIGN_IN_LINK_MINUTES } from "@common/product";
+import { DEVICE_TOKEN_IDLE_DAYS, SESSION_LIFETIME_DAYS, SIGN_IN_LINK_MINUTES } from "@common/product";
 import { Cookie, CreditCard, DatabaseBackup, Gauge, KeyRound, Lock, type LucideIcon, ScrollText, ShieldCheck, Smartphone } from "lucide-react";
 
 export interface SecurityPractice {
@@ -21,6 +21,7 @@ export const securityPractices: SecurityPractice[] = [
     points: [
       `You sign in with a link we email to you. It carries 32 random bytes, works once, and expires after ${SIGN_IN_LINK_MINUTES} minutes.`,
       "We store only a SHA-256 hash of each link, so a copy of our database cannot be used to sign anyone in.",
+      "Opening a link only asks “Sign in as …?” with the address it belongs to; you sign in with a click on our own site, so no other site can sign your browser in to an account of its choosing.",
       "The sign-in form answers the same whether or not an account exists, so it cannot be used to find out who uses TabVault.",
       "Sign-in emails are rate-limited per address and per network, so nobody can flood your inbox.",
     ],
@@ -70,6 +71,7 @@ export const securityPractices: SecurityPractice[] = [
     points: [
       "The Windows and Android apps use a device token that you create and name in your dashboard. It is shown to you once and stored only as a SHA-256 hash.",
       "You can revoke a token at any time. A token can use the protection features of your account, but never has admin rights and cannot create other tokens.",
+      `Payments and your profile need you signed in on the website: no token can reach them. A token unused for ${DEVICE_TOKEN_IDLE_DAYS} days stops working, and “Sign out everywhere” ends every session and token at once.`,
     ],
   },
   {
@@ -88,6 +90,7 @@ export const securityPractices: SecurityPractice[] = [
     title: "Your backups",
     points: [
       "Passwords, hidden fields, fields marked autocomplete=off and anything that looks like a card number are left out on your device, before a backup is sent.",
+      "Whatever a device sends, our server drops fields named as passwords, one-time codes or card security codes, and anything that looks like a card number, before a backup is stored.",
       "Every backup belongs to one account. Requests for anyone else's backups are refused.",
       "Backups are not end-to-end encrypted: the service can read them, because it has to give them back to you. Only send what you are comfortable storing with us.",
     ],

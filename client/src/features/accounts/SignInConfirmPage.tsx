@@ -1,0 +1,109 @@
+import { confirmSignIn, describeSignInLink, SIGN_IN_LINK_MINUTES } from "@common/api/accounts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { AlertCircle, Loader2, LogIn } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { AccountScreen, CheckFailedScreen } from "./AccountScreen";
+import { useAuth } from "./useAuth";
+import { Button } from "@/components/ui/button";
+import { call, endpointQuery } from "@/lib/api-client";
+import { errorMessage, errorStatus } from "@/lib/queryClient";
+
+/** The token of the mailed link, which the server put in the fragment: never sent to a server, so never in a log. */
+function tokenInFragment(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get("token") || null;
+}
+
+/**
+ * `/sign-in/confirm`: where a mailed sign-in link lands. Opening a link signs nobody in, because another
+ * site could open one of its own in this browser (sign-in CSRF); the person sees which account the link
+ * is for and signs in with a click, which the server takes only from this site.
+ */
+export default function SignInConfirmPage() {
+  const [token] = useState(tokenInFragment);
+  useEffect(() => {
+    // Read once; then out of the address bar and the history entry, so the page can be shared or reloaded safely.
+    if (window.location.hash) window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
+  }, []);
+  if (!token) return <LinkUnusable />;
+  return <Confirmation token={token} />;
+}
+
+function LinkUnusable() {
+  return (
+    <AccountScreen
+      icon={AlertCircle}
+      tone="warning"
+      title="This sign-in link can't be used"
+      description={`It has expired or was already used. Links work once, for ${SIGN_IN_LINK_MINUTES} minutes. Ask for a new one.`}
+    >
+      <Button asChild className="w-full" size="lg">
+        <Link href="/sign-in">Get a new sign-in link</Link>
+      </Button>
+    </AccountScreen>
+  );
+}
+
+function Confirmation({ token }: { token: string }) {
+  const { user } = useAuth();
+  const link = useQuery({ ...endpointQuery(describeSignInLink, { body: { token } }), retry: false, staleTime: Infinity });
+  const confirm = useMutation({
+    mutationFn: () => call(confirmSignIn, { body: { token } }),
+    // A full load, so every screen starts from the new account rather than from another one's cache.
+    onSuccess: ({ next }) => window.location.assign(next),
+  });
+
+  if (link.isPending) {
+    return (
+      <AccountScreen icon={LogIn} title="Checking your sign-in link">
+        <p className="flex items-center gap-2 text-slate-500" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Checking…
+        </p>
+      </AccountScreen>
+    );
+  }
+  if (link.isError || errorStatus(confirm.error) === 404) {
+    const status = errorStatus(link.error ?? confirm.error);
+    if (status === 404 || status === 400) return <LinkUnusable />;
+    return <CheckFailedScreen title="The link could not be checked" error={link.error} retry={() => void link.refetch()} retrying={link.isFetching} />;
+  }
+
+  const { email } = link.data;
+  const otherAccount = user && user.email !== email ? user.email : null;
+  return (
+    <AccountScreen
+      icon={LogIn}
+      title={`Sign in as ${email}?`}
+      description={
+        <>
+          <p>
+            This link signs this browser in to the TabVault account of{" "}
+            <strong className="break-all font-semibold text-slate-900">{email}</strong>. Continue only if you asked for it.
+          </p>
+          {otherAccount ? (
+            <p className="mt-3 text-sm text-slate-500">
+              You are signed in as <span className="break-all">{otherAccount}</span> now; signing in ends that session here.
+            </p>
+          ) : null}
+        </>
+      }
+    >
+      {confirm.isError ? (
+        <p role="alert" className="mb-4 flex gap-2 rounded-lg bg-red-50 p-3 text-sm leading-6 text-red-800">
+          <AlertCircle className="mt-1 size-4 shrink-0" aria-hidden="true" />
+          {errorMessage(confirm.error, "Signing in failed. Please try again in a moment.")}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button className="sm:flex-1" size="lg" onClick={() => confirm.mutate()} disabled={confirm.isPending || confirm.isSuccess}>
+          {confirm.isPending || confirm.isSuccess ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+          Sign in
+        </Button>
+        <Button asChild variant="ghost" size="lg" className="sm:flex-1">
+          <Link href="/">Cancel</Link>
+        </Button>
+      </div>
+    </AccountScreen>
+  );
+}

@@ -1,0 +1,60 @@
+import { getProtectionSettings, logBlockedAttempt } from "@common/api/protection";
+import type { QueryClient } from "@tanstack/react-query";
+import { call, endpointQuery } from "@/lib/api-client";
+import { type BlockedMethod, type ClearAllBlocked, clearAllBlockedHere, ensureBlockerRunning, isShortcut, onCloseAllShortcut } from "./blocker";
+import { createCapture, startCaptureTriggers } from "./capture-engine";
+import { hasUnsavedInput } from "./form-watch";
+import { snapshotCurrentPage } from "./page-snapshot";
+import { adoptProtectionSettings } from "./protection-state";
+import { recordVisit } from "./recent-tabs";
+import { applyRestoreHandoff } from "./restore-handoff";
+
+/**
+ * What runs on every page for a signed-in person, beside the in-page blocker (blocker.ts): the account's
+ * settings into this browser, the capture engine and its triggers, the blocked attempts logged on the account
+ * and the restore hand-off. Started by App.tsx as soon as the account is known; returns the way to stop it.
+ */
+export function startSignedInProtection(userEmail: string, queryClient: QueryClient): () => void {
+  // The server's settings win at sign-in; every change after goes through adoptProtectionSettings. Without
+  // them (a failure, a session that just ended) this browser's own stay, quietly.
+  queryClient
+    .fetchQuery(endpointQuery(getProtectionSettings, undefined, { expectUnauthorized: true }))
+    .then((settings) => adoptProtectionSettings(queryClient, settings))
+    .catch(() => undefined);
+  applyRestoreHandoff();
+
+  const capture = createCapture(userEmail);
+  const logBlocked = (method: BlockedMethod) => {
+    // A 401 (a session that just ended) is no reason to sign in.
+    call(logBlockedAttempt, { body: { method, timestamp: Date.now(), url: window.location.href.slice(0, 2048) } }, { expectUnauthorized: true }).catch(
+      () => undefined,
+    );
+  };
+  // The close-all shortcuts back the session up in either mode: in Backup mode that is the protection.
+  const stopShortcuts = onCloseAllShortcut(({ method, blocked }) => {
+    void capture("emergency");
+    if (blocked) logBlocked(method);
+  });
+  // Other blocks in this page (window.close, the blocker screen's test) are logged on the account too.
+  const onBlocked = (event: Event) => {
+    const { method } = (event as CustomEvent<ClearAllBlocked>).detail;
+    if (!isShortcut(method)) logBlocked(method);
+  };
+  ensureBlockerRunning();
+  const stopTriggers = startCaptureTriggers(capture, hasUnsavedInput);
+  window.addEventListener(clearAllBlockedHere, onBlocked);
+  return () => {
+    stopTriggers();
+    stopShortcuts();
+    window.removeEventListener(clearAllBlockedHere, onBlocked);
+  };
+}
+
+/** Adds the screen just opened to the recent-tabs list, once it has set its title; returns the way to cancel. */
+export function recordVisitSoon(): () => void {
+  const timer = window.setTimeout(() => {
+    const page = snapshotCurrentPage();
+    recordVisit({ url: page.url, title: page.title ?? "", faviconUrl: page.faviconUrl ?? null, lastAccessed: new Date().toISOString() });
+  }, 300);
+  return () => window.clearTimeout(timer);
+}

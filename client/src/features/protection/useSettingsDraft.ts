@@ -1,0 +1,40 @@
+import { type ProtectionSettings, updateProtectionSettings } from "@common/api/protection";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { call } from "@/lib/api-client";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { toast } from "@/lib/use-toast";
+import { adoptProtectionSettings, useProtectionSettings } from "./protection-state";
+
+/**
+ * The settings screens' one rule (spec 2 §4): a change is kept only when Save Settings is clicked. The screen
+ * shows the saved settings with the person's unsaved changes over them, so what was saved elsewhere meanwhile
+ * (another screen, another tab) still shows; Save sends only what changed.
+ */
+export function useSettingsDraft(signedIn: boolean) {
+  const queryClient = useQueryClient();
+  const saved = useProtectionSettings(signedIn);
+  const [changes, setChanges] = useState<Partial<ProtectionSettings>>({});
+  const unsaved = saved ? (Object.keys(changes) as (keyof ProtectionSettings)[]).filter((key) => changes[key] !== saved[key]) : [];
+
+  const save = useMutation({
+    mutationFn: () => call(updateProtectionSettings, { body: Object.fromEntries(unsaved.map((key) => [key, changes[key]])) }),
+    onSuccess: (result) => {
+      adoptProtectionSettings(queryClient, result);
+      setChanges({});
+      toast({ title: "Settings Saved", description: "Your protection preferences have been updated" });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to save settings"), variant: "destructive" });
+    },
+  });
+
+  return {
+    /** The settings as the screen shows them; undefined until loaded (and for a visitor). */
+    settings: saved && { ...saved, ...changes },
+    change: (update: Partial<ProtectionSettings>) => setChanges((current) => ({ ...current, ...update })),
+    unsaved: unsaved.length > 0,
+    saving: save.isPending,
+    save: () => save.mutate(),
+  };
+}
