@@ -1,6 +1,7 @@
 import { browser } from "wxt/browser";
 import { defineContentScript } from "wxt/utils/define-content-script";
-import { type ActionAnswer, WEB_MESSAGES } from "../src/messages";
+import { EXTENSION_BRIDGE_MESSAGES } from "@common/extension-bridge";
+import type { ActionAnswer } from "../src/messages";
 
 /**
  * Runs on the TabVault server's own pages (registered at run time for the server's origin): the
@@ -14,22 +15,22 @@ export default defineContentScript({
     const post = (message: Record<string, unknown>) => window.postMessage(message, window.location.origin);
     const announce = async () => {
       const answer = (await browser.runtime.sendMessage({ kind: "web-ping" }).catch(() => null)) as { version: string } | null;
-      if (answer?.version) post({ type: WEB_MESSAGES.extension, version: answer.version });
+      if (answer?.version) post({ type: EXTENSION_BRIDGE_MESSAGES.extension, version: answer.version });
     };
 
     window.addEventListener("message", (event: MessageEvent) => {
       if (event.source !== window || event.origin !== window.location.origin) return;
       const data: unknown = event.data;
       if (!data || typeof data !== "object" || !("type" in data)) return;
-      if (data.type === WEB_MESSAGES.ping) {
+      if (data.type === EXTENSION_BRIDGE_MESSAGES.ping) {
         void announce();
-      } else if (data.type === WEB_MESSAGES.restore && "backupId" in data && typeof data.backupId === "string") {
+      } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restore && "backupId" in data && typeof data.backupId === "string") {
         const backupId = data.backupId;
         void (browser.runtime.sendMessage({ kind: "web-restore", backupId }) as Promise<ActionAnswer | undefined>)
           .catch((error: unknown): ActionAnswer => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))
           .then((answer) => {
-            if (answer?.ok) post({ type: WEB_MESSAGES.restoreStarted, backupId, message: answer.message });
-            else post({ type: WEB_MESSAGES.restoreRefused, backupId, message: answer?.message ?? "The extension did not answer." });
+            if (answer?.ok) post({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId, message: answer.message });
+            else post({ type: EXTENSION_BRIDGE_MESSAGES.restoreRefused, backupId, message: answer?.message ?? "The extension did not answer." });
           });
       }
     });

@@ -68,14 +68,5 @@ export interface Status {
 export type BackupListAnswer = { ok: true; backups: BackupSummary[] } | { ok: false; message: string };
 export type ActionAnswer = { ok: true; message: string } | { ok: false; message: string };
 
-/** What the bridge content script and the TabVault web app say to each other with postMessage. */
-export const WEB_MESSAGES = {
-  ping: "tabvault:ping",
-  extension: "tabvault:extension",
-  restore: "tabvault:restore",
-  restoreStarted: "tabvault:restore-started",
-  restoreRefused: "tabvault:restore-refused",
-} as const;
-
 /** The optional host permission form capture asks for. */
 export const ALL_SITES = "<all_urls>";

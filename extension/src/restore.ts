@@ -1,7 +1,7 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
 import type { BrowserApi, ClosedSession, Tab, WindowState } from "./browser-api";
 import { type Clock, sleep } from "./clock";
-import type { Snapshot } from "./snapshot";
+import type { Snapshot, WindowPlacement } from "./snapshot";
 
 export interface RestoreTab {
   url: string;
@@ -17,15 +17,9 @@ export interface RestoreTab {
   sessionId?: string;
 }
 
-export interface RestoreWindow {
+export interface RestoreWindow extends WindowPlacement {
   /** An open window to put the tabs back into (a loss inside a window that is still open), or null for a new one. */
   intoWindowId: number | null;
-  state: "normal" | "minimized" | "maximized" | "fullscreen";
-  focused: boolean;
-  left: number | null;
-  top: number | null;
-  width: number | null;
-  height: number | null;
   tabs: RestoreTab[];
   groups: { title: string; color: string; collapsed: boolean }[];
   /** Set when the browser's recently-closed list still has this window with the same tabs. */
@@ -49,14 +43,9 @@ export interface RestoreCapabilities {
   sessions: boolean;
 }
 
-interface SourceWindow {
+/** A window of a snapshot or of a backup from the server: the two shapes a restore starts from. */
+interface SourceWindow extends WindowPlacement {
   windowId: number;
-  state: RestoreWindow["state"];
-  focused: boolean;
-  left: number | null;
-  top: number | null;
-  width: number | null;
-  height: number | null;
   tabs: { url: string; title: string; faviconUrl: string | null; pinned: boolean; active: boolean; groupId: number | null; formData?: Record<string, string>; scrollPosition?: { x: number; y: number } }[];
 }
 

@@ -18,14 +18,18 @@ export interface SnapshotTab {
   scrollPosition?: { x: number; y: number };
 }
 
-export interface SnapshotWindow {
-  windowId: number;
+/** Where a window was and how it was shown: what a snapshot keeps of it and what a restore gives it back. */
+export interface WindowPlacement {
   state: "normal" | "minimized" | "maximized" | "fullscreen";
   focused: boolean;
   left: number | null;
   top: number | null;
   width: number | null;
   height: number | null;
+}
+
+export interface SnapshotWindow extends WindowPlacement {
+  windowId: number;
   /** The http(s) tabs, in order: what can be backed up and reopened. */
   tabs: SnapshotTab[];
   /** Every tab id of the window, new-tab pages and browser pages included, to count what was lost. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type BridgeWindow, detectExtension, EXTENSION_MESSAGES, type MessageLike, requestRestore } from "./extension-bridge";
+import { EXTENSION_BRIDGE_MESSAGES } from "@common/extension-bridge";
+import { type BridgeWindow, detectExtension, type MessageLike, requestRestore } from "./extension-bridge";
 
 const ORIGIN = "https://tabvault.example";
 
@@ -33,7 +34,7 @@ describe("detectExtension", () => {
 
   it("pings on this origin and resolves with the version the extension answers", async () => {
     const win = fakeWindow((message, self) => {
-      if (message.type === EXTENSION_MESSAGES.ping) queueMicrotask(() => self.answer({ type: EXTENSION_MESSAGES.extension, version: "1.4.0" }));
+      if (message.type === EXTENSION_BRIDGE_MESSAGES.ping) queueMicrotask(() => self.answer({ type: EXTENSION_BRIDGE_MESSAGES.extension, version: "1.4.0" }));
     });
     await expect(detectExtension(win)).resolves.toEqual({ version: "1.4.0" });
     expect(win.posted).toEqual([{ message: { type: "tabvault:ping" }, targetOrigin: ORIGIN }]);
@@ -44,7 +45,7 @@ describe("detectExtension", () => {
     const win = fakeWindow();
     const detected = detectExtension(win);
     await vi.advanceTimersByTimeAsync(299);
-    win.answer({ type: EXTENSION_MESSAGES.extension, version: "9.9.9" }, "https://evil.example");
+    win.answer({ type: EXTENSION_BRIDGE_MESSAGES.extension, version: "9.9.9" }, "https://evil.example");
     await vi.advanceTimersByTimeAsync(1);
     await expect(detected).resolves.toBeNull();
     expect(win.listenerCount()).toBe(0);
@@ -54,7 +55,7 @@ describe("detectExtension", () => {
     const win = fakeWindow((message, self) => {
       self.answer(message);
       self.answer("tabvault:extension");
-      self.answer({ type: EXTENSION_MESSAGES.extension, version: 3 });
+      self.answer({ type: EXTENSION_BRIDGE_MESSAGES.extension, version: 3 });
     });
     const detected = detectExtension(win);
     await vi.advanceTimersByTimeAsync(300);
@@ -68,10 +69,10 @@ describe("requestRestore", () => {
 
   it("posts the backup id and resolves when the extension says the restore started", async () => {
     const win = fakeWindow((message, self) => {
-      if (message.type !== EXTENSION_MESSAGES.restore) return;
+      if (message.type !== EXTENSION_BRIDGE_MESSAGES.restore) return;
       // An answer about another restore first: not this one's.
-      self.answer({ type: EXTENSION_MESSAGES.restoreStarted, backupId: "other", message: "Restoring 2 tabs" });
-      setTimeout(() => self.answer({ type: EXTENSION_MESSAGES.restoreStarted, backupId: message.backupId, message: "Restoring 30 tabs" }), 1500);
+      self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId: "other", message: "Restoring 2 tabs" });
+      setTimeout(() => self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId: message.backupId, message: "Restoring 30 tabs" }), 1500);
     });
     const handoff = requestRestore("b-1", win);
     await vi.advanceTimersByTimeAsync(1500);
@@ -82,7 +83,7 @@ describe("requestRestore", () => {
 
   it("passes on the extension's refusal and its reason", async () => {
     const win = fakeWindow((message, self) =>
-      self.answer({ type: EXTENSION_MESSAGES.restoreRefused, backupId: message.backupId, message: "Connect this browser to TabVault first." }),
+      self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreRefused, backupId: message.backupId, message: "Connect this browser to TabVault first." }),
     );
     await expect(requestRestore("b-2", win)).resolves.toEqual({ outcome: "refused", message: "Connect this browser to TabVault first." });
   });

@@ -1,15 +1,8 @@
-/**
- * Talking to the TabVault browser extension from its own server's pages. The extension's bridge content
- * script runs on this origin and answers `window.postMessage`: a ping with its version, a restore request
- * with whether it started. Messages from any other origin are ignored.
- */
-export const EXTENSION_MESSAGES = {
-  ping: "tabvault:ping",
-  extension: "tabvault:extension",
-  restore: "tabvault:restore",
-  restoreStarted: "tabvault:restore-started",
-  restoreRefused: "tabvault:restore-refused",
-} as const;
+import { EXTENSION_BRIDGE_MESSAGES } from "@common/extension-bridge";
+
+// Talking to the TabVault browser extension from its own server's pages. The extension's bridge content
+// script runs on this origin and answers `window.postMessage` (the messages are in common/extension-bridge.ts): a
+// ping with its version, a restore request with whether it started. Messages from any other origin are ignored.
 
 /** How long an installed extension takes at most to answer a ping: its content script answers at once. */
 export const DETECT_TIMEOUT_MS = 300;
@@ -68,8 +61,8 @@ function ask<T>(win: BridgeWindow, message: Record<string, unknown>, pick: (data
 export function detectExtension(win: BridgeWindow = window, timeoutMs = DETECT_TIMEOUT_MS): Promise<InstalledExtension | null> {
   return ask<InstalledExtension | null>(
     win,
-    { type: EXTENSION_MESSAGES.ping },
-    (data) => (data.type === EXTENSION_MESSAGES.extension && typeof data.version === "string" ? { version: data.version } : undefined),
+    { type: EXTENSION_BRIDGE_MESSAGES.ping },
+    (data) => (data.type === EXTENSION_BRIDGE_MESSAGES.extension && typeof data.version === "string" ? { version: data.version } : undefined),
     timeoutMs,
     null,
   );
@@ -79,13 +72,13 @@ export function detectExtension(win: BridgeWindow = window, timeoutMs = DETECT_T
 export function requestRestore(backupId: string, win: BridgeWindow = window, timeoutMs = RESTORE_TIMEOUT_MS): Promise<RestoreHandoff> {
   return ask<RestoreHandoff>(
     win,
-    { type: EXTENSION_MESSAGES.restore, backupId },
+    { type: EXTENSION_BRIDGE_MESSAGES.restore, backupId },
     (data) => {
       // Answers name the backup when the extension says which; one for another restore is not ours.
       if (data.backupId !== undefined && data.backupId !== backupId) return undefined;
       const message = typeof data.message === "string" ? data.message : "";
-      if (data.type === EXTENSION_MESSAGES.restoreStarted) return { outcome: "started", message };
-      if (data.type === EXTENSION_MESSAGES.restoreRefused) return { outcome: "refused", message };
+      if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreStarted) return { outcome: "started", message };
+      if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreRefused) return { outcome: "refused", message };
       return undefined;
     },
     timeoutMs,
