@@ -162,8 +162,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     payments,
     releasesDir: config.releasesDir,
     clientDir: deps.clientDir,
-    startedAt,
-    now: () => performance.now(),
+    startedAt: clock(),
   });
   if (config.stripe) {
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
