@@ -41,3 +41,14 @@ export const automaticBackupText =
 export const ANDROID_REQUIREMENT = "Android 7.0 or later";
 /** The same, with what the app needs beside the system version. */
 export const ANDROID_REQUIREMENTS = [ANDROID_REQUIREMENT, "2 GB of RAM", "50 MB of free storage"] as const;
+
+/**
+ * What protects a person today (issue 16 point 3): the browser extension and the installable web app. Native
+ * Windows and Android apps are offered only where an operator has published their release files (decision 141).
+ */
+export const EXTENSION_CHROMIUM_BROWSERS = "Chrome, Edge, Brave and Opera";
+export const EXTENSION_DESKTOP_SYSTEMS = "Windows, macOS and Linux";
+/** Firefox for Android has no windows API: the extension keeps and restores tabs in one window, without groups. */
+export const FIREFOX_ANDROID_REDUCED_MODE = "a reduced mode: one window, no tab groups";
+export const extensionPlatformsText =
+  `${EXTENSION_CHROMIUM_BROWSERS} on ${EXTENSION_DESKTOP_SYSTEMS}, and Firefox, including Firefox for Android in ${FIREFOX_ANDROID_REDUCED_MODE}`;

@@ -261,7 +261,7 @@ describe("the installable app", () => {
       const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport, userAgent: ANDROID_UA });
       const page = await context.newPage();
       await page.goto("/download");
-      const panel = page.getByRole("region", { name: "Android: install as app" });
+      const panel = page.getByRole("region", { name: "Install the web app" });
       await panel.getByRole("heading", { name: "Install TabVault as an app" }).waitFor();
       await panel.getByText("Installable as App", { exact: true }).waitFor();
       await panel.getByRole("button", { name: "Install", exact: true }).click();

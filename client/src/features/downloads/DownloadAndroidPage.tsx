@@ -1,4 +1,5 @@
 import { downloadAndroidApk, getApkInfo } from "@common/api/downloads";
+import { ANDROID_REQUIREMENTS } from "@common/product";
 import { endpointUrl } from "@common/api/endpoint";
 import { formatPrice, planList, type PlanType, tabLimitText } from "@common/plan-catalogue";
 import { CheckCircle2, Download, HardDrive, Layers, Smartphone } from "lucide-react";
@@ -117,9 +118,9 @@ export default function DownloadAndroidPage() {
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 className="text-lg font-semibold text-slate-900">System requirements</h2>
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            <li>Android 5.0 (API 21) or newer; Android 7.0+ recommended</li>
-            <li>2 GB RAM</li>
-            <li>50 MB of storage</li>
+            {ANDROID_REQUIREMENTS.map((requirement) => (
+              <li key={requirement}>{requirement}</li>
+            ))}
           </ul>
         </section>
       </div>
