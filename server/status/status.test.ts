@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { coveredMilliseconds } from "./incidents";
 import { statusIncidents } from "./table";
@@ -18,9 +21,29 @@ describe("GET /api/status", () => {
     expect(status.status).toBe("degraded");
   });
 
-  it("records an incident when a check fails and resolves it when it passes again", async () => {
+  it("counts no published app as operational: the extension is what a server offers from the start", async () => {
     const database = await createTestDatabase();
     const app = await buildTestApp({ database: database.db }, { releasesDir: "/nonexistent-releases" });
+    try {
+      const status = (await app.inject({ method: "GET", url: "/api/status" })).json();
+      expect(status.services.find((service: { name: string }) => service.name === "Downloads")).toEqual({
+        name: "Downloads",
+        status: "operational",
+        detail: "The browser extension is offered; no Windows or Android app is published",
+      });
+      expect(status.incidents).toEqual([]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it("records an incident when a check fails and resolves it when it passes again", async () => {
+    const database = await createTestDatabase();
+    // A manifest whose files are missing: every app it lists is unavailable.
+    const releasesDir = await mkdtemp(join(tmpdir(), "tabvault-releases-"));
+    await writeFile(join(releasesDir, "manifest.json"), JSON.stringify({ windows: { version: "1.0.0", fileName: "missing.exe", description: "Windows", requirements: [] } }));
+    const app = await buildTestApp({ database: database.db }, { releasesDir });
     try {
       const status = (await app.inject({ method: "GET", url: "/api/status" })).json();
       expect(status.services.find((service: { name: string }) => service.name === "Downloads")).toMatchObject({ status: "outage" });
@@ -30,6 +53,7 @@ describe("GET /api/status", () => {
     } finally {
       await app.close();
       await database.close();
+      await rm(releasesDir, { recursive: true, force: true });
     }
   });
 
