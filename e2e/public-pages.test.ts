@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { formatPrice, planList } from "../common/plan-catalogue";
+import { ANDROID_REQUIREMENTS } from "../common/product";
 import { TABVAULT_VERSION } from "../common/release";
 import { MOBILE, newContext, screenshot } from "./support/browser";
 import { useBrowserSuite } from "./support/suite";
@@ -168,7 +169,7 @@ const pages: PublicPage[] = [
       const quick = page.getByRole("navigation", { name: "Documentation sections" });
       for (const name of ["Getting Started", "Configuration", "Troubleshooting"]) await quick.getByRole("link", { name }).waitFor();
 
-      await page.getByText(/Android 7\.0 or newer/).waitFor();
+      await page.getByText(`TabVault for Android needs ${ANDROID_REQUIREMENTS.join(", ")}.`).waitFor();
       for (const heading of ["Install on Android", "Core features", "Protection levels", "Privacy settings", "Frequently asked questions", "Supported browsers"]) {
         await page.getByRole("heading", { level: 3, name: heading }).waitFor();
       }

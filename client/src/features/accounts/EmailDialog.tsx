@@ -146,7 +146,7 @@ export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () =
               <ChoiceButton
                 icon={Download}
                 title="Free download"
-                text={`Windows and Android apps on the Free plan: ${planLimitsText(plans.free)}.`}
+                text={`The browser extension, and the Windows and Android apps where published, on the Free plan: ${planLimitsText(plans.free)}.`}
                 onClick={chooseFreeDownload}
               />
               <ChoiceButton
