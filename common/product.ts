@@ -16,3 +16,39 @@ export const SIGN_IN_LINK_MINUTES = 15;
 export const SESSION_LIFETIME_DAYS = 30;
 /** A device token (an app's, the extension's) stops working after this many days without being used. */
 export const DEVICE_TOKEN_IDLE_DAYS = 90;
+
+/**
+ * Automatic backups (Basic and up, issue 16 point C). The browser extension backs up every tab of the browser
+ * on this period (its `auto-backup` alarm); the web app, in Backup mode with Automatic Backup on, backs up the
+ * TabVault page it runs in (and this site's recent pages) on its own, shorter period while that page has focus.
+ * Pages quote these numbers and the code runs on them, so words and timers cannot drift apart.
+ */
+export const EXTENSION_AUTOMATIC_BACKUP_MINUTES = 5;
+export const WEB_APP_AUTOMATIC_BACKUP_SECONDS = 30;
+
+/**
+ * What the Automatic Backup switch does, as the settings screens say it: the switch drives the web app's timer;
+ * the extension's automatic backups follow the plan alone (`automaticBackups` of the extension's connection).
+ */
+export const automaticBackupText =
+  `Backs up the TabVault page you have open every ${WEB_APP_AUTOMATIC_BACKUP_SECONDS} seconds while it has focus. ` +
+  `The browser extension backs up all your tabs every ${EXTENSION_AUTOMATIC_BACKUP_MINUTES} minutes on plans with automatic backups, whatever this switch says.`;
+
+/**
+ * The Android requirement every page states (issue 16 point B): one reading of spec 1 and 2, which name 5.0, 6.0
+ * and 7.0 (decision 140). What a published release file needs is the operator's, in its manifest.
+ */
+export const ANDROID_REQUIREMENT = "Android 7.0 or later";
+/** The same, with what the app needs beside the system version. */
+export const ANDROID_REQUIREMENTS = [ANDROID_REQUIREMENT, "2 GB of RAM", "50 MB of free storage"] as const;
+
+/**
+ * What protects a person today (issue 16 point 3): the browser extension and the installable web app. Native
+ * Windows and Android apps are offered only where an operator has published their release files (decision 141).
+ */
+export const EXTENSION_CHROMIUM_BROWSERS = "Chrome, Edge, Brave and Opera";
+export const EXTENSION_DESKTOP_SYSTEMS = "Windows, macOS and Linux";
+/** Firefox for Android has no windows API: the extension keeps and restores tabs in one window, without groups. */
+export const FIREFOX_ANDROID_REDUCED_MODE = "a reduced mode: one window, no tab groups";
+export const extensionPlatformsText =
+  `${EXTENSION_CHROMIUM_BROWSERS} on ${EXTENSION_DESKTOP_SYSTEMS}, and Firefox, including Firefox for Android in ${FIREFOX_ANDROID_REDUCED_MODE}`;

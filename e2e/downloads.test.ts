@@ -159,17 +159,20 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     await context.close();
   });
 
-  test("with the APK removed: an error toast on /download-android and no broken link on /download", async () => {
+  test("with the APK removed: /download-android and /download offer no Android app", async () => {
     await rm(path.join(releasesDir, "TabVault-2.1.0.apk"));
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await page.goto("/download-android");
-    await page.getByRole("button", { name: "Download APK" }).first().click();
-    await page.getByText("Unable to start download. Please try again.", { exact: true }).waitFor();
+    await page.getByText("No TabVault app for Android is published on this server.", { exact: true }).waitFor();
+    const buttons = page.getByRole("button", { name: "Not published" });
+    assert.equal(await buttons.count(), 4);
+    for (const button of await buttons.all()) assert.equal(await button.isDisabled(), true);
     await page.goto("/download");
-    const android = page.getByRole("button", { name: "Android coming soon" });
-    await android.waitFor();
-    assert.equal(await android.isDisabled(), true);
+    // A native app is offered only while its file is published (issue 16 point 3): Windows stays, Android is gone.
+    await page.getByRole("heading", { level: 2, name: "Windows app" }).waitFor();
+    await page.getByRole("button", { name: "Download for Windows" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: /Android/ }).count(), 0);
     await context.close();
   });
 });

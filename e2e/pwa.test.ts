@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { chromium, type Page } from "playwright-core";
+import { ANDROID_REQUIREMENT } from "../common/product";
 import { openPglite } from "../server/db/pglite";
 import { appEvents } from "../server/events/table";
 import { ARTIFACTS_DIR, CHROMIUM_ARGS, CHROMIUM_PATH, MOBILE, newContext, screenshot } from "./support/browser";
@@ -139,7 +140,13 @@ describe("the installable app", () => {
       await page.goto("/app-store");
       await page.getByRole("heading", { level: 1, name: "TabVault" }).waitFor();
       await page.getByRole("link", { name: "Back to home" }).waitFor();
-      for (const text of ["Editor's Choice", "1M+", "Clear All Protection", "Tab Management", "Security Dashboard", "Advanced Protection", "Mobile Optimized", "Real-time Monitoring"]) {
+      // Every sample figure says it is one (issue 16 point 5).
+      const notice = page.getByRole("complementary", { name: "A sample store listing" });
+      await notice.getByText(/TabVault is not published in an app store\. The rating, review counts, downloads, Editor's Choice badge/).waitFor();
+      assert.equal(await notice.getByRole("link", { name: "changelog" }).getAttribute("href"), "/changelog");
+      await page.getByText("(2.1K sample reviews)", { exact: true }).waitFor();
+      await page.getByText("downloads (sample)", { exact: true }).waitFor();
+      for (const text of ["Editor's Choice (sample)", "1M+", "Clear All Protection", "Tab Management", "Security Dashboard", "Advanced Protection", "Mobile Optimized", "Real-time Monitoring"]) {
         await page.getByText(text, { exact: true }).first().waitFor();
       }
       await page.getByRole("heading", { name: "User Reviews" }).waitFor();
@@ -176,8 +183,10 @@ describe("the installable app", () => {
 
       await tabs.getByRole("tab", { name: "Details" }).click();
       await page.getByText("Accessibility Service, System Alert Window", { exact: true }).waitFor();
-      await page.getByText("Android 5.0+, Chrome, Firefox, Edge", { exact: true }).waitFor();
+      await page.getByRole("heading", { name: "App details (sample)" }).waitFor();
+      await page.getByText(`${ANDROID_REQUIREMENT}, Chrome, Firefox, Edge`, { exact: true }).waitFor();
       await tabs.getByRole("tab", { name: "Updates" }).click();
+      await page.getByRole("heading", { name: "Version history (sample)" }).waitFor();
       await page.getByRole("heading", { name: /Version 2\.1\.0/ }).waitFor();
       await page.getByRole("heading", { name: "Version 2.0.0" }).waitFor();
       await page.getByText("Dec 2024", { exact: true }).waitFor();
@@ -252,7 +261,7 @@ describe("the installable app", () => {
       const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport, userAgent: ANDROID_UA });
       const page = await context.newPage();
       await page.goto("/download");
-      const panel = page.getByRole("region", { name: "Android: install as app" });
+      const panel = page.getByRole("region", { name: "Install the web app" });
       await panel.getByRole("heading", { name: "Install TabVault as an app" }).waitFor();
       await panel.getByText("Installable as App", { exact: true }).waitFor();
       await panel.getByRole("button", { name: "Install", exact: true }).click();

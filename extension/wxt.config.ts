@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "wxt";
-
-const rootPackage = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+import { TABVAULT_VERSION } from "../common/release";
 
 /**
  * One source, two targets: `wxt build extension -b chrome` and `-b firefox --mv3`. The output lands in
@@ -18,7 +16,7 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: "TabVault",
     description: "Keeps every tab of every window backed up off the device, and puts them back in one click after an accidental close.",
-    version: rootPackage.version,
+    version: TABVAULT_VERSION,
     icons: { 16: "icons/16.png", 32: "icons/32.png", 48: "icons/48.png", 96: "icons/96.png", 128: "icons/128.png" },
     action: { default_title: "TabVault", default_icon: { 16: "icons/16.png", 32: "icons/32.png" } },
     permissions: [

@@ -162,14 +162,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     payments,
     releasesDir: config.releasesDir,
     clientDir: deps.clientDir,
-    startedAt,
-    now: () => performance.now(),
+    startedAt: clock(),
   });
   if (config.stripe) {
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
   }
   await app.register(downloadRoutes, { db, releasesDir: config.releasesDir, secret: config.sessionSecret });
-  await app.register(extensionPackageRoutes, { extensionDir: deps.extensionDir, publicUrl: config.publicUrl });
+  await app.register(extensionPackageRoutes, { db, extensionDir: deps.extensionDir, publicUrl: config.publicUrl });
   await app.register(contactRoutes, { db });
   await app.register(systemLogRoutes, { db });
   await app.register(adminPaymentRoutes, { db });

@@ -148,7 +148,7 @@ export const extensionConnectionSchema = z.object({
   planType: z.string(),
   /** How many backups the plan keeps; null = unlimited. */
   backupsKept: z.number().int().nullable(),
-  /** Automatic backups every 5 minutes (Basic and up). */
+  /** Automatic backups every `EXTENSION_AUTOMATIC_BACKUP_MINUTES` (Basic and up). */
   automaticBackups: z.boolean(),
 });
 export type ExtensionConnection = z.infer<typeof extensionConnectionSchema>;

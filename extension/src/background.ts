@@ -1,5 +1,6 @@
 import { getBrowserBackup, getExtensionConnection, type ExtensionConnection } from "@common/api/browser-backups";
 import type { DeviceTokenGrant } from "@common/api/device-authorization";
+import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
 import { callEndpoint } from "./api";
 import { listBackups, type BackupSummary } from "./backup-list";
 import type { BrowserApi, MessageSender, Tab } from "./browser-api";
@@ -878,7 +879,7 @@ export function createBackground(deps: BackgroundDeps) {
       await local.set({ [KEYS.startupCheck]: { at: initAt, lastTabCreatedAt: initAt } satisfies StartupCheck });
     }
     await ensureAlarm(ALARMS.snapshot, 1);
-    await ensureAlarm(ALARMS.autoBackup, 5);
+    await ensureAlarm(ALARMS.autoBackup, EXTENSION_AUTOMATIC_BACKUP_MINUTES);
     await ensureAlarm(ALARMS.connection, 60);
   }
 

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AuthUser, SignupSource } from "@common/api/accounts";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
+import { appendSystemLog } from "../system-log/append";
 import { type UserRow, users } from "./table";
 
 export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
@@ -33,7 +34,11 @@ export async function findOrCreateUser(
     .values({ email, signupSource })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (inserted) return { user: inserted, created: true };
+  if (inserted) {
+    // The admin's log shows every sign-up, whichever form or page made the account (spec 1, issue 16 point 5).
+    await appendSystemLog(db, "success", `Sign-up: ${email} (${signupSource ?? "sign-in link"})`);
+    return { user: inserted, created: true };
+  }
   const existing = await findUserByEmail(db, email);
   if (!existing) throw new Error(`user ${email} vanished between insert and select`);
   return { user: existing, created: false };

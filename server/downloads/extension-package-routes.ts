@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type ExtensionTarget, downloadExtensionPackage, extensionTargetNames, extensionTargets, listExtensionPackages } from "@common/api/extension-packages";
+import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
+import { appendSystemLog } from "../system-log/append";
 import { type BuiltPackage, createExtensionPackager, describePackage, type PackageOutcome } from "./extension-packages";
 
 export interface ExtensionPackageRoutesOptions {
+  db: Database;
   /** The built extension (dist/extension), one directory per target; undefined offers nothing. */
   extensionDir: string | undefined;
   publicUrl: string;
@@ -41,6 +44,12 @@ export const extensionPackageRoutes: FastifyPluginAsyncZod<ExtensionPackageRoute
       const { target } = request.params;
       const outcome = await packageOf(target, request.log);
       if (!outcome.built) return reply.code(404).send({ message: `${extensionTargetNames[target]} is not built on this server yet` });
+      // The admin's log shows downloads (spec 1): the extension's beside the apps' release files.
+      if (request.method === "GET") {
+        await appendSystemLog(options.db, "info", `Download: ${extensionTargetNames[target]} ${outcome.built.fileName}`, (error) =>
+          request.log.warn({ err: error }, "could not write the system log"),
+        );
+      }
       return sendPackage(reply, outcome.built);
     },
   });

@@ -54,7 +54,9 @@ export async function runStatusChecks(deps: StatusDependencies): Promise<Service
       if (manifest.problem !== null) return { name: "Downloads", status: "degraded", detail: "The release list has errors, so some app downloads are not offered" };
       const items = await downloadItems(deps.releasesDir, manifest);
       const available = items.filter((item) => item.available).length;
-      if (items.length > 0 && available === items.length) return { name: "Downloads", status: "operational", detail: "Windows and Android apps available" };
+      // No native app published is how a server starts (decision 141): the browser extension is what is offered.
+      if (items.length === 0) return { name: "Downloads", status: "operational", detail: "The browser extension is offered; no Windows or Android app is published" };
+      if (available === items.length) return { name: "Downloads", status: "operational", detail: "Windows and Android apps available" };
       if (available > 0) return { name: "Downloads", status: "degraded", detail: "Some app downloads are unavailable" };
       return { name: "Downloads", status: "outage", detail: "No app download is available" };
     } catch {

@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, isNull, or } from "drizzle-orm";
-import type { Incident, ServiceCheck } from "@common/api/status";
+import { and, desc, eq, gt, gte, isNull, lt, or } from "drizzle-orm";
+import type { Incident, RecordedUptime, ServiceCheck } from "@common/api/status";
 import type { Database } from "../db/database";
 import { statusIncidents } from "./table";
 
@@ -55,4 +55,53 @@ export async function recentIncidents(db: Database, since: Date, limit: number):
     startedAt: row.startedAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
   }));
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** The time covered by `spans` within [from, to), overlapping spans counted once. */
+export function coveredMilliseconds(spans: Span[], from: number, to: number): number {
+  const clipped = spans
+    .map((span) => ({ start: Math.max(span.start, from), end: Math.min(span.end, to) }))
+    .filter((span) => span.end > span.start)
+    .sort((a, b) => a.start - b.start);
+  let total = 0;
+  let current: Span | undefined;
+  for (const span of clipped) {
+    if (current && span.start <= current.end) {
+      current.end = Math.max(current.end, span.end);
+      continue;
+    }
+    if (current) total += current.end - current.start;
+    current = { ...span };
+  }
+  if (current) total += current.end - current.start;
+  return total;
+}
+
+/**
+ * Service over [from, now) from the recorded incidents: time in an outage of any service, and time degraded
+ * outside an outage; an open incident counts up to `now`.
+ */
+export async function recordedUptime(db: Database, from: Date, now: Date): Promise<RecordedUptime> {
+  const rows = await db
+    .select({ status: statusIncidents.status, startedAt: statusIncidents.startedAt, resolvedAt: statusIncidents.resolvedAt })
+    .from(statusIncidents)
+    .where(and(lt(statusIncidents.startedAt, now), or(isNull(statusIncidents.resolvedAt), gt(statusIncidents.resolvedAt, from))));
+  const spans = (status: "outage" | "degraded" | "any") =>
+    rows
+      .filter((row) => status === "any" || row.status === status)
+      .map((row) => ({ start: row.startedAt.getTime(), end: (row.resolvedAt ?? now).getTime() }));
+  const window = now.getTime() - from.getTime();
+  const outage = coveredMilliseconds(spans("outage"), from.getTime(), now.getTime());
+  const degraded = coveredMilliseconds(spans("any"), from.getTime(), now.getTime()) - outage;
+  return {
+    from: from.toISOString(),
+    outageSeconds: Math.round(outage / 1000),
+    degradedSeconds: Math.round(degraded / 1000),
+    percent: window <= 0 ? 100 : Math.floor(((window - outage) / window) * 10_000) / 100,
+  };
 }

@@ -1,21 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getSystemStatus, type ServiceCheck, type SystemStatus } from "@common/api/status";
+import { getSystemStatus, RECORDED_UPTIME_DAYS, type ServiceCheck, type SystemStatus } from "@common/api/status";
 import { endpointRoute } from "../http/endpoint-route";
 import { type StatusDependencies, runStatusChecks } from "./checks";
-import { type DatabaseOutage, recentIncidents, recordCheckIncident, recordResolvedDatabaseOutage } from "./incidents";
+import { type DatabaseOutage, recentIncidents, recordCheckIncident, recordedUptime, recordResolvedDatabaseOutage } from "./incidents";
 
 /** Checks are re-run at most this often, however many visitors watch the page. */
 const CACHE_MS = 5000;
 const INCIDENT_DAYS = 30;
 
 /**
- * `getSystemStatus` for /system-status: live checks, this instance's uptime, and the incidents the
- * server recorded when a check failed (kept in the database, so every instance shows the same).
- * Uptime is read from `startedAt` and `now`, monotonic milliseconds as health reads them, so a
- * change of the wall clock never shows as a jump.
+ * `getSystemStatus` for /system-status: live checks, this instance's start and uptime (both read through the
+ * injected clock, `startedAt` being its reading when the app was built), the incidents the server recorded when
+ * a check failed (kept in the database, so every instance shows the same) and the last 90 days' service
+ * computed from them.
  */
-export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedAt: number; now: () => number }> = async (app, options) => {
-  const { db, startedAt, now: monotonicNow } = options;
+export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedAt: Date }> = async (app, options) => {
+  const { db, startedAt } = options;
   let cached: { at: number; body: Promise<SystemStatus> } | undefined;
   /**
    * A database outage this instance saw: it cannot be stored while the database is away, so it is
@@ -41,9 +41,11 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
     const now = app.clock();
     const services = await runStatusChecks(options);
     let incidents: SystemStatus["incidents"] = [];
+    let uptime: SystemStatus["recordedUptime"] = null;
     try {
       await recordIncidents(services, now);
       incidents = await recentIncidents(db, new Date(now.getTime() - INCIDENT_DAYS * 86_400_000), 20);
+      uptime = await recordedUptime(db, new Date(now.getTime() - RECORDED_UPTIME_DAYS * 86_400_000), now);
     } catch (error) {
       // With the database down its own incident cannot be stored yet; the live checks still answer.
       app.log.warn({ err: error }, "status incidents unavailable");
@@ -62,7 +64,9 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
     return {
       status: worst,
       services,
-      uptimeSeconds: Math.max(0, Math.round((monotonicNow() - startedAt) / 1000)),
+      startedAt: startedAt.toISOString(),
+      uptimeSeconds: Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000)),
+      recordedUptime: uptime,
       checkedAt: now.toISOString(),
       incidents,
     };

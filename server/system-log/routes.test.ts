@@ -30,14 +30,16 @@ describe("GET /api/admin/logs (admins only, enforced on the server)", () => {
     const me = await server.app.inject({ method: "GET", url: "/api/auth/user", ...withSession(cookie) });
     expect(me.json()).toMatchObject({ email: testAdminEmail, isAdmin: true });
 
-    const first = await getLogs("?limit=3", cookie);
+    // The admin's own sign-up (and user@example.com's before it) are in the log too: the pages start after it.
+    const newest = (await getLogs("?limit=1", cookie)).json();
+    expect(newest.entries[0].message).toBe(`Sign-up: ${testAdminEmail} (sign-in link)`);
+    const first = await getLogs(`?limit=3&cursor=${newest.nextCursor}`, cookie);
     expect(first.statusCode).toBe(200);
     const page = first.json();
     expect(page.entries.map((entry: { message: string }) => entry.message)).toEqual(["entry 5", "entry 4", "entry 3"]);
     expect(page.entries[0]).toEqual({ id: expect.any(Number), level: "info", message: "entry 5", createdAt: expect.any(String) });
-    const second = (await getLogs(`?limit=3&cursor=${page.nextCursor}`, cookie)).json();
+    const second = (await getLogs(`?limit=2&cursor=${page.nextCursor}`, cookie)).json();
     expect(second.entries.map((entry: { message: string }) => entry.message)).toEqual(["entry 2", "entry 1"]);
-    expect(second.nextCursor).toBeNull();
   });
 
   it.each(["?limit=0", "?limit=1000", "?limit=abc", "?cursor=-1"])("refuses %s with 400", async (query) => {
@@ -45,5 +47,38 @@ describe("GET /api/admin/logs (admins only, enforced on the server)", () => {
     const response = await getLogs(query, cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^querystring\./);
+  });
+});
+
+describe("what a fresh admin finds in the system log (issue 16 point 5)", () => {
+  const server = useTestApp();
+  const post = (url: string, payload: object) => server.app.inject({ method: "POST", url, payload });
+
+  it("every sign-up, whichever way the account was made, a payment and the downloads", async () => {
+    expect((await post("/api/create-free-account", { email: "free@example.com" })).statusCode).toBe(200);
+    expect((await post("/api/capture-email", { email: "dialog@example.com", source: "email_signup_modal" })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: "GET", url: "/api/login?email=link%40example.com" })).statusCode).toBe(303);
+    const intent = (await post("/api/create-payment-intent", { amount: 14, planType: "pro", email: "buyer@example.com" })).json();
+    const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" };
+    expect((await post("/api/sandbox/confirm", { clientSecret: intent.clientSecret, card })).json()).toMatchObject({ status: "succeeded" });
+    expect((await server.app.inject({ method: "GET", url: "/download/extension/chromium" })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: "GET", url: "/download/android-apk" })).statusCode).toBe(200);
+    // Signing up again is no new sign-up.
+    await post("/api/create-free-account", { email: "free@example.com" });
+
+    const { cookie } = await signIn(server.app, server.mailDir, testAdminEmail);
+    const response = await server.app.inject({ method: "GET", url: "/api/admin/logs?limit=100", ...withSession(cookie) });
+    expect(response.statusCode).toBe(200);
+    const messages: string[] = response.json().entries.map((entry: { message: string }) => entry.message);
+    expect(messages.filter((message) => message.startsWith("Sign-up: "))).toEqual([
+      `Sign-up: ${testAdminEmail} (sign-in link)`,
+      "Sign-up: buyer@example.com (payment_page)",
+      "Sign-up: link@example.com (sign-in link)",
+      "Sign-up: dialog@example.com (email_signup_modal)",
+      "Sign-up: free@example.com (free_signup_dialog)",
+    ]);
+    expect(messages).toContainEqual(expect.stringMatching(/^Payment succeeded: Pro \$14\.00 by buyer@example\.com/));
+    expect(messages).toContainEqual(expect.stringMatching(/^Download: TabVault for Chrome/));
+    expect(messages).toContainEqual(expect.stringMatching(/^Download completed: Android /));
   });
 });

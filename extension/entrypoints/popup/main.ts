@@ -1,3 +1,4 @@
+import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
 import { browser } from "wxt/browser";
 import type { BackupSummary } from "../../src/backup-list";
 import { matchesSearch } from "../../src/backup-search";
@@ -76,7 +77,7 @@ function connectionSection(current: Status): HTMLElement {
         "p",
         { class: "muted" },
         connection.planType ? `${connection.planType[0]?.toUpperCase()}${connection.planType.slice(1)} plan · ` : "",
-        connection.automaticBackups ? "automatic backups every 5 minutes" : "emergency and manual backups",
+        connection.automaticBackups ? `automatic backups every ${EXTENSION_AUTOMATIC_BACKUP_MINUTES} minutes` : "emergency and manual backups",
       ),
     );
   } else if (connection.state === "disconnected") {

@@ -13,8 +13,8 @@ export function SiteFooter() {
               <Logo inverse />
             </Link>
             <p className="mt-4 text-sm leading-6">
-              Blocks an accidental Clear All, or backs up your tabs, form data and reading positions so a lost
-              session comes back in one tap.
+              Keeps every tab of your browser backed up off the device, so a session lost to an accidental Clear All
+              comes back in one click.
             </p>
           </div>
           <nav aria-label="Footer" className="col-span-full grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-3">

@@ -1,18 +1,28 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useRef } from "react";
 import { cn } from "@/lib/class-names";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** A centred modal card with a close button; full width (minus a margin) on phones. */
+/**
+ * A centred modal card with a close button; full width (minus a margin) on phones.
+ *
+ * Escape always closes it. Radix gives Escape to the layer opened last, and a toast is one: a toast shown while
+ * the dialog is open ("Email Registered!") took the first Escape for itself and left the dialog open (issue 16).
+ * So an Escape pressed in the dialog that its own layer did not get closes it through its close button.
+ */
 export function DialogContent({
   className,
   children,
+  onEscapeKeyDown,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { children: ReactNode }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const escapeSeenByDialog = useRef<KeyboardEvent | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 animate-fade-in" />
@@ -22,9 +32,18 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onEscapeKeyDown={(event) => {
+          escapeSeenByDialog.current = event;
+          onEscapeKeyDown?.(event);
+        }}
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          if (event.key === "Escape" && escapeSeenByDialog.current !== event.nativeEvent) closeButton.current?.click();
+        }}
       >
         {children}
         <DialogPrimitive.Close
+          ref={closeButton}
           className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
           aria-label="Close"
         >

@@ -14,7 +14,7 @@ import { call } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 import { checkEmailOrToast, rememberEmailForPayment } from "./email-check";
 
-/** spec 1 §9: the redirect to sign-in after 'Welcome Back!' (or, for an unconfirmed address, 'Confirm your email'). */
+/** spec 1 §9: the redirect to sign-in after 'Welcome Back!'. */
 const WELCOME_BACK_REDIRECT_MS = 1500;
 
 type Step = "email" | "downloads" | "plans";
@@ -45,12 +45,9 @@ export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () =
       const result = await captureEmail(checked, "email_signup_modal");
       if (result.userExists) {
         setStatus("redirecting");
-        // An address that never opened its link has not been here before: it is asked to confirm, not welcomed back.
-        toast(
-          result.canDownload
-            ? { title: "Welcome Back!", description: "We're emailing you a link to sign in." }
-            : { title: "Confirm your email", description: "This address isn't confirmed yet. We're emailing you a link that confirms it and signs you in." },
-        );
+        // Only a confirmed address is answered as known (server/accounts/signup-routes.ts): one that never opened its
+        // link is answered as new, so there is no "confirm your email" case here.
+        toast({ title: "Welcome Back!", description: "We're emailing you a link to sign in." });
         redirectTimer.current = window.setTimeout(
           () => window.location.assign(loginHref(checked)),
           WELCOME_BACK_REDIRECT_MS,
@@ -149,7 +146,7 @@ export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () =
               <ChoiceButton
                 icon={Download}
                 title="Free download"
-                text={`Windows and Android apps on the Free plan: ${planLimitsText(plans.free)}.`}
+                text={`The browser extension, and the Windows and Android apps where published, on the Free plan: ${planLimitsText(plans.free)}.`}
                 onClick={chooseFreeDownload}
               />
               <ChoiceButton

@@ -8,6 +8,7 @@ import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { displayName, useAuth } from "./useAuth";
 import { loginHref } from "./sign-in-links";
+import { SIGN_IN_EMAIL_FIELD_ID } from "./useAuthActions";
 
 function waitText(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds <= 0) return "a few minutes";
@@ -73,7 +74,7 @@ export default function SignInPage() {
         </p>
       ) : null}
       <form onSubmit={submit} noValidate className="space-y-4">
-        <EmailField id="sign-in-email" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
+        <EmailField id={SIGN_IN_EMAIL_FIELD_ID} autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
         <Button type="submit" className="w-full" size="lg" disabled={submitting}>
           {submitting ? "Sending link..." : "Email me a sign-in link"}
         </Button>

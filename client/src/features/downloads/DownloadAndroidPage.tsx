@@ -1,4 +1,6 @@
 import { downloadAndroidApk, getApkInfo } from "@common/api/downloads";
+import { ANDROID_REQUIREMENTS } from "@common/product";
+import { ProtectionToday, usePublishedApp } from "./ProtectionToday";
 import { endpointUrl } from "@common/api/endpoint";
 import { formatPrice, planList, type PlanType, tabLimitText } from "@common/plan-catalogue";
 import { CheckCircle2, Download, HardDrive, Layers, Smartphone } from "lucide-react";
@@ -20,8 +22,13 @@ const installSteps = [
   "Open TabVault and give it the Accessibility permission, so it can see and block Clear All.",
 ];
 
-/** `/download-android` (spec 2 §2): the APK from four plan cards, one download at a time. */
+/**
+ * `/download-android` (spec 2 §2): the APK from four plan cards, one download at a time, while an Android release is
+ * published on this server; without one, what protects a phone today instead (issue 16 point 3, decision 141).
+ */
 export default function DownloadAndroidPage() {
+  const androidApp = usePublishedApp("android");
+  const unpublished = androidApp.known && !androidApp.item;
   const [active, setActive] = useState<{ plan: PlanType; progress: number; done: boolean } | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearInterval(timer.current), []);
@@ -68,6 +75,7 @@ export default function DownloadAndroidPage() {
         TabVault for Android
       </h1>
       <p className="mt-2 text-slate-600">One app for every plan: pick yours, then unlock it by signing in inside the app.</p>
+      {unpublished ? <ProtectionToday platform="android" className="mt-6" /> : null}
 
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {planList.map((plan) => {
@@ -96,9 +104,9 @@ export default function DownloadAndroidPage() {
               <div className="mt-4 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label={`${plan.name} download progress`} aria-valuenow={mine ? active.progress : 0} aria-valuemin={0} aria-valuemax={100}>
                 <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${mine ? active.progress : 0}%` }} />
               </div>
-              <Button className="mt-4" onClick={() => void start(plan.type)} disabled={active !== null && !active.done}>
+              <Button className="mt-4" onClick={() => void start(plan.type)} disabled={unpublished || (active !== null && !active.done)}>
                 {mine && active.done ? <CheckCircle2 aria-hidden="true" /> : <Download aria-hidden="true" />}
-                {mine && active.done ? "Downloaded" : "Download APK"}
+                {unpublished ? "Not published" : mine && active.done ? "Downloaded" : "Download APK"}
               </Button>
             </li>
           );
@@ -117,9 +125,9 @@ export default function DownloadAndroidPage() {
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 className="text-lg font-semibold text-slate-900">System requirements</h2>
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            <li>Android 5.0 (API 21) or newer; Android 7.0+ recommended</li>
-            <li>2 GB RAM</li>
-            <li>50 MB of storage</li>
+            {ANDROID_REQUIREMENTS.map((requirement) => (
+              <li key={requirement}>{requirement}</li>
+            ))}
           </ul>
         </section>
       </div>

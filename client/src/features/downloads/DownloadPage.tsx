@@ -15,20 +15,22 @@ import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { loginHref } from "@/features/accounts/sign-in-links";
 import { errorMessage } from "@/lib/queryClient";
+import { EXTENSION_CHROMIUM_BROWSERS, EXTENSION_DESKTOP_SYSTEMS } from "@common/product";
 
 type Progress = { state: "idle" } | { state: "downloading"; platform: Platform; percent: number } | { state: "success"; platform: Platform; fileName: string } | { state: "error"; platform: Platform; message: string };
 
-type FeatureState = "active" | "available" | "unavailable" | "online" | "offline" | "coming-soon";
+type FeatureState = "active" | "available" | "unavailable" | "online" | "offline";
 
-/** The Android install panel's features (spec 1 §4); installing and offline use as they stand in this browser. */
+/**
+ * The install panel's states (spec 1 §4), each read from this browser. "Clear All blocking: Active" and "Team
+ * sharing: Coming soon" were constants whatever the visitor's settings or plan (issue 16), and are gone.
+ */
 function featureStates(installed: boolean): { label: string; state: FeatureState }[] {
   const serviceWorkers = "serviceWorker" in navigator;
   return [
-    { label: "Clear All blocking", state: "active" },
     { label: "Install as app", state: installed ? "active" : "available" },
     { label: "Push notifications", state: "unavailable" },
     { label: "Offline use", state: !serviceWorkers ? "unavailable" : navigator.serviceWorker.controller ? "active" : "available" },
-    { label: "Team sharing", state: "coming-soon" },
   ];
 }
 
@@ -38,7 +40,6 @@ const stateBadge = {
   unavailable: { label: "Unavailable", variant: "outline" },
   online: { label: "Online", variant: "success" },
   offline: { label: "Offline", variant: "warning" },
-  "coming-soon": { label: "Coming soon", variant: "outline" },
 } as const;
 
 function useOnline(): boolean {
@@ -64,6 +65,8 @@ export default function DownloadPage() {
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const pageUrl = `${window.location.origin}/download`;
   const list = useAvailableDownloads();
+  // Native apps are offered only when the operator published their files (issue 16 point 3).
+  const published = (list.data?.downloads ?? []).filter((item) => item.available);
 
   async function start(platform: Platform) {
     // Visitors confirm an address first (the email gate); a signed-in account downloads for itself.
@@ -95,7 +98,10 @@ export default function DownloadPage() {
       <div className="grid gap-8 md:grid-cols-[1fr_auto] md:items-start">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Download TabVault</h1>
-          <p className="mt-3 text-lg text-slate-600">Free for your browser, Windows and Android. Scan the code to open this page on your phone.</p>
+          <p className="mt-3 text-lg text-slate-600">
+            Free for {EXTENSION_CHROMIUM_BROWSERS} on {EXTENSION_DESKTOP_SYSTEMS}, and for Firefox, including Firefox for Android.
+            Scan the code to open this page on your phone.
+          </p>
           {user ? null : (
             <p className="mt-4 text-sm text-slate-600">
               <a href={loginHref(undefined, "/download")} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
@@ -117,10 +123,12 @@ export default function DownloadPage() {
 
       <ExtensionDownloads />
 
-      <h2 id="apps" className="mt-12 flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
-        <Monitor className="size-6 text-brand-600" aria-hidden="true" />
-        Windows and Android apps
-      </h2>
+      {published.length > 0 ? (
+        <h2 id="apps" className="mt-12 flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
+          <Monitor className="size-6 text-brand-600" aria-hidden="true" />
+          {published.map((item) => platformNames[item.platform]).join(" and ")} {published.length > 1 ? "apps" : "app"}
+        </h2>
+      ) : null}
 
       {progress.state !== "idle" ? (
         <div className="mt-8" role="status">
@@ -157,7 +165,7 @@ export default function DownloadPage() {
       ) : null}
 
       <ul className="mt-8 grid gap-6 md:grid-cols-2">
-        {(list.data?.downloads ?? []).map((item) => {
+        {published.map((item) => {
           const Icon = item.platform === "windows" ? Monitor : Smartphone;
           return (
             <li key={item.platform} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -180,9 +188,9 @@ export default function DownloadPage() {
                   <li key={requirement}>{requirement}</li>
                 ))}
               </ul>
-              <Button className="mt-6" onClick={() => void start(item.platform)} disabled={!item.available || progress.state === "downloading"}>
+              <Button className="mt-6" onClick={() => void start(item.platform)} disabled={progress.state === "downloading"}>
                 <Download aria-hidden="true" />
-                {item.available ? `Download for ${platformNames[item.platform]}` : `${platformNames[item.platform]} coming soon`}
+                Download for {platformNames[item.platform]}
               </Button>
             </li>
           );
@@ -200,14 +208,20 @@ export default function DownloadPage() {
           </Button>
         </div>
       ) : null}
-      {list.data && list.data.downloads.length === 0 ? <p className="mt-6 text-slate-600">No release is published yet. Please check back soon.</p> : null}
+      {list.data && published.length === 0 ? (
+        <p className="mt-10 text-slate-600">
+          No native Windows or Android app is published on this server: the browser extension above is what protects your tabs.
+        </p>
+      ) : null}
 
       <section className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="install-as-app">
         <h2 id="install-as-app" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <Smartphone className="size-5 text-brand-600" aria-hidden="true" />
-          Android: install as app
+          Install the web app
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Add TabVault to your home screen from your browser to open it like any other app.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Add TabVault to your home screen or desktop from your browser to open your backups and settings like any other app.
+        </p>
         <InstallCard variant="full" className="mt-4" />
         <ul className="mt-4 grid gap-2 sm:grid-cols-2">
           {[...featureStates(installed), { label: "Connection", state: online ? ("online" as const) : ("offline" as const) }].map((feature) => (

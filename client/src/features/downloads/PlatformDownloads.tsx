@@ -58,9 +58,28 @@ export function PlatformDownloads({ email }: { email: string }) {
       </div>
     );
   }
-  const downloads = list.data?.downloads ?? [];
-  if (downloads.length === 0) return <p className="text-sm text-slate-600">No app release is published yet. Please check back soon.</p>;
+  // Only published releases are offered (decision 141); the browser extension is on /download for everyone.
+  const downloads = (list.data?.downloads ?? []).filter((item) => item.available);
+  const extension = (
+    <p className="text-sm text-slate-600">
+      The browser extension needs no confirmation:{" "}
+      <a href="/download" className="font-semibold text-brand-700 hover:underline">
+        get it on the download page
+      </a>
+      .
+    </p>
+  );
+  if (downloads.length === 0) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-600">No Windows or Android app is published on this server.</p>
+        {extension}
+      </div>
+    );
+  }
   return (
+    <div className="space-y-4">
+    {extension}
     <ul className="space-y-3">
       {downloads.map((item) => {
         const Icon = item.platform === "windows" ? Monitor : Smartphone;
@@ -76,13 +95,14 @@ export function PlatformDownloads({ email }: { email: string }) {
                 </span>
               </span>
             </span>
-            <Button size="sm" onClick={() => void start(item.platform)} disabled={!item.available || busy !== null} aria-label={`Download for ${platformNames[item.platform]}`}>
+            <Button size="sm" onClick={() => void start(item.platform)} disabled={busy !== null} aria-label={`Download for ${platformNames[item.platform]}`}>
               {busy === item.platform ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-              {busy === item.platform ? "Preparing Download..." : item.available ? "Download" : "Not available"}
+              {busy === item.platform ? "Preparing Download..." : "Download"}
             </Button>
           </li>
         );
       })}
     </ul>
+    </div>
   );
 }

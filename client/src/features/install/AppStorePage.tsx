@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, Search, Share2 } from "lucide-react";
+import { ArrowLeft, Check, Info, Search, Share2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "wouter";
 import { appDetails, storeFigures, versionHistory } from "@/features/install/app-store/listing";
@@ -82,6 +82,22 @@ export default function AppStorePage() {
           </Button>
         </div>
 
+        <aside aria-labelledby="sample-listing" className="mt-6 flex gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm leading-6 text-amber-950">
+          <Info className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+          <div>
+            <h2 id="sample-listing" className="font-semibold">A sample store listing</h2>
+            <p>
+              TabVault is not published in an app store. The rating, review counts, downloads, Editor's Choice badge, reviews,
+              app details and version history on this page are samples from its design, not measured figures or real
+              reviews. TabVault's real releases are in the{" "}
+              <Link href="/changelog" className="font-semibold underline">
+                changelog
+              </Link>
+              .
+            </p>
+          </div>
+        </aside>
+
         <section className="mt-8" aria-label="TabVault">
           <StoreHeader />
         </section>
@@ -143,7 +159,7 @@ export default function AppStorePage() {
               </TabsContent>
 
               <TabsContent value="details" className="mt-6">
-                <Section title="App details">
+                <Section title="App details (sample)">
                   <dl className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
                     {appDetails.map(({ label, value }) => (
                       <div key={label} className="grid gap-1 px-5 py-3.5 sm:grid-cols-3 sm:gap-4">
@@ -156,7 +172,7 @@ export default function AppStorePage() {
               </TabsContent>
 
               <TabsContent value="updates" className="mt-6">
-                <Section title="Version history">
+                <Section title="Version history (sample)">
                   <ol className="space-y-4">
                     {versionHistory.map((release, index) => (
                       <li key={release.version} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -191,8 +207,9 @@ export default function AppStorePage() {
               </div>
               <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
                 <Stars />
-                {storeFigures.rating} out of 5 · {storeFigures.reviews} reviews
+                {storeFigures.rating} out of 5 · {storeFigures.reviews} reviews (sample figures)
               </p>
+              <p className="mt-1 text-xs text-slate-500">Sample reviews, not from real users.</p>
               <ReviewList limit={2} className="mt-4 space-y-3" />
             </section>
           </aside>

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { installTabVault } from "./install-action";
 import { cn } from "@/lib/class-names";
 import { AppModeBadge } from "./AppModeBadge";
+import { storeFigures } from "./app-store/listing";
 import { InstalledStatus } from "./InstalledStatus";
 import { useAppInstallation } from "./useAppInstallation";
 
@@ -55,7 +56,8 @@ export function InstallCard({ variant, className }: { variant: InstallCardVarian
           <p className="text-sm text-brand-700">TabVault · Productivity</p>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <span className="inline-flex items-center gap-1 font-semibold text-slate-900">
-              4.9 <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+              {storeFigures.rating} <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+              <span className="font-normal text-slate-500">(sample)</span>
             </span>
             <span aria-hidden="true">·</span>
             <span>Rated for Everyone</span>

@@ -21,6 +21,7 @@ import { adoptProtectionSettings } from "./protection-state";
 import { useLocalProtection } from "./useLocalProtection";
 import { useSettingsDraft } from "./useSettingsDraft";
 import { formatDate } from "@/lib/dates";
+import { ProtectionToday } from "@/features/downloads/ProtectionToday";
 
 const features: { key: keyof PlanFeatures | null; label: string }[] = [
   { key: null, label: "Clear All blocking" },
@@ -84,6 +85,7 @@ export default function AndroidPage() {
         )}
       </div>
 
+      <ProtectionToday platform="android" className="mt-6" />
       <InstallCard variant="minimal" className="mt-6" />
 
       <Tabs defaultValue="protection" className="mt-8">

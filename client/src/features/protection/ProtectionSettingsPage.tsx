@@ -1,5 +1,6 @@
 import type { ProtectionMode } from "@common/api/protection";
 import { plans } from "@common/plan-catalogue";
+import { automaticBackupText } from "@common/product";
 import { Crown, Loader2, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -72,7 +73,7 @@ export default function ProtectionSettingsPage() {
         <ul className="mt-6 divide-y divide-slate-100">
           <PlanFeatureToggle
             feature="autoBackup"
-            text={settings.mode === "block" ? "Works in Backup mode: backs your tabs up every 5 minutes." : "Backs your tabs up every 5 minutes."}
+            text={settings.mode === "block" ? `Works in Backup mode. ${automaticBackupText}` : automaticBackupText}
             planType={plan.type}
             checked={settings.autoBackup}
             disabled={settings.mode === "block"}

@@ -1,11 +1,12 @@
 import { type BrowserSessionInput, saveBackup, saveClearAllBackup, type TabSnapshotInput } from "@common/api/backups";
+import { WEB_APP_AUTOMATIC_BACKUP_SECONDS } from "@common/product";
 import { call } from "@/lib/api-client";
 import { detectBrowserType, snapshotCurrentPage } from "./page-snapshot";
 import { readRecentTabs } from "./recent-tabs";
 import { readLocalProtection } from "./storage-keys";
 
-/** spec 2 §9: while the page has focus, a capture every 30 s. */
-export const CAPTURE_INTERVAL_MS = 30_000;
+/** spec 2 §9: while the page has focus, a capture every 30 s (the number the settings screens quote). */
+export const CAPTURE_INTERVAL_MS = WEB_APP_AUTOMATIC_BACKUP_SECONDS * 1000;
 
 export type CaptureKind = "emergency" | "automatic";
 

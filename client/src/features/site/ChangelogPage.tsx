@@ -1,17 +1,8 @@
 import { History } from "lucide-react";
 import { PageIntro } from "./PageIntro";
 import { Badge } from "@/components/ui/badge";
-import { type ChangeKind, type Release, type ReleaseType, releases } from "@/features/site/content/changelog";
+import { type ChangeKind, type Release, releases } from "@/features/site/content/changelog";
 import { cn } from "@/lib/class-names";
-import { formatCalendarMonth } from "@/lib/dates";
-
-
-const releaseTypeLabel: Record<ReleaseType, string> = { major: "Major release", minor: "Minor release", patch: "Patch" };
-const releaseTypeStyle: Record<ReleaseType, string> = {
-  major: "bg-brand-600 text-white",
-  minor: "bg-brand-100 text-brand-800",
-  patch: "bg-slate-100 text-slate-700",
-};
 
 const changeKindLabel: Record<ChangeKind, string> = { new: "New", improvement: "Improvement", fix: "Fix" };
 const changeKindStyle: Record<ChangeKind, string> = {
@@ -30,15 +21,15 @@ function ReleaseEntry({ release, latest }: { release: Release; latest: boolean }
         aria-hidden="true"
         className={cn("absolute left-0 top-1.5 size-3 rounded-full ring-4 ring-white md:left-[10.25rem]", latest ? "bg-brand-600" : "bg-slate-300")}
       />
-      <p className="text-sm font-medium text-slate-500 md:pt-0.5 md:text-right">
-        <time dateTime={release.month}>{formatCalendarMonth(release.month)}</time>
-      </p>
+      <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm font-medium text-slate-500 md:flex-col md:pt-0.5 md:text-right" aria-label={`Parts of ${release.version}`}>
+        <li>Web app {release.version}</li>
+        <li>Browser extension {release.version}</li>
+      </ul>
       <article aria-labelledby={headingId} className="mt-1 md:mt-0 md:pl-10">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
             Version {release.version}
           </h2>
-          <Badge className={releaseTypeStyle[release.type]}>{releaseTypeLabel[release.type]}</Badge>
           {latest ? <Badge variant="success">Latest</Badge> : null}
         </div>
         <p className="mt-2 text-lg text-slate-600">{release.summary}</p>
@@ -55,7 +46,7 @@ function ReleaseEntry({ release, latest }: { release: Release; latest: boolean }
   );
 }
 
-/** `/changelog` (spec 2 §2): the static release list with release types and change kinds. */
+/** `/changelog` (spec 2 §2): TabVault's releases, the running one first, with the web app's and the extension's version. */
 export default function ChangelogPage() {
   return (
     <>
@@ -63,7 +54,7 @@ export default function ChangelogPage() {
         icon={History}
         eyebrow="What's new"
         title="Changelog"
-        lead="Every TabVault release: new features, improvements and fixes for the Android app, the Windows app and the web app."
+        lead="Every TabVault release: what changed in the web app and the browser extension, which share one version number."
       />
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <ol className="relative" aria-label="Releases">

@@ -8,6 +8,7 @@ import { PlanCard } from "@/features/payments/PlanCard";
 import { Button } from "@/components/ui/button";
 import { androidBrowsers, androidFeatures, androidSteps, productGetStarted, productNav } from "@/features/site/content/product-android";
 import { cn } from "@/lib/class-names";
+import { ProtectionToday, usePublishedApp } from "@/features/downloads/ProtectionToday";
 
 /**
  * The product page's own navigation (spec 1 §2), a bar of its own under the site header, as product
@@ -21,7 +22,7 @@ function ProductNav() {
       <nav aria-label="Product" className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
         <p className="hidden items-center gap-2 text-sm font-semibold text-slate-900 sm:flex">
           <Smartphone className="size-4 text-brand-600" aria-hidden="true" />
-          TabVault for Android
+          TabVault on Android
         </p>
         <div className="flex items-center gap-1 sm:gap-2">
           <ul className="flex items-center">
@@ -54,7 +55,7 @@ function ProductNav() {
 
 const illustrationTabs = ["Flight check-in", "Essay sources (12)", "Apartment listing", "Recipe: step 4 of 9"];
 
-/** A drawing of a phone whose Clear All was just stopped. Decorative. */
+/** A drawing of a phone whose tabs were just kept in an emergency backup. Decorative. */
 function PhoneIllustration() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-64 sm:w-72">
@@ -83,7 +84,7 @@ function PhoneIllustration() {
             </ul>
             <div className="mt-4 flex items-center gap-2 rounded-xl bg-slate-900 px-3 py-2.5 text-xs text-white shadow-lg">
               <ShieldCheck className="size-4 shrink-0 text-emerald-400" />
-              TabVault blocked Clear All
+              Emergency backup: 4 tabs kept
             </div>
           </div>
         </div>
@@ -92,8 +93,12 @@ function PhoneIllustration() {
   );
 }
 
-/** `/product` (spec 1 §2): the Android product page with its own navigation, features, steps and plans. */
+/**
+ * `/product` (spec 1 §2): the Android product page with its own navigation, features, steps and plans: what protects
+ * a phone today (the extension in Firefox for Android, the web app), the Android app only while it is published.
+ */
 export default function ProductPage() {
+  const androidApp = usePublishedApp("android");
   return (
     <>
       <ProductNav />
@@ -103,31 +108,33 @@ export default function ProductPage() {
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-200">
               <Smartphone className="size-4" aria-hidden="true" />
-              Android app
+              On Android
             </p>
             <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
-              Your phone's tabs, safe from <span className="text-brand-600">Clear All</span>
+              Your phone's tabs, back after <span className="text-brand-600">Clear All</span>
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">
-              TabVault for Android watches your browser for the Clear All button. It stops the tap, or backs up every tab
-              first, with what you typed and where you were on the page.
+              On Android today, the TabVault browser extension in Firefox for Android keeps your tabs backed up off the
+              phone, and brings them back when Clear All took them.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg">
-                <Link href="/download-android">
+                <Link href={androidApp.item ? "/download-android" : "/download"}>
                   <Download />
-                  Download for Android
+                  {androidApp.item ? "Download for Android" : "Get the extension"}
                 </Link>
               </Button>
               <Button asChild size="lg" variant="secondary">
                 <a href="#plans">See plans</a>
               </Button>
             </div>
-            <p className="mt-6 text-sm text-slate-500">Free plan available. Works with {androidBrowsers.slice(0, 5).join(", ")} and more.</p>
+            <p className="mt-6 text-sm text-slate-500">Free plan available. All it takes is an email address.</p>
           </div>
           <PhoneIllustration />
         </div>
       </section>
+
+      <ProtectionToday platform="android" className="mx-auto max-w-3xl px-4 pt-4 sm:px-6 lg:px-8" />
 
       <section aria-labelledby="product-features" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
@@ -153,8 +160,9 @@ export default function ProductPage() {
             How it works
           </h2>
           <NumberedSteps steps={androidSteps} className="mt-10" />
+          {androidApp.item ? (
           <div className="mt-10 border-t border-slate-200 pt-8">
-            <p className="text-center text-sm font-medium text-slate-600">Recognises Clear All in</p>
+            <p className="text-center text-sm font-medium text-slate-600">The Android app recognises Clear All in</p>
             <ul className="mt-4 flex flex-wrap justify-center gap-2" aria-label="Supported browsers">
               {androidBrowsers.map((browser) => (
                 <li key={browser} className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm text-slate-700 ring-1 ring-slate-200">
@@ -164,6 +172,7 @@ export default function ProductPage() {
               ))}
             </ul>
           </div>
+          ) : null}
         </div>
       </section>
 
@@ -175,7 +184,7 @@ export default function ProductPage() {
               Start free, upgrade when you need more
             </h2>
             <p className="mt-4 text-lg leading-8 text-slate-600">
-              Every plan includes the Android app. Paid plans are monthly, with a {MONEY_BACK_DAYS}-day money-back guarantee.
+              Every plan includes the browser extension. Paid plans are monthly, with a {MONEY_BACK_DAYS}-day money-back guarantee.
             </p>
           </div>
           <div className="mt-16 grid items-start gap-6 sm:grid-cols-2 lg:grid-cols-4 lg:gap-5">

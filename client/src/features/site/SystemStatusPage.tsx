@@ -1,9 +1,9 @@
-import { getSystemStatus, type ServiceCheck, type ServiceStatus } from "@common/api/status";
+import { getSystemStatus, RECORDED_UPTIME_DAYS, type RecordedUptime, type ServiceCheck, type ServiceStatus } from "@common/api/status";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, AlertTriangle, CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { endpointQuery } from "@/lib/api-client";
 import { cn } from "@/lib/class-names";
-import { formatDateTime } from "@/lib/dates";
+import { formatDate, formatDateTime } from "@/lib/dates";
 
 const REFRESH_MS = 30_000;
 const statusText: Record<ServiceStatus, string> = { operational: "Operational", degraded: "Degraded", outage: "Outage" };
@@ -15,11 +15,35 @@ const statusStyle: Record<ServiceStatus, string> = {
 const StatusIcon = ({ status }: { status: ServiceStatus }) =>
   status === "operational" ? <CheckCircle2 className="size-5 text-emerald-600" aria-hidden="true" /> : status === "degraded" ? <AlertTriangle className="size-5 text-amber-600" aria-hidden="true" /> : <XCircle className="size-5 text-red-600" aria-hidden="true" />;
 
-function uptime(seconds: number): string {
+function duration(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   return days > 0 ? `${days} d ${hours} h` : hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
+}
+
+/** The last 90 days as the recorded incidents tell them, and what that record leaves out. */
+function RecordedUptimeSection({ uptime }: { uptime: RecordedUptime | null }) {
+  return (
+    <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="recorded-uptime">
+      <h2 id="recorded-uptime" className="text-lg font-semibold text-slate-900">Last {RECORDED_UPTIME_DAYS} days</h2>
+      {uptime ? (
+        <>
+          <p className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{uptime.percent.toFixed(2)}% without an outage</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Recorded since {formatDate(uptime.from)}: {uptime.outageSeconds === 0 ? "no outage" : `${duration(uptime.outageSeconds)} of outage`},{" "}
+            {uptime.degradedSeconds === 0 ? "no degraded service" : `${duration(uptime.degradedSeconds)} of degraded service`}.
+          </p>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">The record of incidents cannot be read just now.</p>
+      )}
+      <p className="mt-3 text-xs leading-5 text-slate-500">
+        Computed from the incidents below: an incident is recorded when a check of the database, mail or downloads fails
+        while TabVault runs. Time when no TabVault server was running is not in this record.
+      </p>
+    </section>
+  );
 }
 
 /** The headline, from the rows below it: the worst status, naming the services that have it. */
@@ -49,7 +73,8 @@ export default function SystemStatusPage() {
             {headline(data.status, data.services)}
           </p>
           <p className="mt-2 text-sm text-slate-500">
-            Checked {formatDateTime(data.checkedAt)} · this server up for {uptime(data.uptimeSeconds)}
+            Checked {formatDateTime(data.checkedAt)} · this server up for {duration(data.uptimeSeconds)}, since{" "}
+            {formatDateTime(data.startedAt)}
           </p>
           <ul className="mt-6 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Services">
             {data.services.map((service) => (
@@ -64,6 +89,7 @@ export default function SystemStatusPage() {
               </li>
             ))}
           </ul>
+          <RecordedUptimeSection uptime={data.recordedUptime} />
           <section className="mt-10" aria-labelledby="incidents">
             <h2 id="incidents" className="text-xl font-semibold text-slate-900">Incidents, last 30 days</h2>
             {data.incidents.length === 0 ? (

@@ -5,8 +5,10 @@ import { NumberedSteps } from "./NumberedSteps";
 import { SectionLink } from "@/components/layout/SectionLink";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { windowsFeatures, windowsRequirements, windowsSteps } from "@/features/site/content/windows-app";
+import { windowsFeatures, windowsSteps } from "@/features/site/content/windows-app";
 import { useScrollToHashOnArrival } from "./useScrollToHashOnArrival";
+import { ProtectionToday, usePublishedApp } from "@/features/downloads/ProtectionToday";
+import { EXTENSION_CHROMIUM_BROWSERS } from "@common/product";
 
 const illustrationApps = [
   { app: "Word", title: "Quarterly report.docx", unsaved: true },
@@ -67,9 +69,13 @@ function WindowsIllustration() {
   );
 }
 
-/** `/windows` (spec 1 §1, §2, §9): what the Windows app adds, its requirements, and where to get it. */
+/**
+ * `/windows` (spec 1 §1, §2, §9): what protects a Windows PC today (the browser extension, the web app), and the
+ * Windows app's features, requirements and setup only while its release is published on this server (issue 16).
+ */
 export default function WindowsPage() {
   useScrollToHashOnArrival();
+  const windowsApp = usePublishedApp("windows");
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
@@ -79,33 +85,48 @@ export default function WindowsPage() {
               <Monitor className="size-4" aria-hidden="true" />
               Windows 10 and 11
             </p>
-            <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">TabVault for Windows</h1>
+            <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">TabVault on Windows</h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">
-              Closed the wrong window? TabVault for Windows keeps track of your open applications and the documents in
-              them, including the ones with unsaved changes, and protects your browser sessions from a close-all.
+              Closed the wrong window? On Windows, the TabVault browser extension for {EXTENSION_CHROMIUM_BROWSERS} and
+              Firefox keeps every tab of every window backed up off your PC and puts them back in one click.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg">
                 <Link href="/download">
                   <Download />
-                  Download for Windows
+                  {windowsApp.item ? "Download for Windows" : "Get the browser extension"}
                 </Link>
               </Button>
               <Button asChild size="lg" variant="secondary">
                 <SectionLink section="pricing">Compare plans</SectionLink>
               </Button>
             </div>
-            <p className="mt-6 text-sm text-slate-500">Free download. Windows 10 (1903+) or Windows 11.</p>
+            <p className="mt-6 text-sm text-slate-500">Free download. Connect it to a free account with your email.</p>
           </div>
-          <WindowsIllustration />
+          {windowsApp.item ? <WindowsIllustration /> : <ProtectionToday platform="windows" />}
         </div>
       </section>
+
+      {windowsApp.item ? (
+        <>
+          <ProtectionToday platform="windows" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8" />
+          <WindowsAppSections requirements={windowsApp.item.requirements} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The Windows app's own sections, its requirements from its published manifest: shown only while its release is published. */
+function WindowsAppSections({ requirements }: { requirements: string[] }) {
+  return (
+    <>
 
       <section aria-labelledby="windows-features" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         <div className="max-w-2xl">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">What it adds</p>
           <h2 id="windows-features" className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
-            Protection for the work on your PC
+            What the Windows app adds
           </h2>
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -128,9 +149,9 @@ export default function WindowsPage() {
             <NumberedSteps steps={windowsSteps} className="mt-10 md:grid-cols-1 lg:gap-7" />
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h2 className="text-lg font-semibold text-slate-900">System requirements</h2>
+            <h2 className="text-lg font-semibold text-slate-900">Windows app requirements</h2>
             <ul className="mt-4 space-y-3 text-slate-700">
-              {windowsRequirements.map((requirement) => (
+              {requirements.map((requirement) => (
                 <li key={requirement} className="flex gap-3">
                   <Check className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
                   {requirement}

@@ -9,7 +9,7 @@ export function ReviewsHistogram() {
       <div className="text-center sm:w-40">
         <p className="text-5xl font-bold tracking-tight text-slate-900">{storeFigures.rating}</p>
         <Stars className="mt-2 justify-center" />
-        <p className="mt-1 text-sm text-slate-500">{storeFigures.reviews} reviews</p>
+        <p className="mt-1 text-sm text-slate-500">{storeFigures.reviews} sample reviews</p>
       </div>
       <ol aria-label="Ratings by stars" className="flex-1 space-y-2">
         {ratingHistogram.map(({ stars, percent, count }) => (

@@ -26,7 +26,7 @@ export function StoreHeader() {
       <div className="min-w-0 flex-1">
         <Badge variant="warning" className="gap-1.5">
           <Award className="size-3.5" aria-hidden="true" />
-          Editor's Choice
+          Editor's Choice (sample)
         </Badge>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">TabVault</h1>
         <p className="mt-1 text-slate-600">Tab protection against Clear All · Productivity</p>
@@ -34,12 +34,12 @@ export function StoreHeader() {
           <li className="flex items-center gap-1.5">
             <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
             <span className="font-semibold text-slate-900">{storeFigures.rating}</span>
-            <span className="text-slate-500">({storeFigures.reviews} reviews)</span>
+            <span className="text-slate-500">({storeFigures.reviews} sample reviews)</span>
           </li>
           <li className="flex items-center gap-1.5">
             <Download className="size-4 text-slate-500" aria-hidden="true" />
             <span className="font-semibold text-slate-900">{storeFigures.downloads}</span>
-            <span className="text-slate-500">downloads</span>
+            <span className="text-slate-500">downloads (sample)</span>
           </li>
           <li>
             <Badge variant="success">Free</Badge>

@@ -13,6 +13,7 @@ export function ReviewList({ className, limit }: { className?: string; limit?: n
                 {review.name[0]}
               </span>
               {review.name}
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Sample</span>
             </p>
             <span className="flex items-center gap-2 text-xs text-slate-500">
               <Stars />

@@ -1,7 +1,9 @@
+import { ANDROID_REQUIREMENT } from "@common/product";
+
 /**
  * The app-store listing's text and its static sample figures (spec 2 §1, §2, §3, §9). These figures are
  * marketing samples the specification puts on the app-store page and its store block; they are shown there
- * and nowhere else.
+ * and nowhere else, and the page says on screen that they are samples (issue 16 point 5).
  */
 export const storeFigures = {
   rating: "4.9",
@@ -46,7 +48,7 @@ export const appDetails: { label: string; value: string }[] = [
   { label: "Version", value: "2.1.0" },
   { label: "Size", value: "Under 1 MB" },
   { label: "Last updated", value: "December 2024" },
-  { label: "Compatibility", value: "Android 5.0+, Chrome, Firefox, Edge" },
+  { label: "Compatibility", value: `${ANDROID_REQUIREMENT}, Chrome, Firefox, Edge` },
   { label: "Languages", value: "English, Spanish, French, German" },
   { label: "Permissions", value: "Accessibility Service, System Alert Window" },
   { label: "Content rating", value: "Everyone" },

@@ -1,5 +1,5 @@
 import { plans } from "@common/plan-catalogue";
-import { ACCOUNT_DELETION_DAYS, SIGN_IN_LINK_MINUTES } from "@common/product";
+import { ACCOUNT_DELETION_DAYS, ANDROID_REQUIREMENTS, SIGN_IN_LINK_MINUTES } from "@common/product";
 import type { ClientRoute } from "@common/routes";
 import {
   AppWindow,
@@ -22,11 +22,11 @@ export const quickCards: { id: string; icon: LucideIcon; title: string; text: st
   { id: "troubleshooting", icon: LifeBuoy, title: "Troubleshooting", text: "Answers to common questions, and the browsers TabVault supports." },
 ];
 
-/** Installing the Android app (spec 2 §2 states Android 7.0+; the download page also names the 5.0 minimum). */
+/** Installing the Android app (the requirement every page states: `ANDROID_REQUIREMENTS`, decision 140). */
 export const installSteps: { title: string; text: RichText }[] = [
   {
     title: "Check your phone",
-    text: "TabVault for Android needs Android 7.0 or newer for the best results (it installs from Android 5.0), 2 GB of RAM and about 50 MB of free storage.",
+    text: `TabVault for Android needs ${ANDROID_REQUIREMENTS.join(", ")}.`,
   },
   {
     title: "Download the app",

@@ -1,5 +1,6 @@
 import type { ClientRoute } from "@common/routes";
-import { DatabaseBackup, type LucideIcon, RotateCcw, ShieldOff } from "lucide-react";
+import { FIREFOX_ANDROID_REDUCED_MODE } from "@common/product";
+import { DatabaseBackup, type LucideIcon, RotateCcw, Siren } from "lucide-react";
 
 /** The product page's own navigation (spec 1 §2: Home, Product, Download, Get Started to /subscribe). */
 export const productNav: { label: string; href: ClientRoute }[] = [
@@ -9,30 +10,33 @@ export const productNav: { label: string; href: ClientRoute }[] = [
 ];
 export const productGetStarted: { label: string; href: ClientRoute } = { label: "Get Started", href: "/subscribe" };
 
-/** The three feature cards of `/product`. */
+/**
+ * The three feature cards of `/product`: what the browser extension does in Firefox for Android today (issue 16
+ * point 3). What the Android app would add is told only while its release is published.
+ */
 export const androidFeatures: { icon: LucideIcon; title: string; text: string }[] = [
   {
-    icon: ShieldOff,
-    title: "Stops Clear All",
-    text: "Through Android's accessibility service, TabVault sees your browser's tab screen and stops a tap on Clear All, Close all tabs and their equivalents in 20+ languages before a single tab closes.",
+    icon: DatabaseBackup,
+    title: "Backs up every tab",
+    text: `In Firefox for Android, the TabVault extension snapshots your open tabs about a second after each change and keeps them in your account, off the phone (in ${FIREFOX_ANDROID_REDUCED_MODE}).`,
   },
   {
-    icon: DatabaseBackup,
-    title: "Backs up the whole session",
-    text: "Rather let Clear All through? TabVault keeps a backup of your open tabs with the text you typed into forms and how far you had scrolled. Passwords and card numbers are never kept.",
+    icon: Siren,
+    title: "Emergency backup when tabs vanish",
+    text: "When three or more tabs close within a second, as Clear All does, the snapshot from just before goes up as an emergency backup, kept whole on every plan.",
   },
   {
     icon: RotateCcw,
     title: "Restores in one tap",
-    text: "Open the Session Manager, pick an emergency backup or a manual save, and your tabs reopen one after another.",
+    text: "Open the extension's popup or the Session Manager, pick an emergency backup or a manual save, and your tabs reopen one after another.",
   },
 ];
 
-/** The three-step how-it-works of `/product`. */
+/** The three-step how-it-works of `/product`, with the extension. */
 export const androidSteps: { title: string; text: string }[] = [
-  { title: "Install the app", text: "Download TabVault for Android and open the file. Android asks once whether your browser may install apps." },
-  { title: "Allow the accessibility permission", text: "TabVault asks for it on first start. It is how the app sees the Clear All button in your browser and stops it." },
-  { title: "Choose Block or Backup", text: "Block stops Clear All outright. Backup lets it happen and keeps a copy to restore. Switch any time in Protection Settings." },
+  { title: "Get the extension", text: "Download TabVault for Firefox from the download page and install it as its steps describe." },
+  { title: "Connect your account", text: "Tap the TabVault icon, then Connect to TabVault, and confirm with the code the extension shows." },
+  { title: "Keep browsing", text: "Your tabs are backed up from then on. After an accidental Clear All, restore them from the popup or the Session Manager." },
 ];
 
 /** Browsers whose Clear All the Android app recognises (spec 2 §2, the Clear All Blocker's grid). */

@@ -41,6 +41,3 @@ export const windowsSteps: { title: string; text: string }[] = [
   { title: "Install it", text: "Run the installer and confirm the administrator prompt." },
   { title: "Connect your account", text: "Under Devices in your dashboard, create a token for this PC and copy it into the app." },
 ];
-
-/** As in the release manifest and the download page (spec 1 §9). */
-export const windowsRequirements: string[] = ["Windows 10 (version 1903 or later) or Windows 11", "4 GB RAM", "50 MB of free storage", "Administrator rights to install"];

@@ -1,6 +1,7 @@
 import { ArrowRight, Check, Download, type LucideIcon, Monitor, Smartphone } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { ANDROID_REQUIREMENT } from "@common/product";
 
 interface Device {
   icon: LucideIcon;
@@ -15,7 +16,7 @@ const devices: Device[] = [
   {
     icon: Smartphone,
     name: "Android",
-    requirement: "Phones and tablets with Android 6.0 or later",
+    requirement: `Phones and tablets with ${ANDROID_REQUIREMENT}`,
     points: [
       "Stops Clear All and Close all tabs in Chrome, Firefox, Edge, Opera, Samsung Internet and Brave.",
       "Or lets it through and keeps a backup of every tab, with form text and scroll position.",

@@ -25,14 +25,14 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
     text: "Pick an emergency backup or a manual save and TabVault reopens its tabs, one after another, where you left them.",
   },
   {
-    icon: Smartphone,
-    title: "Android app",
-    text: "Works with Chrome, Firefox, Edge, Opera, Samsung Internet, Brave and other popular Android browsers.",
+    icon: Monitor,
+    title: "Browser extension",
+    text: "For Chrome, Edge, Brave and Opera on Windows, macOS and Linux, and for Firefox: every tab of every window kept off your device.",
   },
   {
-    icon: Monitor,
-    title: "Windows app",
-    text: "On Windows 10 and 11, TabVault adds file protection and backs up the state of your applications.",
+    icon: Smartphone,
+    title: "Firefox for Android",
+    text: "The same extension on your phone, in a reduced mode: one window, no tab groups. Your tabs come back after a Clear All.",
   },
   {
     icon: AppWindow,

@@ -15,7 +15,7 @@ export function FinalCallToAction() {
             Protect your tabs before the next Clear All
           </h2>
           <p className="relative mx-auto mt-4 max-w-xl text-lg leading-8 text-brand-100">
-            Create a free account with just your email, then install TabVault on your phone or PC.
+            Create a free account with just your email, then add the TabVault extension to your browser.
           </p>
           <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button size="lg" variant="inverse" onClick={getStarted}>
@@ -24,7 +24,7 @@ export function FinalCallToAction() {
             <Button asChild size="lg" className="bg-brand-600 ring-1 ring-inset ring-white/30 hover:bg-brand-500">
               <Link href="/download">
                 <Download />
-                Download the apps
+                Get the extension
               </Link>
             </Button>
           </div>

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 
 const illustrationTabs = ["Trip planning — train times", "Quarterly report (draft)", "Recipe you were halfway through", "Job application form"];
 
-/** A drawing of the product at work: a browser's tab list after a blocked Clear All. Decorative. */
+/** A drawing of the product at work: a browser's tab list kept in an emergency backup. Decorative. */
 function HeroIllustration() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
@@ -37,8 +37,8 @@ function HeroIllustration() {
               <Check className="size-4" />
             </span>
             <div className="text-sm">
-              <p className="font-semibold text-emerald-900">Clear All blocked</p>
-              <p className="text-emerald-800">Your tabs are still here, exactly as you left them.</p>
+              <p className="font-semibold text-emerald-900">Emergency backup saved</p>
+              <p className="text-emerald-800">Every tab kept off this device, ready to restore in one click.</p>
             </div>
           </div>
         </div>
@@ -54,14 +54,15 @@ export function Hero() {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-200">
             <ShieldCheck className="size-4" aria-hidden="true" />
-            Tab protection for Android and Windows
+            Tab protection for Chrome, Edge, Brave, Opera and Firefox
           </p>
           <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
             Never lose your tabs to <span className="text-brand-600">Clear All</span> again
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">
-            One wrong tap on Clear All and every tab is gone. TabVault blocks that button, or backs up your open tabs
-            with the forms you were filling in and how far you had scrolled, so your whole session comes back.
+            One wrong tap on Clear All and every tab is gone. TabVault's browser extension keeps every tab of every
+            window backed up off your device, on Windows, macOS, Linux and Firefox for Android, so your whole session
+            comes back in one click.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
