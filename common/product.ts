@@ -16,3 +16,5 @@ export const SIGN_IN_LINK_MINUTES = 15;
 export const SESSION_LIFETIME_DAYS = 30;
 /** A device token (an app's, the extension's) stops working after this many days without being used. */
 export const DEVICE_TOKEN_IDLE_DAYS = 90;
+/** Protection events (the dashboard's history) and app events are kept this many days, then deleted (decision 135). */
+export const EVENT_RETENTION_DAYS = 90;

@@ -22,6 +22,7 @@ import { extensionPackageRoutes } from "./downloads/extension-package-routes";
 import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
+import { housekeeping } from "./housekeeping/housekeeping";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
 import { registerClientFiles } from "./http/client-files";
 import { answerRouterError, registerErrorHandler } from "./http/errors";
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     refreshPlan: lapseExpiredPlan,
   });
   enforceTokenScopes(app);
+  await app.register(housekeeping, { db });
 
   await app.register(healthRoutes, { db, startedAt, now: () => performance.now() });
   await app.register(eventRoutes, { db });

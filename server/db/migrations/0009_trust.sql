@@ -1,0 +1,1 @@
+CREATE INDEX "protection_events_created_at_idx" ON "protection_events" USING btree ("created_at");
