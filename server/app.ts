@@ -168,7 +168,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     now: () => performance.now(),
   });
   if (config.stripe) {
-    await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
+    if (payments.kind !== "stripe") throw new Error("unreachable: Stripe is configured, so Stripe is the provider");
+    await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe, provider: payments.provider });
   }
   await app.register(downloadRoutes, { db, releasesDir: config.releasesDir, secret: config.sessionSecret });
   await app.register(extensionPackageRoutes, { extensionDir: deps.extensionDir, publicUrl: config.publicUrl });

@@ -84,6 +84,8 @@ const matrix: [RouteKey, Expected][] = [
   ["POST /api/create-payment-intent", { ...everyone(200), ownerToken: 403 }],
   // The client secret is the capability, as with Stripe: whoever holds it can confirm that payment.
   ["POST /api/sandbox/confirm", { ...everyone(200), ownerToken: 403 }],
+  // The admin's stand-in for a refund; A's example payment was declined above, so it cannot be refunded.
+  ["POST /api/sandbox/reverse", adminOnly(400)],
   ["POST /api/create-subscription", { ...ownerOnly(409, 200), ownerToken: 403 }],
   ["GET /api/subscription", browserOnly(200)],
   // B and the admin have only the incomplete subscription they just started: nothing to cancel.

@@ -114,6 +114,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "POST /api/sandbox/confirm": {
       body: { clientSecret: a.clientSecret, card: { number: "4000000000000002", expMonth: 12, expYear: 2034, cvc: "123" } },
     },
+    // A's sandbox payment, named by the id its client secret carries.
+    "POST /api/sandbox/reverse": { body: { paymentId: /^sandbox_pi_([0-9a-f-]{36})_/.exec(a.clientSecret)?.[1] ?? "00000000-0000-4000-8000-000000000000", kind: "refunded" } },
     "GET /api/status": {},
     "POST /api/stripe/webhook": {
       body: { id: "evt_1", type: "payment_intent.succeeded", data: { object: { id: "pi_1", metadata: {} } } },

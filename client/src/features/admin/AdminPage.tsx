@@ -168,7 +168,7 @@ export default function AdminPage() {
                   <tr key={payment.id}>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(payment.createdAt)}</td>
                     <td className="px-4 py-3">
-                      <span className="block font-medium text-slate-900">{payment.user.name ?? payment.user.email}</span>
+                      <span className="block font-medium text-slate-900">{payment.user.name ?? payment.user.email ?? "Deleted account"}</span>
                       {payment.user.name ? <span className="block text-xs text-slate-500">{payment.user.email}</span> : null}
                     </td>
                     <td className="px-4 py-3">{plans[payment.planType].name}</td>
