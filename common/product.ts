@@ -5,7 +5,10 @@ export const PRODUCT_SLUG = "tabvault";
 export const SUPPORT_EMAIL = "support@tabvault.app";
 /** Support replies are promised within this many hours (spec 1 §9). */
 export const SUPPORT_REPLY_HOURS = 24;
-/** Account data is deleted within this many days of account deletion (spec 1 §9). */
+/**
+ * Requests about personal data sent to support (spec 1 §9) are completed within this many days. Deleting an
+ * account from the Account page deletes its data at once (decision 137).
+ */
 export const ACCOUNT_DELETION_DAYS = 30;
 export const MINIMUM_AGE = 13;
 export const MONEY_BACK_DAYS = 30;
@@ -18,3 +21,5 @@ export const SESSION_LIFETIME_DAYS = 30;
 export const DEVICE_TOKEN_IDLE_DAYS = 90;
 /** Protection events (the dashboard's history) and app events are kept this many days, then deleted (decision 135). */
 export const EVENT_RETENTION_DAYS = 90;
+/** A link that deletes an account works this long after it is sent, once. */
+export const ACCOUNT_DELETION_LINK_MINUTES = 60;

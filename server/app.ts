@@ -152,11 +152,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(signupRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(deviceTokenRoutes, { db });
   await app.register(deviceRoutes, { db });
-  await app.register(accountPageRoutes, { db });
   await app.register(backupRoutes, { db });
   await app.register(protectionRoutes, { db });
   await app.register(browserBackupRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
+  await app.register(accountPageRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(statusRoutes, {
     db,

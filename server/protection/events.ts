@@ -52,3 +52,12 @@ export async function deleteProtectionEventsBefore(db: Database, cutoff: Date): 
   const deleted = await db.delete(protectionEvents).where(lt(protectionEvents.createdAt, cutoff)).returning({ id: protectionEvents.id });
   return deleted.length;
 }
+
+/** Every event of the account still kept, oldest first, for its export. */
+export async function protectionEventsOfUser(db: Database, userId: string) {
+  return db
+    .select({ type: protectionEvents.eventType, description: protectionEvents.description, createdAt: protectionEvents.createdAt })
+    .from(protectionEvents)
+    .where(eq(protectionEvents.userId, userId))
+    .orderBy(protectionEvents.createdAt, protectionEvents.id);
+}

@@ -16,6 +16,7 @@ import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { apiRequest, handleUnauthorized, isUnauthorizedError } from "@/lib/queryClient";
 import { cn } from "@/lib/class-names";
 import { formatDateTime } from "@/lib/dates";
+import { saveBlob } from "@/lib/save-file";
 
 /** spec 1 §7: refresh periods while auto-refresh is on. */
 const REFRESH = { stats: 30_000, payments: 60_000, logs: 10_000 };
@@ -70,14 +71,7 @@ export default function AdminPage() {
       // Fetched rather than linked to, so a failure is a toast and a 401 signs in again; never parsed.
       const response = await apiRequest(exportPaymentsCsv.method, endpointUrl(exportPaymentsCsv));
       const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "payments.csv";
-      const url = URL.createObjectURL(await response.blob());
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = fileName;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(await response.blob(), fileName);
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized(error);
       else toast({ title: "Export failed", description: "The payments could not be exported. Please try again.", variant: "destructive" });
