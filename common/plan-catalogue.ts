@@ -64,6 +64,7 @@ const GB = 1_000_000_000;
 
 /** "50 MB", "2 GB": a storage size in the units the pages use. */
 export function storageText(bytes: number): string {
+  if (bytes <= 0) return "0 MB";
   if (bytes >= GB) return `${Number((bytes / GB).toFixed(1))} GB`;
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   return `${Math.max(1, Math.round(bytes / 1000))} KB`;

@@ -78,7 +78,7 @@ export default function AccountPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Account</h1>
       <p className="mt-2 text-lg text-slate-600">Your profile, where you are signed in, your data and your account.</p>
 
-      <div className="mt-8 grid gap-6">
+      <div className="mt-8 grid grid-cols-1 gap-6">
         <Section id="profile" icon={UserRound} title="Profile">
           <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
             <div>
@@ -121,9 +121,11 @@ export default function AccountPage() {
             {overview.data?.sessions.map((session) => (
               <li key={session.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <span className="min-w-0">
-                  <span className="block truncate font-medium text-slate-900">
+                  <span className="block font-medium break-words text-slate-900">
                     {session.description ?? "A browser"}
-                    {session.current ? <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">This browser</span> : null}
+                    {session.current ? (
+                      <span className="ml-2 inline-block rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-brand-700">This browser</span>
+                    ) : null}
                   </span>
                   <span className="block text-xs text-slate-500">
                     Signed in {formatDateTime(session.createdAt)}

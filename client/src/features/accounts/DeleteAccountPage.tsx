@@ -76,12 +76,12 @@ function Confirmation({ token }: { token: string }) {
           {errorMessage(remove.error, "Deleting failed. Please try again in a moment.")}
         </p>
       ) : null}
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button className="sm:flex-1" size="lg" variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending}>
+      <div className="flex flex-col gap-3">
+        <Button size="lg" variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending}>
           {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
           Delete my account
         </Button>
-        <Button asChild variant="ghost" size="lg" className="sm:flex-1">
+        <Button asChild variant="ghost" size="lg">
           <Link href="/account">Keep my account</Link>
         </Button>
       </div>
