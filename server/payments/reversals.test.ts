@@ -125,6 +125,9 @@ describe("the sandbox's refund and dispute, for the admin (decision 136)", () =>
     const [user] = await server.database.db.select().from(users).where(eq(users.email, "sandbox-refund@example.com"));
     expect(user?.planType).toBe("pro");
 
+    const signedOut = await server.app.inject({ method: "POST", url: "/api/sandbox/reverse", payload: { paymentId: setup.paymentId, kind: "refunded" } });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ message: expect.any(String) });
     const buyer = await signIn(server.app, server.mailDir, "sandbox-refund@example.com");
     const byBuyer = await server.app.inject({ method: "POST", url: "/api/sandbox/reverse", payload: { paymentId: setup.paymentId, kind: "refunded" }, ...withSession(buyer.cookie) });
     expect(byBuyer.statusCode).toBe(403);
@@ -141,5 +144,8 @@ describe("the sandbox's refund and dispute, for the admin (decision 136)", () =>
     expect((await reverse("disputed")).json().status).toBe("disputed");
     expect((await reverse("refunded", "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
     expect((await reverse("chargeback")).statusCode).toBe(400);
+    const oversized = await reverse("refunded", "x".repeat(100_000));
+    expect(oversized.statusCode).toBe(400);
+    expect(oversized.json()).toEqual({ message: expect.stringContaining("Not a payment id") });
   });
 });
