@@ -25,7 +25,7 @@ const money = (n: number) => n.toLocaleString(undefined, { style: "currency", cu
 /** spec 1 §4: succeeded/completed default; failed destructive; incomplete/processing secondary; others outline. */
 function statusVariant(status: string): "default" | "destructive" | "secondary" | "outline" {
   if (status === "succeeded" || status === "completed") return "default";
-  if (status === "failed") return "destructive";
+  if (status === "failed" || status === "disputed") return "destructive";
   if (status === "incomplete" || status === "processing") return "secondary";
   return "outline";
 }
