@@ -22,6 +22,11 @@ export interface PlanLimits {
   tabsPerDay: number | null;
   /** Backups kept; older ones rotate out. null is unlimited. */
   backupsKept: number | null;
+  /**
+   * Bytes of backups the account may store (the tabs, form data and applications as stored, summed over
+   * its backups; decision 135). Every plan has one, "unlimited" plans included.
+   */
+  storageBytes: number;
 }
 
 export interface PlanFeatures {
@@ -53,6 +58,18 @@ export interface Plan {
 /** What the browser extension's emergency backup keeps, on every plan (decision 103). */
 export const EVERY_TAB_IN_AN_EMERGENCY = "Every tab kept when tabs close by accident (browser extension)";
 
+/** Storage is counted in decimal units, as the dashboard's "data saved" is (1 MB = 1,000,000 bytes). */
+const MB = 1_000_000;
+const GB = 1_000_000_000;
+
+/** "50 MB", "2 GB": a storage size in the units the pages use. */
+export function storageText(bytes: number): string {
+  if (bytes <= 0) return "0 MB";
+  if (bytes >= GB) return `${Number((bytes / GB).toFixed(1))} GB`;
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1000))} KB`;
+}
+
 export const plans: Record<PlanType, Plan> = {
   free: {
     type: "free",
@@ -60,8 +77,8 @@ export const plans: Record<PlanType, Plan> = {
     priceCents: 0,
     tagline: "Everything you need to stop losing tabs.",
     // Decision 103: the allowance counts saves; the extension's emergency backup keeps every tab on every plan.
-    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", "1 backup", "Manual triggers", "Android app", "Community support"],
-    limits: { tabsPerDay: 5, backupsKept: 1 },
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", "1 backup", `${storageText(50 * MB)} of backup storage`, "Manual triggers", "Android app", "Community support"],
+    limits: { tabsPerDay: 5, backupsKept: 1, storageBytes: 50 * MB },
     features: { autoBackup: false, smartDetection: false, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 15,
   },
@@ -70,8 +87,8 @@ export const plans: Record<PlanType, Plan> = {
     name: "Basic",
     priceCents: 800,
     tagline: "For everyday browsing on phone and PC.",
-    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", "10 backups", "Basic recovery", "Auto-save", "Windows file protection", "AI content analysis", "Email support"],
-    limits: { tabsPerDay: 20, backupsKept: 10 },
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", "10 backups", `${storageText(500 * MB)} of backup storage`, "Basic recovery", "Auto-save", "Windows file protection", "AI content analysis", "Email support"],
+    limits: { tabsPerDay: 20, backupsKept: 10, storageBytes: 500 * MB },
     features: { autoBackup: true, smartDetection: true, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 18,
   },
@@ -80,8 +97,8 @@ export const plans: Record<PlanType, Plan> = {
     name: "Pro",
     priceCents: 1400,
     tagline: "Unlimited protection across every device.",
-    bullets: ["Unlimited tabs and backups", "Advanced recovery", "Cloud sync", "AI smart recovery", "AI tab organization", "Priority support"],
-    limits: { tabsPerDay: null, backupsKept: null },
+    bullets: ["Unlimited tabs and backups", `${storageText(2 * GB)} of backup storage`, "Advanced recovery", "Cloud sync", "AI smart recovery", "AI tab organization", "Priority support"],
+    limits: { tabsPerDay: null, backupsKept: null, storageBytes: 2 * GB },
     features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: false, cloudSync: true },
     androidAppMegabytes: 22,
     mostPopular: true,
@@ -91,8 +108,8 @@ export const plans: Record<PlanType, Plan> = {
     name: "Premium",
     priceCents: 2000,
     tagline: "For teams that cannot afford to lose work.",
-    bullets: ["Everything in Pro", "Team management", "Admin controls", "AI team insights", "AI workflow automation", "24/7 support"],
-    limits: { tabsPerDay: null, backupsKept: null },
+    bullets: ["Everything in Pro", `${storageText(10 * GB)} of backup storage`, "Team management", "Admin controls", "AI team insights", "AI workflow automation", "24/7 support"],
+    limits: { tabsPerDay: null, backupsKept: null, storageBytes: 10 * GB },
     features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: true, cloudSync: true },
     androidAppMegabytes: 25,
   },
@@ -136,6 +153,7 @@ export const planComparison: ComparisonGroup[] = [
     rows: [
       fromPlans("Protected tabs a day", (plan) => limitValue(plan.limits.tabsPerDay)),
       fromPlans("Backups kept", (plan) => limitValue(plan.limits.backupsKept)),
+      fromPlans("Backup storage", (plan) => storageText(plan.limits.storageBytes)),
       fromPlan("Clear All blocking", "free"),
       fromPlans("Backups", (plan) => (plan.features.autoBackup ? "Automatic" : "Manual")),
       { feature: "Recovery", values: { free: "Manual", basic: "Basic", pro: "Advanced", premium: "Advanced" } },

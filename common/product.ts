@@ -5,7 +5,10 @@ export const PRODUCT_SLUG = "tabvault";
 export const SUPPORT_EMAIL = "support@tabvault.app";
 /** Support replies are promised within this many hours (spec 1 §9). */
 export const SUPPORT_REPLY_HOURS = 24;
-/** Account data is deleted within this many days of account deletion (spec 1 §9). */
+/**
+ * Requests about personal data sent to support (spec 1 §9) are completed within this many days. Deleting an
+ * account from the Account page deletes its data at once (decision 137).
+ */
 export const ACCOUNT_DELETION_DAYS = 30;
 export const MINIMUM_AGE = 13;
 export const MONEY_BACK_DAYS = 30;
@@ -52,3 +55,7 @@ export const EXTENSION_DESKTOP_SYSTEMS = "Windows, macOS and Linux";
 export const FIREFOX_ANDROID_REDUCED_MODE = "a reduced mode: one window, no tab groups";
 export const extensionPlatformsText =
   `${EXTENSION_CHROMIUM_BROWSERS} on ${EXTENSION_DESKTOP_SYSTEMS}, and Firefox, including Firefox for Android in ${FIREFOX_ANDROID_REDUCED_MODE}`;
+/** Protection events (the dashboard's history) and app events are kept this many days, then deleted (decision 135). */
+export const EVENT_RETENTION_DAYS = 90;
+/** A link that deletes an account works this long after it is sent, once. */
+export const ACCOUNT_DELETION_LINK_MINUTES = 60;

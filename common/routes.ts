@@ -33,5 +33,9 @@ export const clientRoutes = [
   "/sign-in/confirm",
   // Connecting the browser extension or an app to an account (issue 15, RFC 8628's verification page).
   "/connect",
+  // The signed-in person's account (issue 17): profile, sessions, devices, export, deletion; and where a
+  // mailed deletion link asks "Delete …?" before anything is deleted.
+  "/account",
+  "/account/delete",
 ] as const;
 export type ClientRoute = (typeof clientRoutes)[number];

@@ -115,7 +115,7 @@ const pages: PublicPage[] = [
     h1: "Privacy Policy",
     async check(page, wide) {
       const main = page.getByRole("main");
-      await main.getByText("When you delete your account, we delete its data within 30 days.").waitFor();
+      await main.getByText("When you delete your account, its data is deleted at once; payment records are kept without your name or address.").waitFor();
       await main.getByText("TabVault is not for children under 13.").waitFor();
       await main.getByText(/One cookie keeps you signed in/).waitFor();
       await main.getByText(/Card details are typed into a form that Stripe serves/).waitFor();

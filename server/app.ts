@@ -22,6 +22,7 @@ import { extensionPackageRoutes } from "./downloads/extension-package-routes";
 import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
+import { housekeeping } from "./housekeeping/housekeeping";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
 import { registerClientFiles } from "./http/client-files";
 import { answerRouterError, registerErrorHandler } from "./http/errors";
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     refreshPlan: lapseExpiredPlan,
   });
   enforceTokenScopes(app);
+  await app.register(housekeeping, { db });
 
   await app.register(healthRoutes, { db, startedAt, now: () => performance.now() });
   await app.register(eventRoutes, { db });
@@ -150,11 +152,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(signupRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(deviceTokenRoutes, { db });
   await app.register(deviceRoutes, { db });
-  await app.register(accountPageRoutes, { db });
   await app.register(backupRoutes, { db });
   await app.register(protectionRoutes, { db });
   await app.register(browserBackupRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
+  await app.register(accountPageRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(statusRoutes, {
     db,
@@ -165,7 +167,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     startedAt: clock(),
   });
   if (config.stripe) {
-    await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe });
+    if (payments.kind !== "stripe") throw new Error("unreachable: Stripe is configured, so Stripe is the provider");
+    await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe, provider: payments.provider });
   }
   await app.register(downloadRoutes, { db, releasesDir: config.releasesDir, secret: config.sessionSecret });
   await app.register(extensionPackageRoutes, { db, extensionDir: deps.extensionDir, publicUrl: config.publicUrl });

@@ -84,6 +84,8 @@ const matrix: [RouteKey, Expected][] = [
   ["POST /api/create-payment-intent", { ...everyone(200), ownerToken: 403 }],
   // The client secret is the capability, as with Stripe: whoever holds it can confirm that payment.
   ["POST /api/sandbox/confirm", { ...everyone(200), ownerToken: 403 }],
+  // The admin's stand-in for a refund, of a payment made for another address.
+  ["POST /api/sandbox/reverse", adminOnly(200)],
   ["POST /api/create-subscription", { ...ownerOnly(409, 200), ownerToken: 403 }],
   ["GET /api/subscription", browserOnly(200)],
   // B and the admin have only the incomplete subscription they just started: nothing to cancel.
@@ -110,6 +112,14 @@ const matrix: [RouteKey, Expected][] = [
   ["DELETE /api/admin/logs", adminOnly(204)],
   ["DELETE /api/device-tokens/:id", { ...browserOnly(404), userA: 204 }],
   ["DELETE /api/saved-sessions/:id", ownerOnly(204, 404)],
+  // The Account page (decision 137): the browser's own; sessions are ended by their owner only.
+  ["GET /api/account", browserOnly(200)],
+  ["GET /api/account/export", browserOnly(200)],
+  ["POST /api/account/deletion-request", browserOnly(202)],
+  ["DELETE /api/account/sessions/:id", { ...ownerOnly(204, 404), ownerToken: 403 }],
+  // The mailed token is the capability, whoever holds it (as a sign-in link); an unknown one deletes nothing.
+  ["POST /api/account/deletion-link", everyone(200)],
+  ["POST /api/account/delete", everyone(404)],
   // Last: they end each caller's sessions (and A's tokens).
   ["POST /api/auth/sign-out-everywhere", browserOnly(204)],
   ["GET /api/logout", everyone(303)],
@@ -128,6 +138,9 @@ const placeholderResources = {
   grantedDeviceCode: "",
   deniedUserCode: "",
   signInToken: "",
+  otherBrowserSessionId: "",
+  deletionToken: "",
+  refundablePaymentId: "",
 };
 
 describe("authorization matrix: every endpoint × {anonymous, user A, user B, admin, A's device token} on A's resources", () => {

@@ -8,6 +8,7 @@ import type { RouteEntry } from "./app";
 import { sessionCookieName } from "./accounts/authentication";
 import { rowsOf } from "./db/rows";
 import { browserSession } from "./test/backup-payloads";
+import { latestMailTo } from "./test/mail-outbox";
 import {
   arrangeResources,
   catalogueStripeConfig,
@@ -377,6 +378,19 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       });
       expect(problemWith(out), `sign-out everywhere with ${String(payload)}`).toBeNull();
       statuses.get("POST /api/auth/sign-out-everywhere")?.set(out.statusCode, 1);
+    }
+    // Deleting an account with its mailed link, on accounts of their own (A's example names no account),
+    // with odd headers and cookies beside the token: it deletes exactly that account.
+    for (const [index, extra] of [{}, { cookies: { "tabvault.sid": "x".repeat(300) } }, { headers: { "x-forwarded-for": "::1, 999.1.1.1" } }].entries()) {
+      const email = `deleting-${index}@example.com`;
+      const throwaway = await signIn(server.app, server.mailDir, email);
+      await server.app.inject({ method: "POST", url: "/api/account/deletion-request", ...withSession(throwaway.cookie) });
+      const link = (await latestMailTo(server.mailDir, email))?.links.find((candidate) => candidate.includes("/account/delete#token="));
+      const token = new URLSearchParams(new URL(link ?? "http://localhost/#").hash.slice(1)).get("token") ?? "";
+      const out = await server.app.inject({ method: "POST", url: "/api/account/delete", payload: { token }, ...extra });
+      expect(problemWith(out), `account deletion ${index}`).toBeNull();
+      expect(out.statusCode).toBe(204);
+      statuses.get("POST /api/account/delete")?.set(out.statusCode, 1);
     }
 
     if (process.env.FUZZ_REPORT) {

@@ -45,6 +45,8 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/check-email": lazy(() => import("./features/accounts/CheckEmailPage")),
   "/sign-in/confirm": lazy(() => import("./features/accounts/SignInConfirmPage")),
   "/connect": lazy(() => import("./features/devices/ConnectPage")),
+  "/account": lazy(() => import("./features/accounts/AccountPage")),
+  "/account/delete": lazy(() => import("./features/accounts/DeleteAccountPage")),
 };
 
 export interface RouteGuardRule {
@@ -71,6 +73,10 @@ export const guardedRoutes: Partial<Record<ClientRoute, RouteGuardRule>> = {
       title: "Sign in to change your protection settings",
       text: "Block or back up, automatic backups and cloud sync are set for your account.",
     },
+  },
+  "/account": {
+    needs: "user",
+    signIn: { title: "Sign in to open your account", text: "Your sessions, devices, data export and account deletion are here." },
   },
   "/admin": {
     needs: "admin",
@@ -115,6 +121,8 @@ const screenTitles: Record<Exclude<ClientRoute, "/">, string> = {
   "/sign-in/confirm": "Confirm Sign-In",
   "/check-email": "Check Your Email",
   "/connect": "Connect a Device",
+  "/account": "Account",
+  "/account/delete": "Delete Account",
 };
 
 /** The document title of the screen at `path`: `/` is the dashboard when signed in, the landing page otherwise. */

@@ -232,7 +232,8 @@ export const saveBackup = defineEndpoint({
   method: "POST",
   path: "/api/saved-sessions",
   body: manualSaveRequestSchema,
-  responses: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors },
+  // 413: the plan's backup storage is full (decision 135).
+  responses: { 201: backupResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema, ...errors },
 });
 
 /** GET /api/saved-sessions/:id: one backup with its tabs and applications; 404 for anyone else's. */
@@ -256,7 +257,7 @@ export const restoreBackup = defineEndpoint({
   method: "POST",
   path: "/api/restore-session/:id",
   params: sessionIdParamsSchema,
-  responses: { 200: restoreResponseSchema, ...errors },
+  responses: { 200: restoreResponseSchema, 429: errorResponseSchema, ...errors },
 });
 
 /** POST /api/protection/android-clear-all: the emergency backup taken when a Clear All is detected (spec 2 §7). */
@@ -288,7 +289,7 @@ export const restoreLatestBackup = defineEndpoint({
   method: "POST",
   path: "/api/protection/restore-session",
   body: userEmailBodySchema,
-  responses: { 200: restoreResponseSchema, ...errors },
+  responses: { 200: restoreResponseSchema, 429: errorResponseSchema, ...errors },
 });
 
 /** GET /api/user/stats: the dashboard's figures (spec 1 §3 "User stats"). */

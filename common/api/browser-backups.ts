@@ -168,7 +168,7 @@ export const getBrowserBackup = defineEndpoint({
   method: "GET",
   path: "/api/browser-backups/:id",
   params: z.object({ id: z.uuid({ message: "Not a backup id" }) }),
-  responses: { 200: browserBackupSchema, ...errors, 404: errorResponseSchema },
+  responses: { 200: browserBackupSchema, ...errors, 404: errorResponseSchema, 429: errorResponseSchema },
 });
 
 /** GET (Bearer device token): who the extension is connected to and what the plan gives it. */

@@ -7,7 +7,8 @@ import { errorResponseSchema } from "./errors";
 import { text } from "./text";
 
 /** Ordered: a payment's status only moves to a later one (spec: statuses only move forward). */
-export const paymentStatuses = ["incomplete", "processing", "failed", "succeeded", "refunded"] as const;
+/** In the order a payment moves through them; refunded and disputed end what it bought (decision 136). */
+export const paymentStatuses = ["incomplete", "processing", "failed", "succeeded", "refunded", "disputed"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const paymentProviders = ["stripe", "sandbox"] as const;
@@ -99,7 +100,8 @@ export const adminPaymentSchema = z.object({
   amount: z.number(),
   status: z.enum(paymentStatuses),
   stripePaymentIntentId: z.string().nullable(),
-  user: z.object({ name: z.string().nullable(), email: z.string() }),
+  /** email null: the account was deleted and the record kept without it (decision 136). */
+  user: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
@@ -177,6 +179,27 @@ export const confirmSandboxPayment = defineEndpoint({
   path: "/api/sandbox/confirm",
   body: sandboxConfirmRequestSchema,
   responses: { 200: sandboxConfirmResponseSchema, ...errors },
+});
+
+export const sandboxReversalRequestSchema = z.strictObject({
+  paymentId: z.uuid({ message: "Not a payment id" }),
+  /** What Stripe would report: charge.refunded (fully) or charge.dispute.created. */
+  kind: z.enum(["refunded", "disputed"]),
+});
+export const sandboxReversalResponseSchema = z.object({
+  status: z.enum(paymentStatuses),
+  message: z.string(),
+});
+
+/**
+ * POST /api/sandbox/reverse: the admin refunds or disputes a sandbox payment, as Stripe's
+ * charge.refunded and charge.dispute.created would (exists only with the sandbox provider; decision 136).
+ */
+export const reverseSandboxPayment = defineEndpoint({
+  method: "POST",
+  path: "/api/sandbox/reverse",
+  body: sandboxReversalRequestSchema,
+  responses: { 200: sandboxReversalResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema, ...adminErrors },
 });
 
 /**

@@ -4,18 +4,28 @@ import type { Page } from "playwright-core";
 import { latestMailTo } from "../../server/test/mail-outbox";
 
 /**
- * The sign-in link of the newest message to `email` in the server's outbox (DATA_DIR/mail), waiting
- * briefly for it: the server writes the .eml before it answers, but a redirect may still be on its way.
+ * The link containing `marker` in the newest message to `email` in the server's outbox (DATA_DIR/mail),
+ * waiting briefly for it: the server writes the .eml before it answers, but a redirect may still be on its way.
  */
-export async function signInLinkFor(dataDir: string, email: string, after = 0): Promise<string> {
+async function mailedLinkFor(dataDir: string, email: string, marker: string, after: number): Promise<string> {
   const deadline = Date.now() + 5000;
   for (;;) {
     const mail = await latestMailTo(path.join(dataDir, "mail"), email);
-    const link = mail?.links.find((candidate) => candidate.includes("/api/auth/callback?token="));
+    const link = mail?.links.find((candidate) => candidate.includes(marker));
     if (mail && link && (mail.date?.getTime() ?? Date.now()) >= after) return link;
-    if (Date.now() > deadline) throw new Error(`no sign-in mail to ${email} in ${dataDir}/mail`);
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} with ${marker} in ${dataDir}/mail`);
     await sleep(100);
   }
+}
+
+/** The sign-in link of the newest message to `email` in the server's outbox. */
+export function signInLinkFor(dataDir: string, email: string, after = 0): Promise<string> {
+  return mailedLinkFor(dataDir, email, "/api/auth/callback?token=", after);
+}
+
+/** The account-deletion link of the newest message to `email` in the server's outbox. */
+export function deletionLinkFor(dataDir: string, email: string, after = 0): Promise<string> {
+  return mailedLinkFor(dataDir, email, "/account/delete#token=", after);
 }
 
 /**

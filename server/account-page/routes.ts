@@ -1,21 +1,64 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { signOutEverywhere } from "@common/api/account-page";
+import {
+  deleteAccount,
+  describeAccountDeletion,
+  endBrowserSession,
+  exportAccount,
+  getAccountOverview,
+  requestAccountDeletion,
+  signOutEverywhere,
+} from "@common/api/account-page";
+import { plans } from "@common/plans";
+import { ACCOUNT_DELETION_LINK_MINUTES } from "@common/product";
 import { requireBrowserSession, sessionCookieName, signedInAccount } from "../accounts/authentication";
 import { revokeAllDeviceTokens } from "../accounts/device-tokens";
-import { destroySessionsOfUser } from "../accounts/session-store";
+import { destroySessionOfUser, destroySessionsOfUser, sessionsOfUser } from "../accounts/session-store";
+import { storedBytes } from "../backups/quota";
 import type { Database } from "../db/database";
 import { forgetDecidedAuthorizations } from "../devices/authorizations";
 import { endpointRoute } from "../http/endpoint-route";
+import { accountDeletionMessage } from "../mail/messages";
+import type { Mailer } from "../mail/mailer";
+import type { ConfiguredProvider } from "../payments/choose-provider";
+import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
+import { deleteAccountNow } from "./deletion";
+import { accountOfDeletionToken, issueDeletionToken } from "./deletion-tokens";
+import { accountExport } from "./export";
 
 export interface AccountPageRoutesOptions {
   db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  payments: ConfiguredProvider;
 }
 
+const linkInvalidMessage = "This link has expired or was already used. Ask for a new one on your Account page.";
+const hours = (count: number) => count * 3_600_000;
+
 /**
- * The Account page's actions on the whole account: they span accounts (sessions, tokens) and devices
- * (connections), so they live here rather than in either. Every one needs the browser session.
+ * The Account page's actions on the whole account: they span accounts (sessions, tokens), backups,
+ * payments and devices, so they live here rather than in any one of them. Everything but the mailed
+ * deletion link needs the browser session (decision 137).
  */
-export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> = async (app, { db }) => {
+export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> = async (app, { db, mailer, publicUrl, payments }) => {
+  const perAccount = (request: FastifyRequest) => request.account?.user.id ?? null;
+  const limitExports = rateLimitGuard(app, [
+    { name: "account-export", max: 10, windowMs: hours(1), key: perAccount, message: (wait) => `Too many exports from this account. Try again in ${wait}.` },
+  ]);
+  const limitDeletionMail = rateLimitGuard(app, [
+    {
+      name: "account-deletion-mail",
+      max: 3,
+      windowMs: hours(1),
+      key: perAccount,
+      message: (wait) => `A deletion link was sent several times already. Check your inbox, or try again in ${wait}.`,
+    },
+  ]);
+  const limitDeletionLinks = rateLimitGuard(app, [
+    { name: "account-deletion-link", max: 30, windowMs: 15 * 60_000, key: clientAddress, message: (wait) => `Too many attempts from your network. Try again in ${wait}.` },
+  ]);
+
   app.route({
     ...endpointRoute(signOutEverywhere),
     onRequest: requireBrowserSession,
@@ -25,6 +68,99 @@ export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> 
       await request.session.destroy();
       await Promise.all([destroySessionsOfUser(db, user.id), revokeAllDeviceTokens(db, user.id, now), forgetDecidedAuthorizations(db, user.id)]);
       request.log.info({ userId: user.id }, "signed out everywhere");
+      reply.clearCookie(sessionCookieName, { path: "/api" });
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(getAccountOverview),
+    onRequest: requireBrowserSession,
+    handler: async (request) => {
+      const { user } = signedInAccount(request);
+      const [sessions, usedBytes] = await Promise.all([sessionsOfUser(db, user.id, request.session.sessionId, app.clock()), storedBytes(db, user.id)]);
+      return {
+        sessions: sessions.map((session) => ({
+          id: session.id,
+          description: session.description,
+          createdAt: session.createdAt.toISOString(),
+          lastUsedAt: session.lastSeenAt?.toISOString() ?? null,
+          current: session.current,
+        })),
+        storage: { usedBytes, quotaBytes: plans[user.planType].limits.storageBytes },
+      };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(endBrowserSession),
+    onRequest: requireBrowserSession,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const ended = await destroySessionOfUser(db, user.id, request.params.id);
+      if (!ended) return reply.code(404).send({ message: "Session not found" });
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(exportAccount),
+    onRequest: requireBrowserSession,
+    preHandler: limitExports,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const now = app.clock();
+      const data = await accountExport(db, user, now);
+      request.log.info({ userId: user.id, backups: data.backups.length }, "account exported");
+      return reply
+        .header("content-disposition", `attachment; filename="tabvault-export-${now.toISOString().slice(0, 10)}.json"`)
+        .header("cache-control", "no-store")
+        .send(data);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(requestAccountDeletion),
+    onRequest: requireBrowserSession,
+    preHandler: limitDeletionMail,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const token = await issueDeletionToken(db, user.id, app.clock());
+      // The token travels in the fragment: never in a server log or a Referer.
+      const link = `${publicUrl}/account/delete#${new URLSearchParams({ token })}`;
+      try {
+        await mailer.send({ to: user.email, ...accountDeletionMessage({ link, minutesValid: ACCOUNT_DELETION_LINK_MINUTES }) });
+      } catch (error) {
+        request.log.error({ err: error }, "account deletion mail could not be sent");
+        return reply.code(503).send({ message: "We could not send the email just now. Please try again in a minute." });
+      }
+      return reply.code(202).send({ message: `We sent a link to ${user.email}. Open it within ${ACCOUNT_DELETION_LINK_MINUTES} minutes to delete your account.` });
+    },
+  });
+
+  app.route({
+    ...endpointRoute(describeAccountDeletion),
+    preHandler: limitDeletionLinks,
+    handler: async (request, reply) => {
+      const account = await accountOfDeletionToken(db, request.body.token, app.clock());
+      if (!account) return reply.code(404).send({ message: linkInvalidMessage });
+      return { email: account.email };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(deleteAccount),
+    preHandler: limitDeletionLinks,
+    handler: async (request, reply) => {
+      const now = app.clock();
+      const account = await accountOfDeletionToken(db, request.body.token, now);
+      if (!account) return reply.code(404).send({ message: linkInvalidMessage });
+      const provider = payments.kind === "unavailable" ? null : payments.provider;
+      const deleted = await deleteAccountNow(db, account, { now, provider, log: request.log });
+      if (!deleted) return reply.code(404).send({ message: linkInvalidMessage });
+      request.log.info({ userId: account.userId }, "account deleted");
+      // Its sessions went with it; this browser's cookie names nothing now.
+      if (request.session?.userId === account.userId) await request.session.destroy();
       reply.clearCookie(sessionCookieName, { path: "/api" });
       return reply.code(204).send(null);
     },

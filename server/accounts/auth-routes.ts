@@ -1,4 +1,5 @@
 import type { FastifyReply } from "fastify";
+import { describeBrowser } from "./browser-description";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   completeSignIn,
@@ -120,6 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // A fresh session id at sign-in, so an id planted before sign-in is worth nothing after it.
       await request.session.regenerate();
       request.session.userId = user.id;
+      request.session.device = describeBrowser(request.headers["user-agent"]);
       request.log.info({ userId: user.id }, "signed in");
       return { next: sameOriginPath(grant.nextPath, publicUrl) ?? "/" };
     },

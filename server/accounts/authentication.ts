@@ -49,7 +49,7 @@ export const authentication = fp<AuthenticationOptions>(
       secret: options.sessionSecret,
       cookieName: sessionCookieName,
       // Real time, not the app's clock: @fastify/session sets cookie expiry from Date.now() itself.
-      store: new DatabaseSessionStore(options.db, () => new Date()),
+      store: new DatabaseSessionStore(options.db, () => new Date(), options.clock),
       saveUninitialized: false,
       rolling: false,
       cookie: {

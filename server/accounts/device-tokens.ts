@@ -118,3 +118,19 @@ function toDeviceToken(row: typeof deviceTokens.$inferSelect): DeviceToken {
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }
+
+/** Every token the account ever had, revoked ones too, for its export (never the hashes). */
+export async function deviceTokensOfUser(db: Database, userId: string) {
+  return db
+    .select({
+      id: deviceTokens.id,
+      name: deviceTokens.name,
+      scope: deviceTokens.scope,
+      createdAt: deviceTokens.createdAt,
+      lastUsedAt: deviceTokens.lastUsedAt,
+      revokedAt: deviceTokens.revokedAt,
+    })
+    .from(deviceTokens)
+    .where(eq(deviceTokens.userId, userId))
+    .orderBy(deviceTokens.createdAt);
+}

@@ -13,13 +13,16 @@ import { type UserRow, users, userSessions } from "./table";
  */
 const sessionById = preparedPerDatabase((db) =>
   db
-    .select({ data: userSessions.data, user: users })
+    .select({ data: userSessions.data, user: users, lastSeenAt: userSessions.lastSeenAt })
     .from(userSessions)
     .leftJoin(users, eq(users.id, userSessions.userId))
     .where(and(eq(userSessions.idHash, sql.placeholder("idHash")), gt(userSessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`)))
     .limit(1)
     .prepare("session_by_id"),
 );
+
+/** A session's last use is written at most this often. */
+const lastSeenResolutionMs = 60_000;
 
 /** How long a browser stays signed in without signing in again. */
 export const sessionLifetimeMs = SESSION_LIFETIME_DAYS * 24 * 60 * 60_000;
@@ -33,6 +36,8 @@ export class DatabaseSessionStore implements SessionStore {
   constructor(
     private readonly db: Database,
     private readonly clock: () => Date,
+    /** The app's clock, for a session's last use (the Account page's "last used"). */
+    private readonly lastSeenClock: () => Date = clock,
   ) {}
 
   set(sessionId: string, session: Session, callback: (error?: unknown) => void): void {
@@ -49,9 +54,19 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   get(sessionId: string, callback: (error: unknown, session?: Session | null) => void): void {
+    const now = this.clock();
+    const seen = this.lastSeenClock();
+    const idHash = tokenDigest(sessionId);
     sessionById(this.db)
-      .execute({ idHash: tokenDigest(sessionId), now: this.clock().toISOString() })
-      .then(([row]) => callback(null, row ? ({ ...(row.data as Session), account: row.user ?? undefined } as Session) : null), callback);
+      .execute({ idHash, now: now.toISOString() })
+      .then(async ([row]) => {
+        if (row?.user && (!row.lastSeenAt || Math.abs(seen.getTime() - row.lastSeenAt.getTime()) > lastSeenResolutionMs)) {
+          // "Last used" on the Account page: a write at most once a minute per signed-in session.
+          await this.db.update(userSessions).set({ lastSeenAt: seen }).where(eq(userSessions.idHash, idHash));
+        }
+        callback(null, row ? ({ ...(row.data as Session), account: row.user ?? undefined } as Session) : null);
+      })
+      .catch(callback);
   }
 
   destroy(sessionId: string, callback: (error?: unknown) => void): void {
@@ -60,6 +75,42 @@ export class DatabaseSessionStore implements SessionStore {
       .where(eq(userSessions.idHash, tokenDigest(sessionId)))
       .then(() => callback(), callback);
   }
+}
+
+/** A signed-in browser as the Account page lists it. */
+export interface BrowserSessionRow {
+  id: string;
+  description: string | null;
+  createdAt: Date;
+  lastSeenAt: Date | null;
+  /** Whether this is the session of the request asking. */
+  current: boolean;
+}
+
+/** The account's live browser sessions, the most recently used first. */
+export async function sessionsOfUser(db: Database, userId: string, currentSessionId: string | undefined, now: Date): Promise<BrowserSessionRow[]> {
+  const currentHash = currentSessionId ? tokenDigest(currentSessionId) : "";
+  const rows = await db
+    .select({
+      id: userSessions.id,
+      description: sql<string | null>`${userSessions.data}->>'device'`,
+      createdAt: userSessions.createdAt,
+      lastSeenAt: userSessions.lastSeenAt,
+      current: sql<boolean>`${userSessions.idHash} = ${currentHash}`,
+    })
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, userId), gt(userSessions.expiresAt, now)))
+    .orderBy(sql`coalesce(${userSessions.lastSeenAt}, ${userSessions.createdAt}) desc`);
+  return rows;
+}
+
+/** Ends one session of the account; false when the account has no such session. */
+export async function destroySessionOfUser(db: Database, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(userSessions)
+    .where(and(eq(userSessions.userId, userId), eq(userSessions.id, id)))
+    .returning({ id: userSessions.id });
+  return deleted.length > 0;
 }
 
 /** Ends every session of an account (after a sign-out everywhere or an account deletion). */
@@ -75,6 +126,8 @@ declare module "fastify" {
   interface Session {
     /** Set at sign-in; absent for an anonymous visitor. */
     userId?: string;
+    /** "Chrome on Linux": the browser that signed in, for the Account page's list of sessions. */
+    device?: string;
     /**
      * The account's row as read together with the session (one query for both), so the request
      * need not look the user up again; never written to the session store.

@@ -64,10 +64,14 @@ export const userSessions = pgTable(
   "user_sessions",
   {
     idHash: text("id_hash").primaryKey(),
+    /** The session's name on the Account page (to end it); the id hash never leaves the server. */
+    id: uuid("id").notNull().defaultRandom().unique("user_sessions_id_unique"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     data: jsonb("data").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last request with this session, written at most once a minute. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (table) => [index("user_sessions_user_id_idx").on(table.userId), index("user_sessions_expires_at_idx").on(table.expiresAt)],
 );

@@ -99,3 +99,13 @@ export function toAuthUser(user: UserRow, isAdmin: boolean): AuthUser {
     createdAt: user.createdAt.toISOString(),
   };
 }
+
+/**
+ * Deletes the account row; every table that belongs to the account goes with it by its foreign key
+ * (sessions, tokens, backups, settings, events, subscriptions), and payments keep their record with
+ * the user id set to null (decision 136).
+ */
+export async function deleteUser(db: Pick<Database, "delete">, userId: string): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return deleted.length > 0;
+}

@@ -34,16 +34,14 @@ export interface BackupRows {
   event: { eventType: string; description: string };
 }
 
-/**
- * Writes a backup — session row, tabs, applications and its protection event — as ONE statement of
- * data-modifying CTEs. A single statement is atomic on its own, so an unlimited plan needs no
- * transaction (one round trip instead of five), and inside a transaction it saves three round trips.
- * Tabs and applications travel as one JSON parameter each rather than ten parameters per tab; the
- * backup's size ("data saved") is the length of that JSON. The event is protection's own insert
- * (its table object, its columns), embedded as the last clause, so protection_events is written
- * through the protection domain even here.
- */
-export async function insertBackup(db: Pick<Database, "execute" | "insert">, backup: BackupRows): Promise<string> {
+/** A backup's tabs and applications as the JSON the insert sends, and its size: the bytes it stores. */
+export interface BackupJson {
+  tabs: string;
+  applications: string;
+  sizeBytes: number;
+}
+
+export function backupJson(backup: Pick<BackupRows, "tabs" | "applications">): BackupJson {
   const tabs = JSON.stringify(
     backup.tabs.map((tab, position) => ({
       position,
@@ -68,7 +66,24 @@ export async function insertBackup(db: Pick<Database, "execute" | "insert">, bac
       process_id: app.processId,
     })),
   );
-  const sizeBytes = Buffer.byteLength(tabs) + Buffer.byteLength(applications);
+  return { tabs, applications, sizeBytes: Buffer.byteLength(tabs) + Buffer.byteLength(applications) };
+}
+
+/**
+ * Writes a backup — session row, tabs, applications and its protection event — as ONE statement of
+ * data-modifying CTEs. A single statement is atomic on its own, so an unlimited plan needs no
+ * transaction (one round trip instead of five), and inside a transaction it saves three round trips.
+ * Tabs and applications travel as one JSON parameter each rather than ten parameters per tab; the
+ * backup's size ("data saved") is the length of that JSON. The event is protection's own insert
+ * (its table object, its columns), embedded as the last clause, so protection_events is written
+ * through the protection domain even here.
+ */
+export async function insertBackup(
+  db: Pick<Database, "execute" | "insert">,
+  backup: BackupRows,
+  json: BackupJson = backupJson(backup),
+): Promise<string> {
+  const { tabs, applications, sizeBytes } = json;
   const createdAt = backup.createdAt.toISOString();
   // Its SQL rather than the builder: embedded as is, drizzle would wrap the insert in a second pair of
   // parentheses, which PostgreSQL refuses as the body of a CTE.

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   type BackupResponse,
@@ -13,8 +14,9 @@ import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
-import { insertBackup } from "./backup-insert";
+import { backupJson, type BackupRows, insertBackup } from "./backup-insert";
 import { planLimitNotice } from "./plan-limits";
+import { enforceQuota, QuotaFullError, type QuotaOutcome, quotaFullMessage, storedBytes } from "./quota";
 import { rotateBackups } from "./rotation";
 import { protectedTabDays } from "./table";
 
@@ -42,26 +44,37 @@ export class BackupRefusedError extends Error {
  * allowance of tabs, even when today's is spent. An automatic backup needs a plan with Automatic Backup
  * and is the first to rotate out (rotation.ts).
  */
-export async function backUp(db: Database, user: UserRow, input: BackupInput, now: Date): Promise<BackupResponse> {
+export async function backUp(
+  db: Database,
+  user: UserRow,
+  input: BackupInput,
+  now: Date,
+  log?: Pick<FastifyBaseLogger, "warn">,
+): Promise<BackupResponse> {
   const plan = plans[user.planType];
   if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
     throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
   }
+  const emergency = emergencyTriggers.includes(input.trigger);
   // Unlimited plans have no allowance to read and nothing to rotate: the one-statement write is
-  // atomic by itself, so no transaction (and no lock) is needed.
-  if (plan.limits.tabsPerDay === null && plan.limits.backupsKept === null) {
-    if (!emergencyTriggers.includes(input.trigger) && input.tabs.length === 0 && input.applications.length === 0) {
+  // atomic by itself, so no transaction (and no lock) is needed; the storage quota is read first.
+  if (plan.limits.tabsPerDay === null && plan.limits.backupsKept === null && !emergency) {
+    if (input.tabs.length === 0 && input.applications.length === 0) {
       throw new BackupRefusedError("Nothing to back up: the session has no tabs");
     }
-    const { sessionId, stored } = await storeBackup(db, user, input, input.tabs, now);
-    return backupResponse(user, input, sessionId, stored, 0, 0);
+    const rows = backupRows(user, input, input.tabs, now);
+    const json = backupJson(rows);
+    const used = await storedBytes(db, user.id);
+    if (used + json.sizeBytes > plan.limits.storageBytes) throw new QuotaFullError(quotaFullMessage(user.planType, used, json.sizeBytes));
+    const sessionId = await insertBackup(db, rows, json);
+    return backupResponse(user, input, sessionId, storedCounts(rows), 0, 0);
   }
   return db.transaction(async (tx) => {
-    // One backup per account at a time: the allowance and the rotation below read, then write.
+    // One backup per account at a time: the allowance, rotation and quota below read, then write.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const { kept, newHashes } = await applyDailyAllowance(tx, user, input.trigger, input.tabs, now);
     const tabsLeftOut = input.tabs.length - kept.length;
-    if (!emergencyTriggers.includes(input.trigger) && kept.length === 0 && input.applications.length === 0) {
+    if (!emergency && kept.length === 0 && input.applications.length === 0) {
       const notice = planLimitNotice(user.planType, tabsLeftOut, 0);
       throw new BackupRefusedError(notice?.message ?? "Nothing to back up: the session has no tabs");
     }
@@ -71,11 +84,23 @@ export async function backUp(db: Database, user: UserRow, input: BackupInput, no
         .values(newHashes.map((hash) => ({ userId: user.id, day: utcDay(now), urlHash: hash })))
         .onConflictDoNothing();
     }
-    const { sessionId, stored } = await storeBackup(tx, user, input, kept, now);
+    const rows = backupRows(user, input, kept, now);
+    const json = backupJson(rows);
+    const sessionId = await insertBackup(tx, rows, json);
     const keep = plan.limits.backupsKept;
     const backupsRotatedOut = keep === null ? 0 : await rotateBackups(tx, user.id, keep, sessionId);
-    return backupResponse(user, input, sessionId, stored, tabsLeftOut, backupsRotatedOut);
+    const storage = await enforceQuota(tx, user.planType, user.id, { sessionId, sizeBytes: json.sizeBytes, emergency });
+    if (storage.overBytes > 0) logOverQuota(log, user, storage);
+    return backupResponse(user, input, sessionId, storedCounts(rows), tabsLeftOut, backupsRotatedOut, storage);
   });
+}
+
+/** An emergency backup kept over the storage quota: never silent (decision 135). */
+export function logOverQuota(log: Pick<FastifyBaseLogger, "warn"> | undefined, user: UserRow, storage: QuotaOutcome): void {
+  log?.warn(
+    { userId: user.id, planType: user.planType, usedBytes: storage.usedBytes, overBytes: storage.overBytes },
+    "emergency backup kept over the storage quota",
+  );
 }
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -130,13 +155,8 @@ interface StoredCounts {
   applications: number;
 }
 
-async function storeBackup(
-  db: Pick<Database, "execute" | "insert">,
-  user: UserRow,
-  input: BackupInput,
-  tabs: TabSnapshot[],
-  now: Date,
-): Promise<{ sessionId: string; stored: StoredCounts }> {
+/** The rows of a backup as stored: what the client captured, less what no backup keeps. */
+function backupRows(user: UserRow, input: BackupInput, tabs: TabSnapshot[], now: Date): BackupRows {
   const storedTabs = tabs.map((tab) => ({
     url: tab.url,
     title: tab.title,
@@ -157,7 +177,7 @@ async function storeBackup(
     processId: app.processId ?? null,
   }));
   const stored = { tabs: storedTabs.length, applications: storedApps.length };
-  const sessionId = await insertBackup(db, {
+  return {
     userId: user.id,
     sessionName: input.sessionName ?? defaultName(input),
     triggerEvent: input.trigger,
@@ -169,8 +189,11 @@ async function storeBackup(
     tabs: storedTabs,
     applications: storedApps,
     event: { eventType: eventTypeOf(input.trigger), description: describeBackup(input, stored) },
-  });
-  return { sessionId, stored };
+  };
+}
+
+function storedCounts(rows: BackupRows): StoredCounts {
+  return { tabs: rows.tabs.length, applications: rows.applications.length };
 }
 
 function backupResponse(
@@ -180,6 +203,7 @@ function backupResponse(
   stored: StoredCounts,
   tabsLeftOut: number,
   backupsRotatedOut: number,
+  storage?: QuotaOutcome,
 ): BackupResponse {
   return {
     success: true,
@@ -188,7 +212,7 @@ function backupResponse(
     sessionId,
     tabsSaved: stored.tabs,
     appsSaved: stored.applications,
-    limit: planLimitNotice(user.planType, tabsLeftOut, backupsRotatedOut),
+    limit: planLimitNotice(user.planType, tabsLeftOut, backupsRotatedOut, storage),
   };
 }
 

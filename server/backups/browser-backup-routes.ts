@@ -7,6 +7,8 @@ import { endpointRoute } from "../http/endpoint-route";
 import { accountWriteLimit } from "../protection/write-limit";
 import { BackupRefusedError } from "./backups";
 import { findBrowserBackup, saveBrowserBackup } from "./browser-backups";
+import { QuotaFullError } from "./quota";
+import { restoreLimit } from "./restore-limit";
 
 /**
  * Backups of a whole browser from the extension (issue 15): windows, tabs and groups, up to 5,000
@@ -15,6 +17,7 @@ import { findBrowserBackup, saveBrowserBackup } from "./browser-backups";
  */
 export const browserBackupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);
+  const limitRestores = restoreLimit(app);
 
   app.route({
     ...endpointRoute(uploadBrowserBackup),
@@ -26,10 +29,11 @@ export const browserBackupRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     handler: async (request, reply) => {
       const { user, device } = signedInAccount(request);
       try {
-        const { receipt, created } = await saveBrowserBackup(db, user, request.body, device?.name ?? null, app.clock());
+        const { receipt, created } = await saveBrowserBackup(db, user, request.body, device?.name ?? null, app.clock(), request.log);
         return reply.code(created ? 201 : 200).send(receipt);
       } catch (error) {
         if (error instanceof BackupRefusedError) return reply.code(403).send({ message: error.message });
+        if (error instanceof QuotaFullError) return reply.code(413).send({ message: error.message });
         throw error;
       }
     },
@@ -38,6 +42,7 @@ export const browserBackupRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.route({
     ...endpointRoute(getBrowserBackup),
     onRequest: requireUser,
+    preHandler: limitRestores,
     handler: async (request, reply) => {
       const backup = await findBrowserBackup(db, signedInAccount(request).user.id, request.params.id);
       return backup ?? reply.code(404).send({ message: "Backup not found" });

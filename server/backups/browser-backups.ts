@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { BrowserBackup, BrowserBackupReceipt, uploadBrowserBackupRequestSchema } from "@common/api/browser-backups";
 import { withoutPrivateFields } from "@common/form-privacy";
@@ -7,9 +8,10 @@ import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { recordProtectionEvent } from "../protection/events";
-import { applyDailyAllowance, BackupRefusedError, type Transaction, triggerWords, utcDay } from "./backups";
+import { applyDailyAllowance, BackupRefusedError, logOverQuota, type Transaction, triggerWords, utcDay } from "./backups";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { planLimitNotice } from "./plan-limits";
+import { enforceQuota } from "./quota";
 import { rotateBackups } from "./rotation";
 import { protectedTabDays, savedSessions, sessionTabs } from "./table";
 
@@ -52,6 +54,7 @@ export async function saveBrowserBackup(
   input: BrowserBackupUpload,
   deviceName: string | null,
   now: Date,
+  log?: Pick<FastifyBaseLogger, "warn">,
 ): Promise<{ receipt: BrowserBackupReceipt; created: boolean }> {
   const existing = await backupOfSnapshot(db, user.id, input.snapshotId);
   if (existing) return { receipt: duplicateReceipt(existing), created: false };
@@ -60,7 +63,7 @@ export async function saveBrowserBackup(
     throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
   }
   try {
-    const receipt = await db.transaction((tx) => storeSnapshot(tx, user, input, deviceName, now));
+    const receipt = await db.transaction((tx) => storeSnapshot(tx, user, input, deviceName, now, log));
     return { receipt, created: true };
   } catch (error) {
     if (!(error instanceof DuplicateSnapshot)) throw error;
@@ -76,12 +79,12 @@ async function storeSnapshot(
   input: BrowserBackupUpload,
   deviceName: string | null,
   now: Date,
+  log: Pick<FastifyBaseLogger, "warn"> | undefined,
 ): Promise<BrowserBackupReceipt> {
   const plan = plans[user.planType];
   const emergency = input.trigger === "clear_all_detected";
-  const limited = plan.limits.tabsPerDay !== null || plan.limits.backupsKept !== null;
-  // One backup per account at a time on limited plans: the allowance and rotation read, then write.
-  if (limited) await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+  // One backup per account at a time: the allowance, rotation and storage quota read, then write.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
 
   const allTabs = flattenTabs(input);
   let tabs = allTabs;
@@ -158,7 +161,9 @@ async function storeSnapshot(
   await recordProtectionEvent(tx, user.id, words.eventType, reason ? `${description}: ${reason}` : description, now);
   const keep = plan.limits.backupsKept;
   const rotatedOut = keep === null ? 0 : await rotateBackups(tx, user.id, keep, session.id);
-  const notice = planLimitNotice(user.planType, allTabs.length - tabs.length, rotatedOut);
+  const storage = await enforceQuota(tx, user.planType, user.id, { sessionId: session.id, sizeBytes, emergency });
+  if (storage.overBytes > 0) logOverQuota(log, user, storage);
+  const notice = planLimitNotice(user.planType, allTabs.length - tabs.length, rotatedOut, storage);
   return {
     backupId: session.id,
     tabCount: tabs.length,

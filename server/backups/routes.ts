@@ -22,7 +22,9 @@ import { readProtectionSettings } from "../protection/settings";
 import { accountWriteLimit } from "../protection/write-limit";
 import { BackupRefusedError, backUp } from "./backups";
 import { formatDataSize } from "./data-size";
+import { QuotaFullError } from "./quota";
 import { restoreResponse } from "./restore";
+import { restoreLimit } from "./restore-limit";
 import { deleteSavedSession, findSavedSession, latestRestorableSession, savedSessionListJson, sessionTotals } from "./saved-sessions";
 
 const notFound = { message: "Session not found" };
@@ -42,6 +44,7 @@ function refuseOtherEmail(request: FastifyRequest, reply: FastifyReply, email: s
  */
 export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);
+  const limitRestores = restoreLimit(app);
 
   app.route({
     ...endpointRoute(listBackups),
@@ -76,10 +79,12 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
             clientSessionId: browserSession.sessionId,
           },
           app.clock(),
+          request.log,
         );
         return reply.code(201).send(result);
       } catch (error) {
         if (error instanceof BackupRefusedError) return reply.code(403).send({ message: error.message });
+        if (error instanceof QuotaFullError) return reply.code(413).send({ message: error.message });
         throw error;
       }
     },
@@ -107,6 +112,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.route({
     ...endpointRoute(restoreBackup),
     onRequest: requireUser,
+    preHandler: limitRestores,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const session = await findSavedSession(db, user.id, request.params.id);
@@ -138,6 +144,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
           clientSessionId: session.sessionId,
         },
         app.clock(),
+        request.log,
       );
       return reply.code(201).send(result);
     },
@@ -161,6 +168,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
           deviceName: request.body.deviceName ?? null,
         },
         app.clock(),
+        request.log,
       );
       return reply.code(201).send(result);
     },
@@ -188,6 +196,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.route({
     ...endpointRoute(restoreLatestBackup),
     onRequest: requireUser,
+    preHandler: limitRestores,
     handler: async (request, reply) => {
       const account = refuseOtherEmail(request, reply, request.body.userEmail);
       if (!account) return reply;

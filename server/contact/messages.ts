@@ -1,4 +1,4 @@
-import { desc, lt } from "drizzle-orm";
+import { desc, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { contactMessageRequestSchema, contactMessagesPageSchema } from "@common/api/contact";
 import type { Database } from "../db/database";
@@ -25,4 +25,9 @@ export async function readContactMessagePage(db: Database, limit: number, cursor
     messages: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
   };
+}
+
+/** Deletes the contact messages sent from an address (a deleted account's). */
+export async function deleteContactMessagesFrom(db: Pick<Database, "delete">, email: string): Promise<void> {
+  await db.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${email.toLowerCase()}`);
 }

@@ -1,4 +1,5 @@
 /** The one schema drizzle-kit generates migrations from; each domain keeps its tables beside it. */
+export { accountDeletionTokens } from "../account-page/table";
 export { deviceTokens, signInTokens, userSessions, users } from "../accounts/table";
 export { contactMessages } from "../contact/table";
 export { deviceAuthorizations } from "../devices/table";

@@ -78,3 +78,20 @@ export function receiptMessage({
     }),
   };
 }
+
+export function accountDeletionMessage({ link, minutesValid }: { link: string; minutesValid: number }): ComposedMail {
+  return {
+    subject: `Confirm deleting your ${PRODUCT_NAME} account`,
+    ...renderMail({
+      preheader: "One more click deletes your account and everything in it.",
+      heading: `Delete your ${PRODUCT_NAME} account?`,
+      paragraphs: [
+        "You asked to delete your account. Open the link below and confirm on our site: your backups, settings, events, devices and sessions are deleted at once and cannot be brought back.",
+        "Payment records stay, without your name or address, as the law requires us to keep them.",
+        `The link works once, for ${minutesValid} minutes.`,
+      ],
+      action: { label: "Delete my account", url: link },
+      footnote: "If you didn't ask for this, ignore this email: nothing is deleted without opening the link and confirming.",
+    }),
+  };
+}

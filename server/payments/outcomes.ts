@@ -158,6 +158,8 @@ export async function invoicePaid(context: OutcomeContext, invoice: PaidInvoice)
  * follows its subscription events, never an invoice, so a late invoice cannot undo a plan change.
  */
 async function grantPayment(tx: Transaction, payment: PaymentRow, now: Date): Promise<PaymentRow> {
+  // The account was deleted meanwhile: the record stands, there is nothing left to give.
+  if (!payment.userId) return payment;
   await lockAccount(tx, payment.userId);
   let granted = payment;
   if (payment.kind === "one_time") {
@@ -176,12 +178,18 @@ async function grantPayment(tx: Transaction, payment: PaymentRow, now: Date): Pr
   return granted;
 }
 
+/** Who paid, for the system log: the address, or that the account is gone. */
+function payerOf(payment: Pick<PaymentRow, "email">): string {
+  return payment.email ?? "a deleted account";
+}
+
 /** After commit: the system log, and the receipt mail. */
 async function announcePayment(context: OutcomeContext, payment: PaymentRow): Promise<void> {
   const { db, now } = context;
   const amount = `$${(payment.amountCents / 100).toFixed(2)}`;
   const kind = payment.kind === "one_time" ? "one month" : "subscription";
-  await appendSystemLog(db, "success", `Payment succeeded: ${plans[payment.planType].name} ${amount} by ${payment.email} (${payment.provider}, ${kind})`);
+  await appendSystemLog(db, "success", `Payment succeeded: ${plans[payment.planType].name} ${amount} by ${payerOf(payment)} (${payment.provider}, ${kind})`);
+  if (!payment.email) return;
   try {
     await context.mailer.send({
       to: payment.email,
@@ -217,7 +225,7 @@ export async function paymentFailed(
     return updated ?? null;
   });
   if (payment) {
-    await appendSystemLog(db, "error", `Payment failed: ${plans[payment.planType].name} by ${payment.email}: ${message}`);
+    await appendSystemLog(db, "error", `Payment failed: ${plans[payment.planType].name} by ${payerOf(payment)}: ${message}`);
   }
   return payment;
 }
@@ -262,4 +270,62 @@ export async function subscriptionChanged(context: OutcomeContext, change: Subsc
     await settlePlan(tx, updated.userId, now);
     return true;
   });
+}
+
+export interface PaymentReversal {
+  eventId?: string;
+  /** The provider's ids the charge names (its PaymentIntent, its invoice): whichever we stored. */
+  providerPaymentIds: string[];
+  kind: "refunded" | "disputed";
+  /** What the provider says, for the system log (a dispute's reason). */
+  reason?: string | null;
+}
+
+export interface ReversedPayment {
+  payment: PaymentRow;
+  /** The subscription the payment paid for, ended with it: the provider must stop charging it too. */
+  endedSubscription: string | null;
+}
+
+/**
+ * A refund (charge.refunded, fully refunded) or a dispute (charge.dispute.created) of a payment that
+ * went through: the payment is marked refunded or disputed, a subscription it paid for is ended, and
+ * the account's plan is settled from what remains paid (Free when nothing does). After commit the
+ * system log says so. Idempotent by event id and by status; a payment of a deleted account is only
+ * marked (decision 136).
+ */
+export async function paymentReversed(context: OutcomeContext, reversal: PaymentReversal): Promise<ReversedPayment | null> {
+  const { db, now } = context;
+  const ids = reversal.providerPaymentIds.filter((id) => id.length > 0);
+  if (ids.length === 0) return null;
+  const result = await db.transaction(async (tx) => {
+    if (!(await firstTimeFor(tx, reversal.eventId, `payment.${reversal.kind}`))) return null;
+    const [payment] = await tx
+      .update(payments)
+      .set({ status: reversal.kind, updatedAt: now })
+      .where(and(inArray(payments.providerPaymentId, ids), inArray(payments.status, ["succeeded", ...(reversal.kind === "disputed" ? (["refunded"] as const) : [])])))
+      .returning();
+    if (!payment) return null;
+    let endedSubscription: string | null = null;
+    if (payment.userId) await lockAccount(tx, payment.userId);
+    if (payment.subscriptionId) {
+      const [ended] = await tx
+        .update(subscriptions)
+        .set({ status: "canceled", cancelAtPeriodEnd: false, providerUpdatedAt: now })
+        .where(and(eq(subscriptions.id, payment.subscriptionId), sql`${subscriptions.status} <> 'canceled'`))
+        .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId });
+      endedSubscription = ended?.providerSubscriptionId ?? null;
+    }
+    const account = payment.userId ? await settlePlan(tx, payment.userId, now) : null;
+    return { payment, endedSubscription, planNow: account?.planType ?? null };
+  });
+  if (!result) return null;
+  const { payment, planNow } = result;
+  const amount = `$${(payment.amountCents / 100).toFixed(2)}`;
+  const what = reversal.kind === "refunded" ? "Payment refunded" : "Payment disputed";
+  const reason = reversal.reason ? ` (${reversal.reason.slice(0, 200)})` : "";
+  const plan = planNow ? `; the account is now on ${plans[planNow].name}` : "";
+  await appendSystemLog(db, "warning", `${what}${reason}: ${plans[payment.planType].name} ${amount} by ${payerOf(payment)}, ${payment.providerPaymentId ?? payment.id}${plan}`);
+  context.log.info({ paymentId: payment.id, status: payment.status }, "payment reversed");
+  return { payment, endedSubscription: result.endedSubscription };
 }

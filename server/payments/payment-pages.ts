@@ -38,7 +38,7 @@ export async function readPaymentPage(
     // NULLS LAST, as the index is built, so the planner walks the index instead of sorting.
     .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
     .limit(limit + 1);
-  const userIds = [...new Set(rows.map((row) => row.userId))];
+  const userIds = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
   const names = new Map(
     (userIds.length === 0
       ? []
@@ -55,7 +55,7 @@ export async function readPaymentPage(
       amount: payment.amountCents / 100,
       status: payment.status,
       stripePaymentIntentId: payment.providerPaymentId,
-      user: { name: names.get(payment.userId) ?? null, email: payment.email },
+      user: { name: payment.userId ? (names.get(payment.userId) ?? null) : null, email: payment.email },
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };

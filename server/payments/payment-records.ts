@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { payments, type PaymentRow } from "./table";
 
@@ -24,4 +24,17 @@ export async function markSetupFailed(db: Database, paymentId: string, message: 
 export async function findPayment(db: Database, paymentId: string): Promise<PaymentRow | undefined> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   return payment;
+}
+
+/**
+ * Before its account is deleted: the account's payments forget who paid (the address here, the user
+ * id by the foreign key's `set null`), and keep amount, plan, status, provider ids and dates (decision 136).
+ */
+export async function anonymisePaymentsOf(db: Pick<Database, "update">, userId: string): Promise<void> {
+  await db.update(payments).set({ email: null }).where(eq(payments.userId, userId));
+}
+
+/** The account's own payments, oldest first, for its export. */
+export async function paymentsOfUser(db: Database, userId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
 }

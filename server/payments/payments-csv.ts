@@ -34,7 +34,7 @@ export function paymentsCsvLines(payments: readonly AdminPayment[]): string {
         payment.status,
         payment.stripePaymentIntentId ?? "",
         payment.user.name ?? "",
-        payment.user.email,
+        payment.user.email ?? "",
       ].map(cell),
     ),
     options,

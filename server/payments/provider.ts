@@ -58,6 +58,8 @@ export interface PaymentProvider {
     now: Date;
   }): Promise<PlanChangeSetup>;
   cancelSubscription(providerSubscriptionId: string): Promise<void>;
+  /** Ends a subscription at once, without a refund of its own: its payment was refunded or disputed (decision 136). */
+  endSubscriptionNow(providerSubscriptionId: string): Promise<void>;
 }
 
 export class ProviderError extends Error {

@@ -4,6 +4,7 @@ import { emailAddressSchema } from "@common/api/accounts";
 import {
   cancelSubscription,
   confirmSandboxPayment,
+  reverseSandboxPayment,
   createPaymentIntent,
   createSubscription,
   getPaymentsConfig,
@@ -11,7 +12,7 @@ import {
   paymentNotConfiguredMessage,
 } from "@common/api/payments";
 import { formatPrice, type PaidPlanType, plans } from "@common/plans";
-import { refuseDeviceTokens, requireBrowserSession, signedInAccount } from "../accounts/authentication";
+import { refuseDeviceTokens, requireAdmin, requireBrowserSession, signedInAccount } from "../accounts/authentication";
 import type { UserRow } from "../accounts/table";
 import { findOrCreateUser } from "../accounts/users";
 import type { Database } from "../db/database";
@@ -19,7 +20,8 @@ import { endpointRoute } from "../http/endpoint-route";
 import type { Mailer } from "../mail/mailer";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import type { ConfiguredProvider } from "./choose-provider";
-import { type OutcomeContext, paymentFailed, paymentSucceeded } from "./outcomes";
+import { type OutcomeContext, paymentFailed, paymentReversed, paymentSucceeded } from "./outcomes";
+import { endSubscriptionAfterReversal } from "./reversals";
 import { findPayment, linkProviderPayment, markSetupFailed, startPayment } from "./payment-records";
 import { type PlanChangeSetup, ProviderError } from "./provider";
 import { sandboxSubscriptionUpdated } from "./sandbox-subscriptions";
@@ -227,6 +229,22 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         }
         await paymentFailed(context, { providerPaymentId: payment.providerPaymentId, message: outcome.message });
         return { status: "failed" as const, message: outcome.message, planType };
+      },
+    });
+
+    // What Stripe's charge.refunded / charge.dispute.created do, for a sandbox payment: the admin's
+    // stand-in for the card network, so refunds can be tried locally (decision 136).
+    app.route({
+      ...endpointRoute(reverseSandboxPayment),
+      onRequest: requireAdmin,
+      handler: async (request, reply) => {
+        const payment = await findPayment(db, request.body.paymentId);
+        if (!payment?.providerPaymentId || payment.provider !== "sandbox") return reply.code(404).send({ message: "No such sandbox payment" });
+        const context = outcomeContext(request.log);
+        const reversed = await paymentReversed(context, { providerPaymentIds: [payment.providerPaymentId], kind: request.body.kind });
+        await endSubscriptionAfterReversal(context, sandbox, reversed);
+        if (!reversed) return reply.code(400).send({ message: `Only a succeeded payment can be ${request.body.kind}; this one is ${payment.status}` });
+        return { status: reversed.payment.status, message: `Payment ${reversed.payment.status}` };
       },
     });
   }

@@ -62,6 +62,9 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
     async cancelSubscription() {
       // Nothing to tell: the sandbox's subscriptions live only in our database.
     },
+    async endSubscriptionNow() {
+      // As above.
+    },
     paymentIdOfClientSecret(clientSecret) {
       const match = /^sandbox_pi_([0-9a-f-]{36})_secret_([A-Za-z0-9_-]+)$/.exec(clientSecret);
       if (!match) return null;

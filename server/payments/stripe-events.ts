@@ -60,6 +60,21 @@ const subscription = z.object({
     .catch(null),
 });
 
+/** A charge: the PaymentIntent it belongs to, and (in API versions before 2025-03-31) its invoice. */
+const charge = z.object({
+  id,
+  payment_intent: reference,
+  invoice: reference.optional(),
+  refunded: z.boolean().default(false),
+});
+
+const dispute = z.object({
+  id,
+  charge: reference,
+  payment_intent: reference,
+  reason: z.string().max(100).nullish().catch(null),
+});
+
 const event = <Type extends string, Object extends z.ZodType>(types: readonly Type[], object: Object) =>
   z.object({ id, type: z.enum(types), created: unixSeconds, data: z.object({ object }) });
 
@@ -69,6 +84,8 @@ const handledEvents = {
   "invoice.paid": event(["invoice.paid"], invoice),
   "customer.subscription.updated": event(["customer.subscription.updated"], subscription),
   "customer.subscription.deleted": event(["customer.subscription.deleted"], subscription),
+  "charge.refunded": event(["charge.refunded"], charge),
+  "charge.dispute.created": event(["charge.dispute.created"], dispute),
 };
 
 export type StripeEvent = { [Type in keyof typeof handledEvents]: z.infer<(typeof handledEvents)[Type]> }[keyof typeof handledEvents];

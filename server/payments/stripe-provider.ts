@@ -119,6 +119,9 @@ export function createStripeProvider(config: StripeConfig, endpoint?: StripeEndp
     async cancelSubscription(providerSubscriptionId) {
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
     },
+    async endSubscriptionNow(providerSubscriptionId) {
+      await call(() => stripe.subscriptions.cancel(providerSubscriptionId));
+    },
   };
 }
 

@@ -5,7 +5,9 @@ import { paidPlanTypes, type PaidPlanType } from "@common/plans";
 import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
-import { invoicePaid, type OutcomeContext, paymentFailed, paymentSucceeded, subscriptionChanged } from "./outcomes";
+import { invoicePaid, type OutcomeContext, paymentFailed, paymentReversed, paymentSucceeded, subscriptionChanged } from "./outcomes";
+import { endSubscriptionAfterReversal } from "./reversals";
+import type { PaymentProvider } from "./provider";
 import { parseStripeEvent, type StripeEvent } from "./stripe-events";
 import { createStripeClient } from "./stripe-provider";
 
@@ -16,6 +18,8 @@ export interface StripeWebhookOptions {
   mailer: Mailer;
   publicUrl: string;
   stripe: StripeConfig;
+  /** Stops a subscription whose payment was refunded or disputed. */
+  provider: PaymentProvider;
 }
 
 const asPlan = (value: unknown): PaidPlanType | undefined =>
@@ -67,14 +71,29 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookOptions> = asy
     }
     if (event !== "ignored") {
       const context: OutcomeContext = { db: options.db, mailer: options.mailer, publicUrl: options.publicUrl, log: request.log, now: app.clock() };
-      await handleEvent(context, options.stripe.prices, event);
+      await handleEvent(context, options.stripe.prices, event, options.provider);
     }
     return { received: true };
   });
 };
 
-async function handleEvent(context: OutcomeContext, prices: StripeConfig["prices"], event: StripeEvent): Promise<void> {
+async function handleEvent(context: OutcomeContext, prices: StripeConfig["prices"], event: StripeEvent, provider: PaymentProvider): Promise<void> {
   switch (event.type) {
+    case "charge.refunded": {
+      const charge = event.data.object;
+      // A partial refund leaves what was bought in place; it is only logged by Stripe's dashboard.
+      if (!charge.refunded) return;
+      const ids = [charge.payment_intent, charge.invoice ?? null].filter((value): value is string => typeof value === "string");
+      await endSubscriptionAfterReversal(context, provider, await paymentReversed(context, { eventId: event.id, providerPaymentIds: ids, kind: "refunded" }));
+      return;
+    }
+    case "charge.dispute.created": {
+      const dispute = event.data.object;
+      const ids = [dispute.payment_intent].filter((value): value is string => typeof value === "string");
+      const reversal = { eventId: event.id, providerPaymentIds: ids, kind: "disputed" as const, reason: dispute.reason ? `dispute: ${dispute.reason}` : "dispute" };
+      await endSubscriptionAfterReversal(context, provider, await paymentReversed(context, reversal));
+      return;
+    }
     case "payment_intent.succeeded": {
       const intent = event.data.object;
       await paymentSucceeded(context, { providerPaymentId: intent.id, paymentId: intent.metadata?.paymentId, eventId: event.id });

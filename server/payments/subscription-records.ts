@@ -83,3 +83,17 @@ export async function cancelAtPeriodEnd(db: Database, subscriptionId: string, us
     await settlePlan(tx, userId, now);
   });
 }
+
+/** Every subscription of the account, oldest first, for its export. */
+export async function subscriptionsOfUser(db: Database, userId: string): Promise<SubscriptionRow[]> {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(subscriptions.createdAt);
+}
+
+/** The provider ids of the account's subscriptions that still charge, to end them with the account. */
+export async function chargingSubscriptionsOf(db: Database, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), subscriptionIsLive(now)));
+  return rows.map((row) => row.id);
+}

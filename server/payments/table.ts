@@ -15,10 +15,10 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    email: text("email").notNull(),
+    /** null once the account is deleted: the record stays, anonymised, as the law requires (decision 136). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** null once the account is deleted. */
+    email: text("email"),
     planType: text("plan_type", { enum: paidPlanTypes }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),

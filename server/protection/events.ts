@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, lt } from "drizzle-orm";
 import type { ProtectionEvent } from "@common/api/protection";
 import type { Database } from "../db/database";
 import { protectionEvents } from "./table";
@@ -45,4 +45,19 @@ export async function latestProtectionEvents(db: Database, userId: string, limit
 
 function toProtectionEvent(row: typeof protectionEvents.$inferSelect): ProtectionEvent {
   return { id: String(row.id), eventType: row.eventType, description: row.description, createdAt: row.createdAt.toISOString() };
+}
+
+/** Deletes every account's events older than `cutoff` (the retention job); returns how many went. */
+export async function deleteProtectionEventsBefore(db: Database, cutoff: Date): Promise<number> {
+  const deleted = await db.delete(protectionEvents).where(lt(protectionEvents.createdAt, cutoff)).returning({ id: protectionEvents.id });
+  return deleted.length;
+}
+
+/** Every event of the account still kept, oldest first, for its export. */
+export async function protectionEventsOfUser(db: Database, userId: string) {
+  return db
+    .select({ type: protectionEvents.eventType, description: protectionEvents.description, createdAt: protectionEvents.createdAt })
+    .from(protectionEvents)
+    .where(eq(protectionEvents.userId, userId))
+    .orderBy(protectionEvents.createdAt, protectionEvents.id);
 }

@@ -14,7 +14,11 @@ export const protectionEvents = pgTable(
     description: text("description").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("protection_events_user_id_created_at_idx").on(table.userId, table.createdAt.desc())],
+  (table) => [
+    index("protection_events_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    // The retention job deletes by age across accounts (decision 135).
+    index("protection_events_created_at_idx").on(table.createdAt),
+  ],
 );
 
 /** One row per account once it saves settings; absent means the defaults. */

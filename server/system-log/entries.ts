@@ -1,4 +1,4 @@
-import { desc, lt } from "drizzle-orm";
+import { desc, lt, sql } from "drizzle-orm";
 import type { SystemLogPage } from "@common/api/system-log";
 import type { Database } from "../db/database";
 import { systemLogs } from "./table";
@@ -21,4 +21,12 @@ export async function readLogPage(db: Database, limit: number, cursor: number | 
 
 export async function deleteAllEntries(db: Database): Promise<void> {
   await db.delete(systemLogs);
+}
+
+/** Replaces `text` (a deleted account's address) wherever the system log quotes it. */
+export async function redactFromSystemLog(db: Pick<Database, "update">, text: string, replacement: string): Promise<void> {
+  await db
+    .update(systemLogs)
+    .set({ message: sql`replace(${systemLogs.message}, ${text}, ${replacement})` })
+    .where(sql`strpos(${systemLogs.message}, ${text}) > 0`);
 }

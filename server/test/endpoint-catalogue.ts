@@ -1,8 +1,9 @@
 import { afterAll, beforeAll } from "vitest";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { newSecretToken, tokenDigest } from "../accounts/secret-token";
-import { signInTokens, users } from "../accounts/table";
+import { accountDeletionTokens } from "../account-page/table";
+import { signInTokens, users, userSessions } from "../accounts/table";
 import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
 import { browserBackup, browserSession } from "./backup-payloads";
@@ -39,6 +40,12 @@ export interface OwnerResources {
   deniedUserCode: string;
   /** A sign-in link of A's, unused; it stays valid for days so every run reaches it in time. */
   signInToken: string;
+  /** A second browser session of A's (not the one the examples run in), for the example that ends one. */
+  otherBrowserSessionId: string;
+  /** A mailed account-deletion link of A's, valid for days: it is only described, never used. */
+  deletionToken: string;
+  /** A succeeded sandbox payment (of someone else's address) the admin's example refunds. */
+  refundablePaymentId: string;
 }
 
 /** One valid request to a route, as parts the fuzzer can mutate one by one. */
@@ -71,6 +78,13 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "POST /api/auth/callback": { body: { token: a.signInToken } },
     "GET /api/logout": {},
     "POST /api/auth/sign-out-everywhere": {},
+    "GET /api/account": {},
+    "DELETE /api/account/sessions/:id": { params: { id: a.otherBrowserSessionId } },
+    "GET /api/account/export": {},
+    "POST /api/account/deletion-request": {},
+    "POST /api/account/deletion-link": { body: { token: a.deletionToken } },
+    // A token that names no account: the real one would delete A in the middle of the run.
+    "POST /api/account/delete": { body: { token: "A".repeat(43) } },
     "GET /api/auth/user": {},
     "PATCH /api/auth/user": { body: { firstName: "Ann", lastName: "Owner" } },
     "POST /api/capture-email": { body: { email: owner, source: "email_signup_modal" } },
@@ -114,6 +128,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "POST /api/sandbox/confirm": {
       body: { clientSecret: a.clientSecret, card: { number: "4000000000000002", expMonth: 12, expYear: 2034, cvc: "123" } },
     },
+    // A's sandbox payment, named by the id its client secret carries.
+    "POST /api/sandbox/reverse": { body: { paymentId: a.refundablePaymentId, kind: "refunded" } },
     "GET /api/status": {},
     "POST /api/stripe/webhook": {
       body: { id: "evt_1", type: "payment_intent.succeeded", data: { object: { id: "pi_1", metadata: {} } } },
@@ -172,6 +188,8 @@ export async function arrangeResources(
   const ownerCookie = (await signIn(app, mailDir, ownerEmail)).cookie;
   const otherCookie = (await signIn(app, mailDir, otherEmail)).cookie;
   const adminCookie = (await signIn(app, mailDir, testAdminEmail)).cookie;
+  // A second browser of A's, for the example that ends a session (the newest of A's sessions below).
+  await signIn(app, mailDir, ownerEmail);
   await db.update(users).set({ planType: "pro" }).where(eq(users.email, ownerEmail));
   const asOwner = withSession(ownerCookie);
   const expectStatus = async (options: InjectOptions, status: number) => {
@@ -200,6 +218,19 @@ export async function arrangeResources(
     200,
   );
   if (paid.status !== "succeeded") throw new Error(`the sandbox did not take A's subscription: ${JSON.stringify(paid)}`);
+  // A month of Basic bought for another address, for the admin to refund.
+  const refundable = await expectStatus(
+    { method: "POST", url: "/api/create-payment-intent", payload: { amount: 8, planType: "basic", email: `refundable-${ownerEmail}` } },
+    200,
+  );
+  await expectStatus(
+    {
+      method: "POST",
+      url: "/api/sandbox/confirm",
+      payload: { clientSecret: refundable.clientSecret, card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
+    },
+    200,
+  );
   const download = await expectStatus(
     { method: "POST", url: "/api/generate-download", payload: { platform: "windows", email: ownerEmail } },
     200,
@@ -221,6 +252,16 @@ export async function arrangeResources(
     .insert(signInTokens)
     .values({ tokenHash: tokenDigest(signInToken), userId: owner!.id, nextPath: null, createdAt: app.clock(), expiresAt: new Date(app.clock().getTime() + 30 * 24 * 60 * 60_000) });
   const [, , , platform, fileName] = link.pathname.split("/");
+  const [secondSession] = await db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(eq(userSessions.userId, owner!.id))
+    .orderBy(desc(userSessions.createdAt))
+    .limit(1);
+  const deletionToken = newSecretToken();
+  await db
+    .insert(accountDeletionTokens)
+    .values({ tokenHash: tokenDigest(deletionToken), userId: owner!.id, createdAt: app.clock(), expiresAt: new Date(app.clock().getTime() + 30 * 24 * 60 * 60_000) });
   return {
     ownerEmail,
     ownerCookie,
@@ -236,6 +277,9 @@ export async function arrangeResources(
     grantedDeviceCode: granted.deviceCode,
     deniedUserCode: denied.userCode,
     signInToken,
+    otherBrowserSessionId: secondSession?.id ?? "",
+    deletionToken,
+    refundablePaymentId: String(refundable.paymentId),
     downloadLink: {
       platform: platform ?? "",
       fileName: decodeURIComponent(fileName ?? ""),

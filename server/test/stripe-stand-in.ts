@@ -1,6 +1,15 @@
 import { afterAll, beforeAll } from "vitest";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { StripeConfig } from "../config/config";
+
+/** Stripe settings for tests that run against the stand-in. */
+export const testStripeConfig: StripeConfig = {
+  secretKey: "sk_test_tabvault",
+  publishableKey: "pk_test_tabvault",
+  webhookSecret: "whsec_tabvault_test_secret",
+  prices: { basic: "price_basic_test", pro: "price_pro_test", premium: "price_premium_test" },
+};
 
 export interface RecordedStripeRequest {
   method: string;
@@ -104,6 +113,7 @@ export async function startStripeStandIn(): Promise<{
       }
       const subscription = path.startsWith("/v1/subscriptions/") ? stored.get(path.split("/").at(-1) ?? "") : undefined;
       if (request.method === "GET" && subscription) return send(200, subscriptionObject(subscription, {}));
+      if (request.method === "DELETE" && subscription) return send(200, subscriptionObject(subscription, { status: "canceled" }));
       if (request.method === "POST" && subscription && params["items[0][price]"]) {
         if (params["items[0][id]"] !== subscription.itemId) {
           return send(400, { error: { type: "invalid_request_error", message: `No such subscription item: '${params["items[0][id]"]}'` } });

@@ -9,8 +9,8 @@ describe("the top navigation", () => {
     expect(labels({ emailVerified: false, isAdmin: false })).toContain("Verify Account");
   });
 
-  it("drops Verify Account once the address is verified, and adds Admin for admins", () => {
-    expect(labels({ emailVerified: true, isAdmin: false })).toEqual(["Block Clear All", "Download", "Documentation", "Support"]);
-    expect(labels({ emailVerified: true, isAdmin: true })).toEqual(["Block Clear All", "Download", "Documentation", "Support", "Admin"]);
+  it("drops Verify Account once the address is verified, adds Account for anyone signed in and Admin for admins", () => {
+    expect(labels({ emailVerified: true, isAdmin: false })).toEqual(["Block Clear All", "Download", "Documentation", "Support", "Account"]);
+    expect(labels({ emailVerified: true, isAdmin: true })).toEqual(["Block Clear All", "Download", "Documentation", "Support", "Account", "Admin"]);
   });
 });

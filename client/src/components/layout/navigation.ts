@@ -17,13 +17,17 @@ export const primaryNav: NavItem[] = [
 
 export const adminNav: NavItem = { label: "Admin", href: "/admin" };
 
+/** The signed-in person's own account: profile, sessions and devices, export, deletion (decision 137). */
+export const accountNav: NavItem = { label: "Account", href: "/account" };
+
 /**
  * The top navigation for whoever is looking: "Verify Account" goes once their own address is verified (there
- * is nothing left for them to verify), and Admin comes for admins.
+ * is nothing left for them to verify), Account comes for anyone signed in, and Admin for admins.
  */
 export function navItemsFor(user: Pick<AuthUser, "emailVerified" | "isAdmin"> | null): NavItem[] {
   const items = user?.emailVerified ? primaryNav.filter((item) => item.href !== "/verify") : primaryNav;
-  return user?.isAdmin ? [...items, adminNav] : items;
+  if (!user) return items;
+  return user.isAdmin ? [...items, accountNav, adminNav] : [...items, accountNav];
 }
 
 /** Footer link groups (spec 1 §2). */

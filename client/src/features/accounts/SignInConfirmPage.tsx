@@ -1,18 +1,13 @@
 import { confirmSignIn, describeSignInLink, SIGN_IN_LINK_MINUTES } from "@common/api/accounts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertCircle, Loader2, LogIn } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import { AccountScreen, CheckFailedScreen } from "./AccountScreen";
+import { AccountScreen } from "./AccountScreen";
+import { linkCheckScreen, useFragmentToken } from "./mailed-link";
 import { useAuth } from "./useAuth";
 import { Button } from "@/components/ui/button";
 import { call, endpointQuery } from "@/lib/api-client";
-import { errorMessage, errorStatus } from "@/lib/queryClient";
-
-/** The token of the mailed link, which the server put in the fragment: never sent to a server, so never in a log. */
-function tokenInFragment(): string | null {
-  return new URLSearchParams(window.location.hash.slice(1)).get("token") || null;
-}
+import { errorMessage } from "@/lib/queryClient";
 
 /**
  * `/sign-in/confirm`: where a mailed sign-in link lands. Opening a link signs nobody in, because another
@@ -20,11 +15,7 @@ function tokenInFragment(): string | null {
  * is for and signs in with a click, which the server takes only from this site.
  */
 export default function SignInConfirmPage() {
-  const [token] = useState(tokenInFragment);
-  useEffect(() => {
-    // Read once; then out of the address bar and the history entry, so the page can be shared or reloaded safely.
-    if (window.location.hash) window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
-  }, []);
+  const token = useFragmentToken();
   if (!token) return <LinkUnusable />;
   return <Confirmation token={token} />;
 }
@@ -53,21 +44,8 @@ function Confirmation({ token }: { token: string }) {
     onSuccess: ({ next }) => window.location.assign(next),
   });
 
-  if (link.isPending) {
-    return (
-      <AccountScreen icon={LogIn} title="Checking your sign-in link">
-        <p className="flex items-center gap-2 text-slate-500" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Checking…
-        </p>
-      </AccountScreen>
-    );
-  }
-  if (link.isError || errorStatus(confirm.error) === 404) {
-    const status = errorStatus(link.error ?? confirm.error);
-    if (status === 404 || status === 400) return <LinkUnusable />;
-    return <CheckFailedScreen title="The link could not be checked" error={link.error} retry={() => void link.refetch()} retrying={link.isFetching} />;
-  }
+  const problem = linkCheckScreen(link, confirm.error, { icon: LogIn, checkingTitle: "Checking your sign-in link", unusable: <LinkUnusable /> });
+  if (problem || !link.data) return problem;
 
   const { email } = link.data;
   const otherAccount = user && user.email !== email ? user.email : null;

@@ -16,6 +16,7 @@ import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { apiRequest, handleUnauthorized, isUnauthorizedError } from "@/lib/queryClient";
 import { cn } from "@/lib/class-names";
 import { formatDateTime } from "@/lib/dates";
+import { saveBlob } from "@/lib/save-file";
 
 /** spec 1 §7: refresh periods while auto-refresh is on. */
 const REFRESH = { stats: 30_000, payments: 60_000, logs: 10_000 };
@@ -24,7 +25,7 @@ const money = (n: number) => n.toLocaleString(undefined, { style: "currency", cu
 /** spec 1 §4: succeeded/completed default; failed destructive; incomplete/processing secondary; others outline. */
 function statusVariant(status: string): "default" | "destructive" | "secondary" | "outline" {
   if (status === "succeeded" || status === "completed") return "default";
-  if (status === "failed") return "destructive";
+  if (status === "failed" || status === "disputed") return "destructive";
   if (status === "incomplete" || status === "processing") return "secondary";
   return "outline";
 }
@@ -70,14 +71,7 @@ export default function AdminPage() {
       // Fetched rather than linked to, so a failure is a toast and a 401 signs in again; never parsed.
       const response = await apiRequest(exportPaymentsCsv.method, endpointUrl(exportPaymentsCsv));
       const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "payments.csv";
-      const url = URL.createObjectURL(await response.blob());
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = fileName;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(await response.blob(), fileName);
     } catch (error) {
       if (isUnauthorizedError(error)) handleUnauthorized(error);
       else toast({ title: "Export failed", description: "The payments could not be exported. Please try again.", variant: "destructive" });
@@ -168,7 +162,7 @@ export default function AdminPage() {
                   <tr key={payment.id}>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(payment.createdAt)}</td>
                     <td className="px-4 py-3">
-                      <span className="block font-medium text-slate-900">{payment.user.name ?? payment.user.email}</span>
+                      <span className="block font-medium text-slate-900">{payment.user.name ?? payment.user.email ?? "Deleted account"}</span>
                       {payment.user.name ? <span className="block text-xs text-slate-500">{payment.user.email}</span> : null}
                     </td>
                     <td className="px-4 py-3">{plans[payment.planType].name}</td>

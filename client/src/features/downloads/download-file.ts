@@ -1,3 +1,4 @@
+import { saveBlob } from "@/lib/save-file";
 import { generateDownloadLink, type GenerateDownloadResponse, type Platform } from "@common/api/downloads";
 import { call } from "@/lib/api-client";
 
@@ -71,14 +72,7 @@ export async function downloadWithProgress(url: string, onProgress: (percent: nu
   }
   if (total > 0 && received !== total) throw new DownloadError(downloadIncompleteMessage);
   const fileName = fileNameOf(response, url);
-  const blobUrl = URL.createObjectURL(new Blob(chunks, { type: response.headers.get("content-type") ?? "application/octet-stream" }));
-  const anchor = document.createElement("a");
-  anchor.href = blobUrl;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  window.setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  saveBlob(new Blob(chunks, { type: response.headers.get("content-type") ?? "application/octet-stream" }), fileName);
   onProgress(100);
   return fileName;
 }

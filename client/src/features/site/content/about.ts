@@ -1,5 +1,5 @@
 import type { ClientRoute } from "@common/routes";
-import { ACCOUNT_DELETION_DAYS, MONEY_BACK_DAYS, SUPPORT_REPLY_HOURS } from "@common/product";
+import { MONEY_BACK_DAYS, SUPPORT_REPLY_HOURS } from "@common/product";
 import { AppWindow, HandCoins, type LucideIcon, MessageSquare, Monitor, ShieldCheck, Smartphone, Trash2 } from "lucide-react";
 
 /** `/about`: why TabVault exists, what it makes, how it works. No invented people or figures. */
@@ -50,7 +50,7 @@ export const aboutPrinciples: AboutPrinciple[] = [
   {
     icon: Trash2,
     title: "Keep only what a restore needs",
-    text: `Backups leave out passwords, hidden fields and card numbers on your device. Delete a backup whenever you like; delete your account and its data is gone within ${ACCOUNT_DELETION_DAYS} days.`,
+    text: `Backups leave out passwords, hidden fields and card numbers on your device. Delete a backup whenever you like; delete your account and its data is gone at once.`,
   },
   {
     icon: HandCoins,

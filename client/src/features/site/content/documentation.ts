@@ -1,5 +1,5 @@
 import { plans } from "@common/plan-catalogue";
-import { ACCOUNT_DELETION_DAYS, ANDROID_REQUIREMENTS, SIGN_IN_LINK_MINUTES } from "@common/product";
+import { ANDROID_REQUIREMENTS, SIGN_IN_LINK_MINUTES } from "@common/product";
 import type { ClientRoute } from "@common/routes";
 import {
   AppWindow,
@@ -160,7 +160,7 @@ export const privacySettings: { title: string; text: RichText }[] = [
   { title: "Data on this device", text: "Your protection choices, blocked count and up to 20 recent pages are kept in your browser. Clearing the site's data removes them." },
   {
     title: "Deleting your account",
-    text: ["Ask through the ", { href: "/contact", label: "contact page" }, ` and everything is deleted within ${ACCOUNT_DELETION_DAYS} days.`],
+    text: ["On your ", { href: "/account", label: "Account page" }, ", ask for a deletion link by email and confirm: everything is deleted at once. The same page exports all your data as a JSON file."],
   },
 ];
 

@@ -1,6 +1,7 @@
-import { plans } from "@common/plan-catalogue";
+import { plans, planTypes, storageText } from "@common/plan-catalogue";
 import {
   ACCOUNT_DELETION_DAYS,
+  EVENT_RETENTION_DAYS,
   MINIMUM_AGE,
   PRODUCT_NAME,
   SESSION_LIFETIME_DAYS,
@@ -11,6 +12,7 @@ import {
 import type { InlineLink, LongFormDocument } from "./long-form";
 
 const contactPage: InlineLink = { href: "/contact", label: "contact page" };
+const accountPage: InlineLink = { href: "/account", label: "Account page" };
 const supportEmail: InlineLink = { href: `mailto:${SUPPORT_EMAIL}`, label: SUPPORT_EMAIL };
 
 /** `/privacy`: what the service stores and why, written from what the code actually keeps (spec 1 §9). */
@@ -18,7 +20,7 @@ export const privacyPolicy: LongFormDocument = {
   eyebrow: "Legal",
   title: "Privacy Policy",
   lead: `${PRODUCT_NAME} keeps copies of your tabs so you can get them back. This policy says exactly what we store, why, who else sees it, and how to have it deleted.`,
-  updated: "2026-11-23",
+  updated: "2026-11-24",
   summary: {
     heading: "The short version",
     points: [
@@ -27,7 +29,7 @@ export const privacyPolicy: LongFormDocument = {
       "You sign in with a link sent to your email. There is no password to leak.",
       "One cookie keeps you signed in. No advertising or analytics cookies.",
       "Card payments are handled by Stripe. Your card number never reaches our servers.",
-      `When you delete your account, we delete its data within ${ACCOUNT_DELETION_DAYS} days.`,
+      "When you delete your account, its data is deleted at once; payment records are kept without your name or address.",
       `${PRODUCT_NAME} is not for children under ${MINIMUM_AGE}.`,
     ],
   },
@@ -153,27 +155,27 @@ export const privacyPolicy: LongFormDocument = {
       body: [
         {
           list: [
-            `Backups are kept until you delete them, or until a newer backup replaces the oldest one under your plan: the Free plan keeps ${String(plans.free.limits.backupsKept)}, Basic keeps ${String(plans.basic.limits.backupsKept)}, Pro and Premium keep them until you delete them. You can delete any backup yourself in the Session Manager.`,
+            `Backups are kept until you delete them, or until a newer backup replaces the oldest one under your plan: the Free plan keeps ${String(plans.free.limits.backupsKept)}, Basic keeps ${String(plans.basic.limits.backupsKept)}, Pro and Premium keep them until you delete them. Each plan stores up to ${planTypes.map((type) => `${storageText(plans[type].limits.storageBytes)} (${plans[type].name})`).join(", ")} of backups. You can delete any backup yourself in the Session Manager.`,
+            `Protection events (the history on your dashboard) and anonymous app events are deleted after ${EVENT_RETENTION_DAYS} days.`,
             `Sign-in links are deleted a day after they are used or expire. A signed-in session ends after ${SESSION_LIFETIME_DAYS} days, or when you sign out.`,
             "Rate-limit counters, which hold an IP address or email address, expire within an hour.",
             "Support messages are kept while we help you and as a record of what was agreed.",
-            "Payment records are kept for as long as accounting and tax law requires.",
+            "Payment records are kept for as long as accounting and tax law requires; once your account is deleted, without your name or email address.",
           ],
         },
         [
-          `When you delete your account, we delete its data within ${ACCOUNT_DELETION_DAYS} days: your profile, backups, settings, protection events, app connections and sessions. Payment records that the law requires us to keep are kept for that purpose only. To delete your account, write to us from the address of the account, through the `,
-          contactPage,
-          " or at ",
-          supportEmail,
-          ".",
+          "To delete your account, use Delete my account on your ",
+          accountPage,
+          ": we email you a link, and when you confirm on our site your profile, backups with their tabs and form data, settings, protection events, app and extension connections, sessions and the messages you sent us through the contact form are deleted at once. Payment records are kept for accounting and tax law only, with the amount, date, plan and payment references but without your name or email address.",
         ],
+        ["The same page exports all your data as one JSON file: your account, backups, settings, events, payments and devices."],
       ],
     },
     {
       id: "your-rights",
       heading: "Your rights",
       body: [
-        "You can ask us for a copy of the personal data we hold about you, have it corrected, have it deleted, or object to how we use it. You can change your name in your profile and delete backups yourself at any time.",
+        "You can ask us for a copy of the personal data we hold about you, have it corrected, have it deleted, or object to how we use it. You can change your name in your profile, delete backups, export all your data and delete your account yourself at any time, on your Account page.",
         [
           `Send requests through the `,
           contactPage,

@@ -1,5 +1,5 @@
 import { formatPrice, paidPlanTypes, plans } from "@common/plan-catalogue";
-import { ACCOUNT_DELETION_DAYS, ANNUAL_REFUND_DAYS, MINIMUM_AGE, MONEY_BACK_DAYS, PRODUCT_NAME, SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from "@common/product";
+import { ANNUAL_REFUND_DAYS, MINIMUM_AGE, MONEY_BACK_DAYS, PRODUCT_NAME, SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from "@common/product";
 import type { InlineLink, LongFormDocument } from "./long-form";
 
 const contactPage: InlineLink = { href: "/contact", label: "contact page" };
@@ -154,9 +154,9 @@ export const termsOfService: LongFormDocument = {
       heading: "Ending the agreement",
       body: [
         [
-          "You can stop using the service and delete your account at any time: write to us through the ",
-          contactPage,
-          ` and we delete your account data within ${ACCOUNT_DELETION_DAYS} days, as the Privacy Policy describes.`,
+          "You can stop using the service and delete your account at any time from your ",
+          { href: "/account", label: "Account page" },
+          ": its data is deleted as soon as you confirm, as the Privacy Policy describes.",
         ],
         "If we end the service or close your account for reasons other than a breach of these terms, we tell you in advance by email and refund any time you paid for and cannot use.",
       ],

@@ -1,0 +1,76 @@
+import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@common/api/account-page";
+import { deviceTokensOfUser } from "../accounts/device-tokens";
+import { sessionsOfUser } from "../accounts/session-store";
+import type { UserRow } from "../accounts/table";
+import { backupsOfUserForExport } from "../backups/export";
+import type { Database } from "../db/database";
+import { paymentsOfUser } from "../payments/payment-records";
+import { subscriptionsOfUser } from "../payments/subscription-records";
+import { protectionEventsOfUser } from "../protection/events";
+import { readProtectionSettings } from "../protection/settings";
+
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+
+/**
+ * Everything the account holds, in the format docs/account-export.md describes (version 1). No secret
+ * goes in: token hashes, session ids and the sign-in and deletion tokens stay on the server.
+ */
+export async function accountExport(db: Database, user: UserRow, now: Date): Promise<AccountExport> {
+  const [settings, backups, events, payments, subscriptions, devices, sessions] = await Promise.all([
+    readProtectionSettings(db, user.id),
+    backupsOfUserForExport(db, user.id),
+    protectionEventsOfUser(db, user.id),
+    paymentsOfUser(db, user.id),
+    subscriptionsOfUser(db, user.id),
+    deviceTokensOfUser(db, user.id),
+    sessionsOfUser(db, user.id, undefined, now),
+  ]);
+  return {
+    format: "tabvault-account-export",
+    version: ACCOUNT_EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    account: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      planType: user.planType,
+      planExpiresAt: iso(user.planExpiresAt),
+      emailVerifiedAt: iso(user.emailVerifiedAt),
+      signupSource: user.signupSource,
+      createdAt: user.createdAt.toISOString(),
+      lastSignInAt: iso(user.lastSignInAt),
+    },
+    settings,
+    backups,
+    events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      planType: payment.planType,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      status: payment.status,
+      kind: payment.kind,
+      provider: payment.provider,
+      providerPaymentId: payment.providerPaymentId,
+      periodEnd: iso(payment.periodEnd),
+      createdAt: payment.createdAt.toISOString(),
+    })),
+    subscriptions: subscriptions.map((subscription) => ({
+      planType: subscription.planType,
+      status: subscription.status,
+      provider: subscription.provider,
+      providerSubscriptionId: subscription.providerSubscriptionId,
+      currentPeriodEnd: iso(subscription.currentPeriodEnd),
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      createdAt: subscription.createdAt.toISOString(),
+    })),
+    devices: devices.map((device) => ({
+      ...device,
+      createdAt: device.createdAt.toISOString(),
+      lastUsedAt: iso(device.lastUsedAt),
+      revokedAt: iso(device.revokedAt),
+    })),
+    sessions: sessions.map((session) => ({ description: session.description, createdAt: session.createdAt.toISOString(), lastUsedAt: iso(session.lastSeenAt) })),
+  };
+}

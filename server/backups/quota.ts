@@ -1,0 +1,99 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { type PlanType, plans, storageText } from "@common/plans";
+import type { Database } from "../db/database";
+import { rowsOf } from "../db/rows";
+import { savedSessions } from "./table";
+
+/** Any query runner: the database or the backup's open transaction. */
+type Runner = Pick<Database, "select" | "execute" | "delete">;
+
+/** A backup that does not fit in the plan's storage: answered 413 with this message. */
+export class QuotaFullError extends Error {
+  override name = "QuotaFullError";
+}
+
+const storageUpgradeOf: Record<PlanType, PlanType | null> = { free: "basic", basic: "pro", pro: "premium", premium: null };
+
+/** Bytes the account's backups take as stored (the `size_bytes` of each, decision 135). */
+export async function storedBytes(db: Pick<Database, "select">, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${savedSessions.sizeBytes}), 0)` })
+    .from(savedSessions)
+    .where(eq(savedSessions.userId, userId));
+  return Number(row?.bytes ?? 0);
+}
+
+function upgradeAdvice(planType: PlanType): string {
+  const next = storageUpgradeOf[planType];
+  const upgrade = next ? `, or upgrade to ${plans[next].name} for ${storageText(plans[next].limits.storageBytes)}` : "";
+  return `Delete backups you no longer need in the Session Manager${upgrade}.`;
+}
+
+/** What a refused backup is told: what is full, and what to do. */
+export function quotaFullMessage(planType: PlanType, usedBytes: number, backupBytes: number): string {
+  const plan = plans[planType];
+  return (
+    `Backup storage full: your backups use ${storageText(usedBytes)} of the ${storageText(plan.limits.storageBytes)} ` +
+    `${plan.name} stores, and this backup needs ${storageText(backupBytes)} more. ${upgradeAdvice(planType)}`
+  );
+}
+
+/** What an emergency backup kept over the quota says about it (it is stored all the same). */
+export function overQuotaMessage(planType: PlanType, usedBytes: number): string {
+  const plan = plans[planType];
+  return (
+    `Your backups now use ${storageText(usedBytes)}, more than the ${storageText(plan.limits.storageBytes)} ${plan.name} stores: ` +
+    `new manual and automatic backups are refused until there is room. ${upgradeAdvice(planType)}`
+  );
+}
+
+export interface QuotaOutcome {
+  /** Automatic backups removed to make room for an emergency backup. */
+  removedForSpace: number;
+  /** Bytes stored beyond the quota after an emergency backup that could not fit; 0 when it fits. */
+  overBytes: number;
+  usedBytes: number;
+}
+
+/**
+ * Checks the account's storage after a backup was written (and rotated) in the open transaction,
+ * with the account row locked. A backup that fits changes nothing. One that does not:
+ * - a manual save or an automatic backup throws {@link QuotaFullError}, so the transaction rolls back;
+ * - an emergency backup is never refused: the oldest automatic backups go first, as rotation takes
+ *   them (decision 039), until it fits; when even that is not enough it is kept over the quota and
+ *   the outcome says by how much, for the response and the log.
+ */
+export async function enforceQuota(
+  tx: Runner,
+  planType: PlanType,
+  userId: string,
+  backup: { sessionId: string; sizeBytes: number; emergency: boolean },
+): Promise<QuotaOutcome> {
+  const quota = plans[planType].limits.storageBytes;
+  const used = await storedBytes(tx, userId);
+  if (used <= quota) return { removedForSpace: 0, overBytes: 0, usedBytes: used };
+  if (!backup.emergency) throw new QuotaFullError(quotaFullMessage(planType, used - backup.sizeBytes, backup.sizeBytes));
+  const excess = used - quota;
+  // The oldest automatic backups whose bytes, summed oldest first, are needed to cover the excess.
+  const candidates = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select id from (
+        select ${savedSessions.id} as id,
+          sum(${savedSessions.sizeBytes}) over (order by ${savedSessions.createdAt}, ${savedSessions.id}) - ${savedSessions.sizeBytes} as before
+        from ${savedSessions}
+        where ${savedSessions.userId} = ${userId}::uuid and ${savedSessions.triggerEvent} = 'auto_backup'
+          and ${savedSessions.id} <> ${backup.sessionId}::uuid
+      ) oldest_first
+      where before < ${excess}`),
+  );
+  let removedForSpace = 0;
+  if (candidates.length > 0) {
+    const removed = await tx
+      .delete(savedSessions)
+      .where(and(eq(savedSessions.userId, userId), ne(savedSessions.id, backup.sessionId), inArray(savedSessions.id, candidates.map((row) => row.id))))
+      .returning({ id: savedSessions.id });
+    removedForSpace = removed.length;
+  }
+  const after = removedForSpace > 0 ? await storedBytes(tx, userId) : used;
+  return { removedForSpace, overBytes: Math.max(0, after - quota), usedBytes: after };
+}
