@@ -52,6 +52,8 @@ export async function saveBrowserBackup(
   input: BrowserBackupUpload,
   deviceName: string | null,
   now: Date,
+  /** `sessionName` names the backup instead of "Manual save — device" (an import names where it came from). */
+  options: { sessionName?: string } = {},
 ): Promise<{ receipt: BrowserBackupReceipt; created: boolean }> {
   const existing = await backupOfSnapshot(db, user.id, input.snapshotId);
   if (existing) return { receipt: duplicateReceipt(existing), created: false };
@@ -60,7 +62,7 @@ export async function saveBrowserBackup(
     throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
   }
   try {
-    const receipt = await db.transaction((tx) => storeSnapshot(tx, user, input, deviceName, now));
+    const receipt = await db.transaction((tx) => storeSnapshot(tx, user, input, deviceName, now, options.sessionName));
     return { receipt, created: true };
   } catch (error) {
     if (!(error instanceof DuplicateSnapshot)) throw error;
@@ -76,6 +78,7 @@ async function storeSnapshot(
   input: BrowserBackupUpload,
   deviceName: string | null,
   now: Date,
+  sessionName: string | undefined,
 ): Promise<BrowserBackupReceipt> {
   const plan = plans[user.planType];
   const emergency = input.trigger === "clear_all_detected";
@@ -114,7 +117,7 @@ async function storeSnapshot(
     .insert(savedSessions)
     .values({
       userId: user.id,
-      sessionName: device ? `${words.name} — ${device}` : words.name,
+      sessionName: sessionName ?? (device ? `${words.name} — ${device}` : words.name),
       triggerEvent: input.trigger,
       deviceName: device,
       browserType: input.browserType,
