@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { exportLibraryBackup, importLibraryFile, LIBRARY_LIMITS } from "@common/api/library";
-import { requireUser, signedInAccount } from "../accounts/authentication";
+import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
 import { findBrowserBackup } from "../backups/browser-backups";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
@@ -10,7 +10,10 @@ import { exportBackup } from "./export";
 import { ImportRefusedError, importLibraryFile as importFile } from "./import";
 import { LibraryFileError } from "./library-file";
 
-/** The session library's import and export (issue 18, point 3); formats in docs/library-formats.md. */
+/**
+ * The session library's import and export (issue 18, point 3); formats in docs/library-formats.md. Both are
+ * the web app's, so a browser session only: a device token (the extension's, the apps') is refused with 403.
+ */
 export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);
 
@@ -19,7 +22,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     // The file travels as one JSON string: its cap (8 MB, as base64 a third more) plus room for the
     // other fields. Past this Fastify answers 413 before parsing.
     bodyLimit: LIBRARY_LIMITS.contentLength + 64 * 1024,
-    onRequest: requireUser,
+    onRequest: requireBrowserSession,
     preHandler: limitWrites,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
@@ -36,7 +39,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.route({
     ...endpointRoute(exportLibraryBackup),
-    onRequest: requireUser,
+    onRequest: requireBrowserSession,
     handler: async (request, reply) => {
       const backup = await findBrowserBackup(db, signedInAccount(request).user.id, request.params.id);
       if (!backup) return reply.code(404).send({ message: "Backup not found" });
