@@ -130,7 +130,7 @@ describe("the session library: import every format, export and re-import", () =>
   async function expectBackup(page: Page, name: string, urls: string[]) {
     await page.getByRole("heading", { name, level: 2 }).waitFor();
     await page.getByRole("heading", { name: `Tabs (${urls.length})` }).waitFor();
-    for (const url of urls) await page.getByText(url, { exact: true }).waitFor();
+    for (const url of urls) await page.getByText(url, { exact: true }).first().waitFor();
   }
 
   test("a file of each format imports through the file chooser and shows its tabs; each export downloads and imports back to the same tabs", async () => {
@@ -191,7 +191,10 @@ describe("the session library: import every format, export and re-import", () =>
     await importThroughChooser(page, path);
     await expectBackup(page, "Imported from OneTab, 1 group", [pages[0]!]);
     await page.getByText("Export", { exact: true }).click();
-    await page.getByRole("link", { name: "Bookmarks HTML" }).waitFor();
+    for (const label of ["TabVault JSON", "Bookmarks HTML"]) {
+      const box = await page.getByRole("link", { name: label }).boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `${label} is on the screen: ${JSON.stringify(box)}`);
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
     await screenshot(page, "library-390");

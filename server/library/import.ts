@@ -105,7 +105,8 @@ function toUpload(file: LibraryFile, snapshotId: string): UploadBrowserBackupReq
     snapshotId,
     trigger: "manual_save",
     capturedAt: 0,
-    deviceName: null,
+    // What the Session Manager shows as the backup's device.
+    deviceName: "Imported file",
     browserType: file.format === "firefox-sessionstore" ? "firefox" : "other",
     windows: file.windows.map((window, position) => ({
       windowId: position + 1,

@@ -3,8 +3,7 @@ import { LibraryFileError } from "./library-file";
 /**
  * Firefox's `sessionstore.jsonlz4` (and `recovery.jsonlz4`, `previous.jsonlz4`): the magic "mozLz40\0",
  * the decompressed size as 4 bytes little-endian, then one LZ4 block. Decoded here in a few lines rather
- * than with a package (the npm ones are native bindings or unmaintained since 2017, decision 150), so the
- * limits are ours: the declared size is checked before anything is allocated, and the output can never
+ * than with a package (decision 150), so the limits are ours: the declared size is checked before anything is allocated, and the output can never
  * grow past it, so a bomb costs at most `maxBytes`.
  */
 export const MOZLZ4_MAGIC = Buffer.from("mozLz40\0", "latin1");
