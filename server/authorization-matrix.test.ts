@@ -64,6 +64,9 @@ const matrix: [RouteKey, Expected][] = [
   // Each account's first upload of the snapshot makes a backup; A's second (after A's app) is a duplicate.
   ["POST /api/browser-backups", { ...signedIn(201), userA: 200 }],
   ["GET /api/browser-backups/:id", ownerOnly(200, 404)],
+  // The library is the web app's: each account's first import of the file makes a backup; devices are refused.
+  ["POST /api/library/imports", browserOnly(201)],
+  ["GET /api/library/backups/:id/export", { ...ownerOnly(200, 404), ownerToken: 403 }],
   ["GET /api/saved-sessions", signedIn(200)],
   ["POST /api/saved-sessions", signedIn(201)],
   ["GET /api/saved-sessions/:id", ownerOnly(200, 404)],

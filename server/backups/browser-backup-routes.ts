@@ -29,7 +29,7 @@ export const browserBackupRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     handler: async (request, reply) => {
       const { user, device } = signedInAccount(request);
       try {
-        const { receipt, created } = await saveBrowserBackup(db, user, request.body, device?.name ?? null, app.clock(), request.log);
+        const { receipt, created } = await saveBrowserBackup(db, user, request.body, device?.name ?? null, app.clock(), { log: request.log });
         return reply.code(created ? 201 : 200).send(receipt);
       } catch (error) {
         if (error instanceof BackupRefusedError) return reply.code(403).send({ message: error.message });

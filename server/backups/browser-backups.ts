@@ -54,7 +54,8 @@ export async function saveBrowserBackup(
   input: BrowserBackupUpload,
   deviceName: string | null,
   now: Date,
-  log?: Pick<FastifyBaseLogger, "warn">,
+  /** `sessionName` names the backup instead of "Manual save — device" (an import names where it came from); `log` gets the warning when an emergency is kept over the storage quota. */
+  options: { sessionName?: string; log?: Pick<FastifyBaseLogger, "warn"> } = {},
 ): Promise<{ receipt: BrowserBackupReceipt; created: boolean }> {
   const existing = await backupOfSnapshot(db, user.id, input.snapshotId);
   if (existing) return { receipt: duplicateReceipt(existing), created: false };
@@ -63,7 +64,7 @@ export async function saveBrowserBackup(
     throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
   }
   try {
-    const receipt = await db.transaction((tx) => storeSnapshot(tx, user, input, deviceName, now, log));
+    const receipt = await db.transaction((tx) => storeSnapshot(tx, user, input, deviceName, now, options));
     return { receipt, created: true };
   } catch (error) {
     if (!(error instanceof DuplicateSnapshot)) throw error;
@@ -79,7 +80,7 @@ async function storeSnapshot(
   input: BrowserBackupUpload,
   deviceName: string | null,
   now: Date,
-  log: Pick<FastifyBaseLogger, "warn"> | undefined,
+  { sessionName, log }: { sessionName?: string; log?: Pick<FastifyBaseLogger, "warn"> },
 ): Promise<BrowserBackupReceipt> {
   const plan = plans[user.planType];
   const emergency = input.trigger === "clear_all_detected";
@@ -117,7 +118,7 @@ async function storeSnapshot(
     .insert(savedSessions)
     .values({
       userId: user.id,
-      sessionName: device ? `${words.name} — ${device}` : words.name,
+      sessionName: sessionName ?? (device ? `${words.name} — ${device}` : words.name),
       triggerEvent: input.trigger,
       deviceName: device,
       browserType: input.browserType,

@@ -99,6 +99,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/extension/connection": {},
     "POST /api/browser-backups": { body: browserBackup(2, { snapshotId: "6f1c1e2a-4b7d-4c1e-9a57-2f0d3c8b9e10" }) },
     "GET /api/browser-backups/:id": { params: { id: a.browserBackupId } },
+    "POST /api/library/imports": { body: { fileName: "onetab.txt", content: "https://example.com/a | A\nhttps://example.com/b | B\n" } },
+    "GET /api/library/backups/:id/export": { params: { id: a.browserBackupId }, query: { format: "onetab" } },
     "POST /api/device-tokens": { body: { name: "Work laptop" } },
     "DELETE /api/device-tokens/:id": { params: { id: a.revocableTokenId } },
     "GET /api/saved-sessions": {},

@@ -4,6 +4,7 @@ import { AppWindow, FormInput, Globe, Loader2, MoveVertical, RotateCcw, Trash2 }
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/dates";
+import { ExportMenu } from "@/features/library/ExportMenu";
 
 
 /** The selected session: device, created, type, and every tab with what was typed and where it was read. */
@@ -37,7 +38,8 @@ export function SessionDetails({
             <dd className="text-slate-800">{triggerLabels[session.triggerEvent] ?? session.triggerEvent}</dd>
           </dl>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <ExportMenu backupId={session.id} />
           <Button onClick={onRestore} disabled={!session.restorable || restoring}>
             {restoring ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
             {restoring ? "Restoring..." : inThisBrowser ? "Restore in this browser" : "Restore Session"}

@@ -18,6 +18,7 @@ import {
   USER_STATS_KEY,
 } from "./session-api";
 import { useInstalledExtension } from "./useInstalledExtension";
+import { ImportButton, importHelp } from "@/features/library/ImportButton";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -115,11 +116,20 @@ export default function SessionsPage() {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Session Manager</h1>
           <p className="mt-2 text-slate-600">Backups of your tabs, with what you typed and how far you had read.</p>
         </div>
-        <Button onClick={() => save.mutate()} disabled={save.isPending}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-          Save current session
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <ImportButton
+            onImported={(id) => {
+              refresh();
+              setSelectedId(id);
+            }}
+          />
+          <Button onClick={() => save.mutate()} disabled={save.isPending}>
+            {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+            Save current session
+          </Button>
+        </div>
       </div>
+      <p className="mt-3 max-w-3xl text-sm text-slate-500">{importHelp}</p>
 
       <Tabs value={filter} onValueChange={(value) => setFilter(value as SessionFilter)} className="mt-8">
         <TabsList aria-label="Which sessions">

@@ -1,0 +1,99 @@
+import { Parser } from "htmlparser2";
+import type { BrowserBackup } from "@common/api/browser-backups";
+import { LIBRARY_LIMITS } from "@common/api/library";
+import { LibraryBuilder, LibraryFileError, type LibraryFile, type LibraryWindow } from "../library-file";
+
+/**
+ * Netscape bookmark files, what every browser exports and imports: `<DL>` lists, a folder being
+ * `<DT><H3>name</H3>` followed by its own `<DL>`, a bookmark `<DT><A HREF="…" ADD_DATE="…" ICON="…">title</A>`.
+ * Read with htmlparser2 (a streaming parser: no tree is built, so deep nesting costs nothing but our
+ * own folder stack, capped). Each folder that holds bookmarks becomes a window; bookmarks outside any
+ * folder go to a window of their own.
+ */
+export function isBookmarksHtml(text: string): boolean {
+  const head = text.slice(0, 2048).trimStart();
+  return /^<!DOCTYPE\s+NETSCAPE-Bookmark-file-1/i.test(head) || (/<dl[\s>]/i.test(text) && /<a\s[^>]*href\s*=/i.test(text));
+}
+
+export function readBookmarksHtml(text: string): LibraryFile {
+  if (!isBookmarksHtml(text)) throw new LibraryFileError("This is not a bookmarks file: it has no <DL> list of <A HREF> bookmarks.");
+  const builder = new LibraryBuilder("bookmarks-html");
+  /** The open folders, innermost last, each with the window its bookmarks go to (made on its first bookmark). */
+  const folders: { window: LibraryWindow | null }[] = [];
+  const loose: { window: LibraryWindow | null } = { window: null };
+  let link: { href: string; icon: string; text: string } | null = null;
+  let ending = false;
+  let cutShort = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === "dl") {
+          if (folders.length >= LIBRARY_LIMITS.nesting) {
+            throw new LibraryFileError(`This bookmarks file nests folders deeper than ${LIBRARY_LIMITS.nesting} levels; nothing was imported.`);
+          }
+          folders.push({ window: null });
+        } else if (name === "a") {
+          link = { href: attributes.href ?? "", icon: attributes.icon ?? attributes.icon_uri ?? "", text: "" };
+        }
+      },
+      ontext(data) {
+        if (link) link.text += data;
+      },
+      onclosetag(name, isImplied) {
+        if (name === "dl") {
+          if (ending && isImplied) cutShort = true;
+          folders.pop();
+        } else if (name === "a" && link) {
+          const folder = folders.at(-1) ?? loose;
+          folder.window ??= builder.window();
+          builder.tab(folder.window, { url: link.href, title: link.text.replace(/\s+/g, " ").trim(), faviconUrl: link.icon });
+          link = null;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(text);
+  ending = true;
+  parser.end();
+  if (cutShort) throw new LibraryFileError("This bookmarks file ends before its folders close (it looks cut short); nothing was imported.");
+  return builder.finish("folder");
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A bookmarks file any browser imports: a folder named after the backup, a subfolder per window when there are several. */
+export function writeBookmarksHtml(backup: BrowserBackup): string {
+  const added = Math.floor(Date.parse(backup.createdAt) / 1000);
+  const windows = backup.windows.filter((window) => window.tabs.length > 0);
+  const links = (window: BrowserBackup["windows"][number], indent: string) =>
+    window.tabs
+      .map((tab) => {
+        const icon = tab.faviconUrl ? ` ${tab.faviconUrl.startsWith("data:") ? "ICON" : "ICON_URI"}="${escapeHtml(tab.faviconUrl)}"` : "";
+        return `${indent}<DT><A HREF="${escapeHtml(tab.url)}" ADD_DATE="${added}"${icon}>${escapeHtml(tab.title)}</A>`;
+      })
+      .join("\n");
+  const body =
+    windows.length === 1
+      ? links(windows[0]!, "        ")
+      : windows
+          .map((window, index) => `        <DT><H3 ADD_DATE="${added}">Window ${index + 1}</H3>\n        <DL><p>\n${links(window, "            ")}\n        </DL><p>`)
+          .join("\n");
+  return [
+    "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+    "<!-- This is an automatically generated file.",
+    "     It will be read and overwritten.",
+    "     DO NOT EDIT! -->",
+    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+    "<TITLE>Bookmarks</TITLE>",
+    "<H1>Bookmarks</H1>",
+    "<DL><p>",
+    `    <DT><H3 ADD_DATE="${added}">${escapeHtml(backup.sessionName)}</H3>`,
+    "    <DL><p>",
+    body,
+    "    </DL><p>",
+    "</DL><p>",
+    "",
+  ].join("\n");
+}

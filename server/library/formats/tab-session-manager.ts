@@ -1,0 +1,149 @@
+import type { BrowserBackup } from "@common/api/browser-backups";
+import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber } from "../library-file";
+
+/**
+ * Tab Session Manager's export (sienori/Tab-Session-Manager, src/background/export.js): a JSON array
+ * of sessions. A session has `windows` ({windowId: {tabId: tab}}, each tab as the browser's tabs API
+ * describes it), `windowsInfo` ({windowId: window}), `tabsNumber`, `name`, `date`, `tag`,
+ * `sessionStartTime` and, from 1.9.3, an `id`; `tabGroups` (Chromium's groups) when it kept them.
+ * Older exports have `tag` as a space-separated string, `date` as a date string and no `windowsNumber`
+ * or `lastEditedTime`: read the same. A tab that TSM had put to sleep points at its own page
+ * (`…/replaced/index.html?…&url=…`): the original URL is read back from it.
+ */
+
+/** The keys its own importer requires of every session (ImportSessionsComponent.js, `isTSM`). */
+const requiredKeys = ["windows", "tabsNumber", "name", "date", "tag", "sessionStartTime"] as const;
+
+export function isTabSessionManagerJson(value: unknown): boolean {
+  const sessions = Array.isArray(value) ? value : [value];
+  return sessions.length > 0 && sessions.every((session) => isRecord(session) && requiredKeys.every((key) => key in session));
+}
+
+export function readTabSessionManager(value: unknown): LibraryFile {
+  if (!isTabSessionManagerJson(value)) {
+    throw new LibraryFileError(
+      "This is not a Tab Session Manager export: it should be a list of sessions, each with windows, tabsNumber, name, date, tag and sessionStartTime.",
+    );
+  }
+  const sessions = (Array.isArray(value) ? value : [value]) as Record<string, unknown>[];
+  const builder = new LibraryBuilder("tab-session-manager");
+  for (const session of sessions) {
+    const windows = session.windows;
+    if (!isRecord(windows)) throw new LibraryFileError(`The session “${String(session.name)}” has no windows object.`);
+    const info = isRecord(session.windowsInfo) ? session.windowsInfo : {};
+    const tabGroups = Array.isArray(session.tabGroups) ? session.tabGroups.filter(isRecord) : [];
+    for (const [windowKey, tabsById] of Object.entries(windows)) {
+      if (!isRecord(tabsById)) continue;
+      const about = isRecord(info[windowKey]) ? info[windowKey] : {};
+      const window = builder.window({
+        state: about.state === "maximized" || about.state === "minimized" || about.state === "fullscreen" ? about.state : "normal",
+        focused: about.focused === true,
+        left: wholeNumber(about.left, -100_000, 100_000),
+        top: wholeNumber(about.top, -100_000, 100_000),
+        width: wholeNumber(about.width, 0, 100_000),
+        height: wholeNumber(about.height, 0, 100_000),
+      });
+      const groupIds = new Map<number, number>();
+      for (const group of tabGroups) {
+        if (String(group.windowId) === windowKey && typeof group.id === "number") groupIds.set(group.id, builder.group(group));
+      }
+      const tabs = Object.values(tabsById)
+        .filter(isRecord)
+        .map((tab, order) => ({ tab, order }))
+        .sort((a, b) => (wholeNumber(a.tab.index, 0, 1e9) ?? a.order) - (wholeNumber(b.tab.index, 0, 1e9) ?? b.order) || a.order - b.order);
+      for (const { tab } of tabs) {
+        builder.tab(window, {
+          url: originalUrl(tab.url),
+          title: tab.title,
+          faviconUrl: tab.favIconUrl,
+          pinned: tab.pinned,
+          active: tab.active,
+          groupId: typeof tab.groupId === "number" ? (groupIds.get(tab.groupId) ?? null) : null,
+          lastAccessed: typeof tab.lastAccessed === "number" ? Math.trunc(tab.lastAccessed) : null,
+        });
+      }
+    }
+  }
+  return builder.finish("session", sessions.length);
+}
+
+/** The page a sleeping tab stands for: TSM's `replaced/index.html?…&url=<encoded>`. */
+function originalUrl(url: unknown): unknown {
+  if (typeof url !== "string" || !/^(moz|chrome)-extension:\/\/[^/]+\/replaced\/(index|replaced)\.html\?/.test(url)) return url;
+  const query = url.slice(url.indexOf("?") + 1);
+  for (const pair of query.split("&")) {
+    const [name, encoded] = pair.split("=");
+    if (name === "url" && encoded !== undefined) {
+      try {
+        return decodeURIComponent(encoded);
+      } catch {
+        return url;
+      }
+    }
+  }
+  return url;
+}
+
+/** One TSM session (the shape its importer reads today) holding every window of the backup. */
+export function writeTabSessionManager(backup: BrowserBackup, exportedAt: Date): string {
+  const date = Date.parse(backup.createdAt);
+  const windows: Record<string, Record<string, unknown>> = {};
+  const windowsInfo: Record<string, unknown> = {};
+  let tabId = 1;
+  backup.windows.forEach((window, position) => {
+    const windowId = position + 1;
+    const tabs: Record<string, unknown> = {};
+    window.tabs.forEach((tab, index) => {
+      const id = tabId++;
+      tabs[String(id)] = {
+        id,
+        index,
+        windowId,
+        url: tab.url,
+        title: tab.title,
+        favIconUrl: tab.faviconUrl ?? undefined,
+        pinned: tab.pinned,
+        active: tab.active,
+        highlighted: tab.active,
+        discarded: true,
+        incognito: false,
+        groupId: tab.groupId ?? -1,
+      };
+    });
+    windows[String(windowId)] = tabs;
+    windowsInfo[String(windowId)] = {
+      id: windowId,
+      state: window.state,
+      focused: window.focused,
+      left: window.left ?? undefined,
+      top: window.top ?? undefined,
+      width: window.width ?? undefined,
+      height: window.height ?? undefined,
+      incognito: false,
+      type: "normal",
+    };
+  });
+  const positionOf = new Map(backup.windows.map((window, index) => [window.windowId, index + 1]));
+  const session: Record<string, unknown> = {
+    windows,
+    windowsNumber: backup.windows.length,
+    windowsInfo,
+    tabsNumber: backup.windows.reduce((sum, window) => sum + window.tabs.length, 0),
+    name: backup.sessionName,
+    date,
+    lastEditedTime: exportedAt.getTime(),
+    tag: [],
+    sessionStartTime: date,
+    id: backup.id,
+  };
+  if (backup.groups.length > 0) {
+    session.tabGroups = backup.groups.map((group) => ({
+      id: group.groupId,
+      windowId: positionOf.get(group.windowId) ?? 1,
+      title: group.title,
+      color: group.color,
+      collapsed: group.collapsed,
+    }));
+  }
+  return `${JSON.stringify([session], null, 2)}\n`;
+}

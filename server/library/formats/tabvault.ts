@@ -1,0 +1,104 @@
+import type { BrowserBackup } from "@common/api/browser-backups";
+import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber } from "../library-file";
+
+/**
+ * TabVault's own JSON (docs/library-formats.md): one backup, versioned. Version 1 carries every window
+ * with its bounds, every tab with its pin, group, form values and scroll, and the tab groups.
+ */
+export const TABVAULT_FORMAT = "tabvault-backup";
+export const TABVAULT_VERSION = 1;
+
+export function isTabVaultJson(value: unknown): boolean {
+  return isRecord(value) && value.format === TABVAULT_FORMAT;
+}
+
+export function writeTabVault(backup: BrowserBackup, exportedAt: Date): string {
+  const positionOf = new Map(backup.windows.map((window, index) => [window.windowId, index]));
+  const document = {
+    format: TABVAULT_FORMAT,
+    version: TABVAULT_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    backup: {
+      name: backup.sessionName,
+      createdAt: backup.createdAt,
+      trigger: backup.triggerEvent,
+      device: backup.deviceName,
+      browser: backup.browserType,
+    },
+    windows: backup.windows.map((window) => ({
+      state: window.state,
+      focused: window.focused,
+      left: window.left,
+      top: window.top,
+      width: window.width,
+      height: window.height,
+      tabs: window.tabs.map((tab) => ({
+        url: tab.url,
+        title: tab.title,
+        faviconUrl: tab.faviconUrl,
+        pinned: tab.pinned,
+        active: tab.active,
+        groupId: tab.groupId,
+        formData: tab.formData,
+        scroll: tab.scrollPosition,
+      })),
+    })),
+    groups: backup.groups.map((group) => ({
+      groupId: group.groupId,
+      window: positionOf.get(group.windowId) ?? 0,
+      title: group.title,
+      color: group.color,
+      collapsed: group.collapsed,
+    })),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+export function readTabVault(value: unknown): LibraryFile {
+  if (!isTabVaultJson(value) || !isRecord(value)) throw new LibraryFileError("This is not a TabVault JSON export (it has no \"format\": \"tabvault-backup\").");
+  if (value.version !== TABVAULT_VERSION) {
+    throw new LibraryFileError(`This TabVault export is version ${String(value.version)}; this server reads version ${TABVAULT_VERSION}.`);
+  }
+  if (!Array.isArray(value.windows)) throw new LibraryFileError("This TabVault export has no \"windows\" list.");
+  const builder = new LibraryBuilder("tabvault");
+  const groups = Array.isArray(value.groups) ? value.groups.filter(isRecord) : [];
+  value.windows.forEach((raw, position) => {
+    if (!isRecord(raw)) throw new LibraryFileError(`Window ${position + 1} of this TabVault export is not an object.`);
+    const window = builder.window({
+      state: raw.state === "maximized" || raw.state === "minimized" || raw.state === "fullscreen" ? raw.state : "normal",
+      focused: raw.focused === true,
+      left: wholeNumber(raw.left, -100_000, 100_000),
+      top: wholeNumber(raw.top, -100_000, 100_000),
+      width: wholeNumber(raw.width, 0, 100_000),
+      height: wholeNumber(raw.height, 0, 100_000),
+    });
+    const ids = new Map<unknown, number>();
+    for (const group of groups) {
+      if (group.window === position) ids.set(group.groupId, builder.group(group));
+    }
+    for (const tab of Array.isArray(raw.tabs) ? raw.tabs : []) {
+      if (!isRecord(tab)) continue;
+      builder.tab(window, {
+        url: tab.url,
+        title: tab.title,
+        faviconUrl: tab.faviconUrl,
+        pinned: tab.pinned,
+        active: tab.active,
+        groupId: ids.get(tab.groupId) ?? null,
+        formData: stringRecord(tab.formData),
+        scroll: scrollOf(tab.scroll),
+      });
+    }
+  });
+  return builder.finish("window");
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
+function scrollOf(value: unknown): { x: number; y: number } {
+  if (!isRecord(value)) return { x: 0, y: 0 };
+  return { x: wholeNumber(value.x, 0, 10_000_000) ?? 0, y: wholeNumber(value.y, 0, 10_000_000) ?? 0 };
+}

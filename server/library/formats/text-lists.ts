@@ -1,0 +1,69 @@
+import type { BrowserBackup } from "@common/api/browser-backups";
+import { LibraryBuilder, LibraryFileError, type LibraryFile } from "../library-file";
+
+/**
+ * The two plain-text formats:
+ * - OneTab's "Export URLs": one tab a line as `URL | Title`, a blank line between groups;
+ * - a URL list: one URL a line (what "Copy all URLs" extensions and people write), blank lines ignored.
+ */
+
+/** A line that is a URL and nothing else: a scheme, then no spaces. */
+const urlLine = /^[a-z][a-z0-9+.-]*:\S*$/i;
+/** A OneTab line: a URL, " | ", the title (possibly empty). */
+const oneTabLine = /^([a-z][a-z0-9+.-]*:\S*) \|(?: (.*))?$/i;
+
+function lines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/).map((line) => line.trim());
+}
+
+/** True when some line is `URL | Title` and every other non-blank line is a URL. */
+export function isOneTabText(text: string): boolean {
+  let pipes = 0;
+  for (const line of lines(text)) {
+    if (line === "") continue;
+    if (oneTabLine.test(line)) pipes++;
+    else if (!urlLine.test(line)) return false;
+  }
+  return pipes > 0;
+}
+
+/** True when every non-blank line is a URL (and there is one). */
+export function isUrlList(text: string): boolean {
+  const filled = lines(text).filter((line) => line !== "");
+  return filled.length > 0 && filled.every((line) => urlLine.test(line));
+}
+
+export function readOneTab(text: string): LibraryFile {
+  if (!isOneTabText(text)) {
+    throw new LibraryFileError("This is not a OneTab export: each line should be “URL | Title”, with a blank line between groups.");
+  }
+  const builder = new LibraryBuilder("onetab");
+  let window = null;
+  for (const [index, line] of lines(text).entries()) {
+    if (line === "") {
+      window = null;
+      continue;
+    }
+    window ??= builder.window();
+    const match = oneTabLine.exec(line);
+    if (!match && !urlLine.test(line)) throw new LibraryFileError(`Line ${index + 1} of this OneTab export is not “URL | Title”.`);
+    builder.tab(window, { url: match ? match[1] : line, title: match?.[2] ?? "" });
+  }
+  return builder.finish("group");
+}
+
+export function readUrlList(text: string): LibraryFile {
+  if (!isUrlList(text)) throw new LibraryFileError("This is not a URL list: every line should be one URL and nothing else.");
+  const builder = new LibraryBuilder("url-list");
+  const window = builder.window();
+  for (const line of lines(text)) if (line !== "") builder.tab(window, { url: line });
+  return builder.finish("window");
+}
+
+/** OneTab's "Import URLs" reads this back: a group per window. */
+export function writeOneTab(backup: BrowserBackup): string {
+  return `${backup.windows
+    .filter((window) => window.tabs.length > 0)
+    .map((window) => window.tabs.map((tab) => `${tab.url.replace(/\s/g, encodeURIComponent)} | ${tab.title.replace(/\s+/g, " ").trim()}`).join("\n"))
+    .join("\n\n")}\n`;
+}

@@ -1,0 +1,220 @@
+import type { TabGroup, tabGroupColors, windowStates } from "@common/api/browser-backups";
+import { LIBRARY_LIMITS, type ImportFormat } from "@common/api/library";
+import { SESSION_LIMITS } from "@common/api/payload-limits";
+import { FORM_CAPTURE_LIMITS } from "@common/form-capture";
+import { withoutPrivateFields } from "@common/form-privacy";
+
+/**
+ * What every importer reads a file into, before it becomes one backup: windows of tabs and the tab
+ * groups they name. Importers go through {@link LibraryBuilder}, so every format applies the same rules
+ * to URLs, titles, favicons, form data and sizes.
+ */
+export interface LibraryTab {
+  url: string;
+  title: string;
+  faviconUrl: string | null;
+  pinned: boolean;
+  active: boolean;
+  /** An id of this file's {@link LibraryFile.groups}, or null. */
+  groupId: number | null;
+  lastAccessed: number | null;
+  formData: Record<string, string>;
+  scroll: { x: number; y: number };
+}
+
+export interface LibraryWindow {
+  state: (typeof windowStates)[number];
+  focused: boolean;
+  left: number | null;
+  top: number | null;
+  width: number | null;
+  height: number | null;
+  tabs: LibraryTab[];
+}
+
+/** A group as stored: `windowId` is the window's position + 1 in this file. */
+export type LibraryGroup = TabGroup;
+
+export interface LibraryFile {
+  format: ImportFormat;
+  windows: LibraryWindow[];
+  groups: LibraryGroup[];
+  /** What the file holds in its own words, for the backup's name: "3 groups", "2 sessions". */
+  parts: { count: number; unit: string };
+  /** Entries that were not web pages and were left out. */
+  skipped: number;
+}
+
+/** A file that cannot be imported, with the message the person reads; nothing of it is stored. */
+export class LibraryFileError extends Error {
+  override name = "LibraryFileError";
+  constructor(
+    message: string,
+    readonly statusCode: 400 | 413 = 400,
+  ) {
+    super(message);
+  }
+}
+
+type GroupColor = (typeof tabGroupColors)[number];
+const groupColors = new Set<string>(["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"]);
+
+/** A colour from Chromium or Firefox ("gray") as one of ours; grey for anything else. */
+export function groupColor(value: unknown): GroupColor {
+  const color = typeof value === "string" ? value.toLowerCase() : "";
+  if (color === "gray") return "grey";
+  return groupColors.has(color) ? (color as GroupColor) : "grey";
+}
+
+/** URL schemes that run code where they are opened: a file holding one is refused whole. */
+const scriptSchemes = /^\s*(javascript|vbscript):/i;
+
+/** NUL and lone surrogates cannot be stored; a title keeps the rest. */
+// eslint-disable-next-line no-control-regex -- NUL is what is removed
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+const unstorableOne = new RegExp(unstorable.source);
+
+export function storableText(value: unknown, maxLength: number): string {
+  if (typeof value !== "string") return "";
+  const cleaned = value.replace(unstorable, "\ufffd");
+  return cleaned.length > maxLength ? cleaned.slice(0, maxLength) : cleaned;
+}
+
+/** A whole number in range, or the fallback. */
+export function wholeNumber(value: unknown, min: number, max: number): number | null {
+  return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? value : null;
+}
+
+export interface TabFields {
+  url: unknown;
+  title?: unknown;
+  faviconUrl?: unknown;
+  pinned?: unknown;
+  active?: unknown;
+  groupId?: number | null;
+  lastAccessed?: unknown;
+  formData?: Record<string, string>;
+  scroll?: { x: number; y: number };
+}
+
+/** A plain object (not an array, not null), for walking parsed JSON of unknown shape. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Collects windows and tabs for one file: a tab whose URL is not a web page is counted as skipped, a
+ * script URL refuses the file, and past {@link LIBRARY_LIMITS} the file is refused (nothing is cut).
+ */
+export class LibraryBuilder {
+  readonly windows: LibraryWindow[] = [];
+  readonly groups: LibraryGroup[] = [];
+  skipped = 0;
+  private tabCount = 0;
+
+  constructor(private readonly format: ImportFormat) {}
+
+  /** Starts a window; tabs added afterwards go into it. Empty windows are dropped by {@link finish}. */
+  window(fields: Partial<Omit<LibraryWindow, "tabs">> = {}): LibraryWindow {
+    if (this.windows.length >= LIBRARY_LIMITS.windows) {
+      throw new LibraryFileError(`This file holds more than ${LIBRARY_LIMITS.windows} windows or groups; nothing was imported.`, 413);
+    }
+    const window: LibraryWindow = { state: "normal", focused: false, left: null, top: null, width: null, height: null, ...fields, tabs: [] };
+    this.windows.push(window);
+    return window;
+  }
+
+  /** A group in the current window, with a fresh id (files reuse ids across sessions). */
+  group(fields: { title?: unknown; color?: unknown; collapsed?: unknown }): number {
+    const groupId = this.groups.length + 1;
+    this.groups.push({
+      groupId,
+      windowId: this.windows.length,
+      title: storableText(fields.title, 200),
+      color: groupColor(fields.color),
+      collapsed: fields.collapsed === true,
+    });
+    return groupId;
+  }
+
+  tab(window: LibraryWindow, fields: TabFields): void {
+    const raw = typeof fields.url === "string" ? fields.url.trim() : "";
+    if (scriptSchemes.test(raw)) {
+      throw new LibraryFileError(
+        `This file holds a ${raw.split(":")[0]!.toLowerCase()}: link (entry ${this.tabCount + this.skipped + 1}), which runs code instead of opening a page; nothing was imported.`,
+      );
+    }
+    if (!isWebUrl(raw)) {
+      this.skipped += 1;
+      return;
+    }
+    this.tabCount += 1;
+    if (this.tabCount > LIBRARY_LIMITS.tabs) {
+      throw new LibraryFileError(
+        `This file holds more than ${LIBRARY_LIMITS.tabs.toLocaleString("en-US")} tabs, more than one backup keeps; nothing was imported. Split it into smaller files.`,
+        413,
+      );
+    }
+    const favicon = typeof fields.faviconUrl === "string" ? fields.faviconUrl : "";
+    window.tabs.push({
+      url: raw,
+      title: storableText(fields.title, SESSION_LIMITS.titleLength),
+      faviconUrl: favicon.length <= SESSION_LIMITS.urlLength && /^(https?:\/\/|data:image\/)/.test(favicon) && !unstorableOne.test(favicon) ? favicon : null,
+      pinned: fields.pinned === true,
+      active: fields.active === true,
+      groupId: fields.groupId ?? null,
+      lastAccessed: wholeNumber(fields.lastAccessed, 0, 8_640_000_000_000_000),
+      formData: keptFormData(fields.formData ?? {}),
+      scroll: fields.scroll ?? { x: 0, y: 0 },
+    });
+  }
+
+  /** The file as read; `unit` names what it holds ("group", "session"), `count` defaults to its windows with tabs. */
+  finish(unit: string, count?: number): LibraryFile {
+    const kept = this.windows.filter((window) => window.tabs.length > 0);
+    if (kept.length === 0) {
+      throw new LibraryFileError(
+        this.skipped > 0
+          ? `This file holds no web pages (${this.skipped} ${this.skipped === 1 ? "entry was" : "entries were"} not http or https links); nothing was imported.`
+          : "This file holds no tabs; nothing was imported.",
+      );
+    }
+    // Groups keep pointing at their window after empty windows are dropped.
+    const position = new Map(this.windows.map((window, index) => [index + 1, kept.indexOf(window) + 1]));
+    const groups = this.groups
+      .map((group) => ({ ...group, windowId: position.get(group.windowId) ?? 0 }))
+      .filter((group) => group.windowId > 0);
+    return { format: this.format, windows: kept, groups, parts: { count: count ?? kept.length, unit }, skipped: this.skipped };
+  }
+}
+
+/** An http(s) URL the backups accept: parsable, at most 2,048 characters, storable. */
+export function isWebUrl(value: string): boolean {
+  return (
+    value.length <= SESSION_LIMITS.urlLength &&
+    /^https?:\/\//i.test(value) &&
+    URL.canParse(value) &&
+    !value.includes("\0") &&
+    !/[\ud800-\udfff]/.test(value)
+  );
+}
+
+/** Form values a backup may keep: within the capture limits, never a private field (common/form-privacy.ts). */
+export function keptFormData(fields: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  let count = 0;
+  for (const [name, value] of Object.entries(withoutPrivateFields(fields))) {
+    if (count >= FORM_CAPTURE_LIMITS.fieldsPerTab) break;
+    if (name === "" || name.length > FORM_CAPTURE_LIMITS.fieldNameLength || value === "" || value.length > FORM_CAPTURE_LIMITS.valueLength) continue;
+    if (storableText(name, Infinity) !== name || storableText(value, Infinity) !== value) continue;
+    kept[name] = value;
+    count += 1;
+  }
+  return kept;
+}
+
+/** "3 groups", "1 session". */
+export function countOf(count: number, unit: string, plural = `${unit}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? unit : plural}`;
+}

@@ -1,0 +1,59 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { exportLibraryBackup, importLibraryFile, LIBRARY_LIMITS } from "@common/api/library";
+import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
+import { findBrowserBackup } from "../backups/browser-backups";
+import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
+import { accountWriteLimit } from "../protection/write-limit";
+import { exportBackup } from "./export";
+import { ImportRefusedError, importLibraryFile as importFile } from "./import";
+import { LibraryFileError } from "./library-file";
+
+/**
+ * The session library's import and export (issue 18, point 3); formats in docs/library-formats.md. Both are
+ * the web app's, so a browser session only: a device token (the extension's, the apps') is refused with 403.
+ */
+export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const limitWrites = accountWriteLimit(app);
+
+  app.route({
+    ...endpointRoute(importLibraryFile),
+    // The file travels as one JSON string: its cap (8 MB, as base64 a third more) plus room for the
+    // other fields. Past this Fastify answers 413 before parsing.
+    bodyLimit: LIBRARY_LIMITS.contentLength + 64 * 1024,
+    onRequest: requireBrowserSession,
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      try {
+        const { receipt, created } = await importFile(db, user, request.body, app.clock());
+        return reply.code(created ? 201 : 200).send(receipt);
+      } catch (error) {
+        if (error instanceof LibraryFileError) return reply.code(error.statusCode).send({ message: error.message });
+        if (error instanceof ImportRefusedError) return reply.code(403).send({ message: error.message });
+        throw error;
+      }
+    },
+  });
+
+  app.route({
+    ...endpointRoute(exportLibraryBackup),
+    onRequest: requireBrowserSession,
+    handler: async (request, reply) => {
+      const backup = await findBrowserBackup(db, signedInAccount(request).user.id, request.params.id);
+      if (!backup) return reply.code(404).send({ message: "Backup not found" });
+      return sendFile(reply, exportBackup(backup, request.query.format, app.clock()));
+    },
+  });
+};
+
+/** The file as an attachment; a plain reply, as the contract describes only the errors (the file is reached by URL). */
+function sendFile(reply: FastifyReply, file: ReturnType<typeof exportBackup>): FastifyReply {
+  return reply
+    .code(200)
+    .header("content-type", file.contentType)
+    .header("content-disposition", `attachment; filename="${file.fileName}"`)
+    .header("cache-control", "no-store")
+    .send(file.body);
+}
