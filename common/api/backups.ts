@@ -136,6 +136,10 @@ export const savedSessionSummarySchema = z.object({
   tabCount: z.number().int(),
   appCount: z.number().int(),
   sizeBytes: z.number().int(),
+  /** The session library's labels (decisions 153, 154): the person's tags, note, and whether it is pinned. */
+  tags: z.array(z.string()),
+  note: z.string().nullable(),
+  pinned: z.boolean(),
 });
 export type SavedSessionSummary = z.infer<typeof savedSessionSummarySchema>;
 
