@@ -11,6 +11,8 @@ import { searchTabs } from "./search";
 /**
  * The session library's search and organising (issue 18, points 1 and 2): the web app's, so a browser
  * session only, as import and export are. Refusals are {message} with the status the action chose.
+ * Merging comes after the clean-up and before undo: the fuzzer and the authorization matrix run routes in
+ * this order, and the owner's undo puts back the backups the owner's merge took.
  */
 export const libraryOrganiseRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);
@@ -30,17 +32,17 @@ export const libraryOrganiseRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
   });
 
   app.route({
-    ...endpointRoute(mergeBackups),
-    onRequest: requireBrowserSession,
-    preHandler: limitWrites,
-    handler: async (request, reply) => answer(reply, 201, () => organise.mergeBackups(db, signedInAccount(request).user, request.body, app.clock())),
-  });
-
-  app.route({
     ...endpointRoute(dedupeBackups),
     onRequest: requireBrowserSession,
     preHandler: limitWrites,
     handler: async (request, reply) => answer(reply, 200, () => organise.dedupeBackups(db, signedInAccount(request).user, request.body, app.clock())),
+  });
+
+  app.route({
+    ...endpointRoute(mergeBackups),
+    onRequest: requireBrowserSession,
+    preHandler: limitWrites,
+    handler: async (request, reply) => answer(reply, 201, () => organise.mergeBackups(db, signedInAccount(request).user, request.body, app.clock())),
   });
 
   app.route({
