@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { ORGANISE_LIMITS } from "@common/api/library-organise";
+import { planComparison, plans, planTypes } from "@common/plans";
 import { users } from "../accounts/table";
 import { savedSessions } from "../backups/table";
 import { browserBackup, browserTab } from "../test/backup-payloads";
@@ -109,6 +110,12 @@ describe("the session library: search and organise over HTTP", () => {
       expect(response.json()).toEqual({ message: expect.any(String) });
     }
     expect((await call("GET", "/api/library/search?q=ab", a.auth)).json().message).toMatch(/at least 3 characters/);
+  });
+
+  it("the catalogue caps pinned backups per plan, and the comparison reads the caps", () => {
+    expect(planTypes.map((type) => plans[type].limits.pinnedBackups)).toEqual([1, 5, 50, null]);
+    const row = planComparison.flatMap((group) => group.rows).find((candidate) => candidate.feature === "Pinned backups, never rotated out");
+    expect(row?.values).toEqual({ free: "1", basic: "5", pro: "50", premium: "Unlimited" });
   });
 
   it("splits a search into distinct words, longest first", () => {
