@@ -5,7 +5,7 @@ import { ORGANISE_LIMITS } from "@common/api/library-organise";
 import { planComparison, plans, planTypes } from "@common/plans";
 import { users } from "../accounts/table";
 import { savedSessions } from "../backups/table";
-import { browserBackup, browserTab } from "../test/backup-payloads";
+import { browserBackup, browserSession, browserTab } from "../test/backup-payloads";
 import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
@@ -190,6 +190,21 @@ describe("the session library: search and organise over HTTP", () => {
     const refused = await call("PATCH", `/api/library/backups/${third}`, free.auth, { pinned: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Free keeps 1 pinned backup: unpin one first, or move to Basic for 5 pinned backups.");
+  });
+
+  it("the web app's saves rotate around a pinned backup too", async () => {
+    const free = await account("web-pinner@example.com", "free");
+    const save = async () => {
+      now += 3_600_000;
+      const response = await call("POST", "/api/saved-sessions", free.auth, { browserSession: browserSession(1, { timestamp: now }) });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ sessionId: string }>().sessionId;
+    };
+    const pinned = await save();
+    expect((await call("PATCH", `/api/library/backups/${pinned}`, free.auth, { pinned: true })).statusCode).toBe(200);
+    await save();
+    const newest = await save();
+    expect((await list(free.auth)).map((backup) => backup.id).sort()).toEqual([pinned, newest].sort());
   });
 
   it("merges backups into one in the order chosen, the originals gone; undo brings them back whole", async () => {
