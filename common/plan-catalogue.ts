@@ -27,6 +27,8 @@ export interface PlanLimits {
    * its backups; decision 135). Every plan has one, "unlimited" plans included.
    */
   storageBytes: number;
+  /** Backups the person may pin, which rotation never removes (decision 154); null is unlimited. */
+  pinnedBackups: number | null;
 }
 
 export interface PlanFeatures {
@@ -78,7 +80,7 @@ export const plans: Record<PlanType, Plan> = {
     tagline: "Everything you need to stop losing tabs.",
     // Decision 103: the allowance counts saves; the extension's emergency backup keeps every tab on every plan.
     bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", "1 backup", `${storageText(50 * MB)} of backup storage`, "Manual triggers", "Android app", "Community support"],
-    limits: { tabsPerDay: 5, backupsKept: 1, storageBytes: 50 * MB },
+    limits: { tabsPerDay: 5, backupsKept: 1, storageBytes: 50 * MB, pinnedBackups: 1 },
     features: { autoBackup: false, smartDetection: false, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 15,
   },
@@ -88,7 +90,7 @@ export const plans: Record<PlanType, Plan> = {
     priceCents: 800,
     tagline: "For everyday browsing on phone and PC.",
     bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", "10 backups", `${storageText(500 * MB)} of backup storage`, "Basic recovery", "Auto-save", "Windows file protection", "AI content analysis", "Email support"],
-    limits: { tabsPerDay: 20, backupsKept: 10, storageBytes: 500 * MB },
+    limits: { tabsPerDay: 20, backupsKept: 10, storageBytes: 500 * MB, pinnedBackups: 5 },
     features: { autoBackup: true, smartDetection: true, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 18,
   },
@@ -98,7 +100,7 @@ export const plans: Record<PlanType, Plan> = {
     priceCents: 1400,
     tagline: "Unlimited protection across every device.",
     bullets: ["Unlimited tabs and backups", `${storageText(2 * GB)} of backup storage`, "Advanced recovery", "Cloud sync", "AI smart recovery", "AI tab organization", "Priority support"],
-    limits: { tabsPerDay: null, backupsKept: null, storageBytes: 2 * GB },
+    limits: { tabsPerDay: null, backupsKept: null, storageBytes: 2 * GB, pinnedBackups: 50 },
     features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: false, cloudSync: true },
     androidAppMegabytes: 22,
     mostPopular: true,
@@ -109,7 +111,7 @@ export const plans: Record<PlanType, Plan> = {
     priceCents: 2000,
     tagline: "For teams that cannot afford to lose work.",
     bullets: ["Everything in Pro", `${storageText(10 * GB)} of backup storage`, "Team management", "Admin controls", "AI team insights", "AI workflow automation", "24/7 support"],
-    limits: { tabsPerDay: null, backupsKept: null, storageBytes: 10 * GB },
+    limits: { tabsPerDay: null, backupsKept: null, storageBytes: 10 * GB, pinnedBackups: null },
     features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: true, cloudSync: true },
     androidAppMegabytes: 25,
   },
@@ -154,6 +156,7 @@ export const planComparison: ComparisonGroup[] = [
       fromPlans("Protected tabs a day", (plan) => limitValue(plan.limits.tabsPerDay)),
       fromPlans("Backups kept", (plan) => limitValue(plan.limits.backupsKept)),
       fromPlans("Backup storage", (plan) => storageText(plan.limits.storageBytes)),
+      fromPlans("Pinned backups, never rotated out", (plan) => limitValue(plan.limits.pinnedBackups)),
       fromPlan("Clear All blocking", "free"),
       fromPlans("Backups", (plan) => (plan.features.autoBackup ? "Automatic" : "Manual")),
       { feature: "Recovery", values: { free: "Manual", basic: "Basic", pro: "Advanced", premium: "Advanced" } },
@@ -189,6 +192,12 @@ export const planComparison: ComparisonGroup[] = [
 export function backupsText(backupsKept: number | null): string {
   if (backupsKept === null) return "unlimited backups";
   return `${backupsKept} ${backupsKept === 1 ? "backup" : "backups"}`;
+}
+
+/** "1 pinned backup", "5 pinned backups" or "unlimited pinned backups". */
+export function pinnedBackupsText(pinned: number | null): string {
+  if (pinned === null) return "unlimited pinned backups";
+  return `${pinned} pinned ${pinned === 1 ? "backup" : "backups"}`;
 }
 
 /** A plan's limits in words: "5 protected tabs a day, 1 backup", or "unlimited tabs and backups". */

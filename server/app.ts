@@ -29,6 +29,7 @@ import { answerRouterError, registerErrorHandler } from "./http/errors";
 import { requestForLog } from "./http/log-redaction";
 import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { libraryOrganiseRoutes } from "./library/organise-routes";
 import { libraryRoutes } from "./library/routes";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
@@ -157,6 +158,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(protectionRoutes, { db });
   await app.register(browserBackupRoutes, { db });
   await app.register(libraryRoutes, { db });
+  await app.register(libraryOrganiseRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
   await app.register(accountPageRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });

@@ -67,6 +67,13 @@ const matrix: [RouteKey, Expected][] = [
   // The library is the web app's: each account's first import of the file makes a backup; devices are refused.
   ["POST /api/library/imports", browserOnly(201)],
   ["GET /api/library/backups/:id/export", { ...ownerOnly(200, 404), ownerToken: 403 }],
+  // Search and organise are the web app's too (decision 152): each account searches its own; A's backups
+  // are not found for anyone else. A's merge takes A's two backups; A's undo, the next row, puts them back.
+  ["GET /api/library/search", browserOnly(200)],
+  ["PATCH /api/library/backups/:id", { ...ownerOnly(200, 404), ownerToken: 403 }],
+  ["POST /api/library/dedupe", { ...ownerOnly(200, 404), ownerToken: 403 }],
+  ["POST /api/library/merges", { ...ownerOnly(201, 404), ownerToken: 403 }],
+  ["POST /api/library/undo", { ...ownerOnly(200, 404), ownerToken: 403 }],
   ["GET /api/saved-sessions", signedIn(200)],
   ["POST /api/saved-sessions", signedIn(201)],
   ["GET /api/saved-sessions/:id", ownerOnly(200, 404)],

@@ -136,6 +136,13 @@ export const savedSessionSummarySchema = z.object({
   tabCount: z.number().int(),
   appCount: z.number().int(),
   sizeBytes: z.number().int(),
+  /**
+   * The session library's labels (decisions 153, 154): the person's tags, note, and whether it is pinned. With
+   * defaults, so an extension or app reading a server from before them still parses the list.
+   */
+  tags: z.array(z.string()).default([]),
+  note: z.string().nullable().default(null),
+  pinned: z.boolean().default(false),
 });
 export type SavedSessionSummary = z.infer<typeof savedSessionSummarySchema>;
 

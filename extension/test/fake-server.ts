@@ -89,7 +89,7 @@ export class FakeServer {
     if (method === "GET" && url.pathname === "/api/saved-sessions") {
       return json(
         200,
-        this.backups.map((backup) => ({ ...backup, restorable: true, appCount: 0, sizeBytes: 100, windows: undefined, groups: undefined })).map(({ windows: _w, groups: _g, ...summary }) => summary),
+        this.backups.map((backup) => ({ ...backup, restorable: true, appCount: 0, sizeBytes: 100, tags: [], note: null, pinned: false, windows: undefined, groups: undefined })).map(({ windows: _w, groups: _g, ...summary }) => summary),
       );
     }
     const detail = /^\/api\/browser-backups\/([^/]+)$/.exec(url.pathname);

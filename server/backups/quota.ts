@@ -60,7 +60,7 @@ export interface QuotaOutcome {
  * with the account row locked. A backup that fits changes nothing. One that does not:
  * - a manual save or an automatic backup throws {@link QuotaFullError}, so the transaction rolls back;
  * - an emergency backup is never refused: the oldest automatic backups go first, as rotation takes
- *   them (decision 039), until it fits; when even that is not enough it is kept over the quota and
+ *   them (decision 039), pinned ones never (decision 154), until it fits; when even that is not enough it is kept over the quota and
  *   the outcome says by how much, for the response and the log.
  */
 export async function enforceQuota(
@@ -82,6 +82,7 @@ export async function enforceQuota(
           sum(${savedSessions.sizeBytes}) over (order by ${savedSessions.createdAt}, ${savedSessions.id}) - ${savedSessions.sizeBytes} as before
         from ${savedSessions}
         where ${savedSessions.userId} = ${userId}::uuid and ${savedSessions.triggerEvent} = 'auto_backup'
+          and ${savedSessions.pinnedAt} is null
           and ${savedSessions.id} <> ${backup.sessionId}::uuid
       ) oldest_first
       where before < ${excess}`),

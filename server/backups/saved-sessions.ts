@@ -23,7 +23,8 @@ const sessionListOfUser = preparedPerDatabase((db) => {
         'deviceName', ${recent.deviceName}, 'browserType', ${recent.browserType},
         'createdAt', to_char(${recent.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'restorable', ${recent.restorable}, 'tabCount', ${recent.tabCount}, 'appCount', ${recent.appCount},
-        'sizeBytes', ${recent.sizeBytes}
+        'sizeBytes', ${recent.sizeBytes}, 'tags', ${recent.tags}, 'note', ${recent.note},
+        'pinned', ${recent.pinnedAt} is not null
       ) order by ${recent.createdAt} desc nulls last, ${recent.id} desc), '[]')::text`,
     })
     .from(recent)
@@ -143,6 +144,9 @@ function toSummary(row: SavedSessionRow): SavedSessionSummary {
     tabCount: row.tabCount,
     appCount: row.appCount,
     sizeBytes: row.sizeBytes,
+    tags: row.tags,
+    note: row.note,
+    pinned: row.pinnedAt !== null,
   };
 }
 

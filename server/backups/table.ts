@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -39,6 +40,12 @@ export const savedSessions = pgTable(
     /** Size of the stored tabs and applications as JSON, for "data saved". */
     sizeBytes: integer("size_bytes").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The person's tags (the session library, decision 153): lower-case, each at most once. */
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** The person's note on the backup; null when none. */
+    note: text("note"),
+    /** When the person pinned the backup; a pinned backup is never rotated out (decision 154). */
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }),
   },
   (table) => [
     index("saved_sessions_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
@@ -69,7 +76,12 @@ export const sessionTabs = pgTable(
     /** The browser's id of the tab's group, as in backup_tab_groups; null when not grouped. */
     groupId: integer("group_id"),
   },
-  (table) => [primaryKey({ columns: [table.sessionId, table.position] })],
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.position] }),
+    // The library's search (decision 152): trigram indexes answer ILIKE '%word%' on titles and URLs.
+    index("session_tabs_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    index("session_tabs_url_trgm_idx").using("gin", table.url.op("gin_trgm_ops")),
+  ],
 );
 export type SessionTabRow = typeof sessionTabs.$inferSelect;
 

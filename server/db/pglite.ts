@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { lockDataDir } from "./data-dir-lock";
@@ -22,6 +23,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseC
     client = new PGlite({
       dataDir: options.dataDir === undefined ? undefined : join(options.dataDir, "db"),
       loadDataDir: options.loadDataDir,
+      // The session library's search indexes titles and URLs by trigrams (migration 0010, decision 152).
+      extensions: { pg_trgm },
     });
     await client.waitReady;
     const db = drizzle({ client, schema });

@@ -12,3 +12,4 @@ export { protectedTabDays, savedSessions, sessionApplications, sessionTabs } fro
 export { backupTabGroups, backupWindows } from "../backups/browser-tables";
 export { statusIncidents } from "../status/table";
 export { systemLogs } from "../system-log/table";
+export { libraryLastChanges } from "../library/table";

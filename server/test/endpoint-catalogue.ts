@@ -101,6 +101,12 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/browser-backups/:id": { params: { id: a.browserBackupId } },
     "POST /api/library/imports": { body: { fileName: "onetab.txt", content: "https://example.com/a | A\nhttps://example.com/b | B\n" } },
     "GET /api/library/backups/:id/export": { params: { id: a.browserBackupId }, query: { format: "onetab" } },
+    "GET /api/library/search": { query: { q: "example" } },
+    "PATCH /api/library/backups/:id": { params: { id: a.browserBackupId }, body: { addTags: ["work"], note: "for Monday" } },
+    "POST /api/library/dedupe": { body: { backupIds: [a.sessionId, a.browserBackupId] } },
+    // Merging takes A's two backups away; the undo that follows it puts them back for the routes after.
+    "POST /api/library/merges": { body: { backupIds: [a.sessionId, a.browserBackupId], sessionName: "Merged" } },
+    "POST /api/library/undo": {},
     "POST /api/device-tokens": { body: { name: "Work laptop" } },
     "DELETE /api/device-tokens/:id": { params: { id: a.revocableTokenId } },
     "GET /api/saved-sessions": {},

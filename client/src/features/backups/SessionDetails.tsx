@@ -1,6 +1,7 @@
 import type { SavedSessionDetail } from "@common/api/backups";
 import { browserName, triggerLabels } from "@common/api/backups";
-import { AppWindow, FormInput, Globe, Loader2, MoveVertical, RotateCcw, Trash2 } from "lucide-react";
+import { AppWindow, FormInput, Globe, Loader2, MoveVertical, Pin, RotateCcw, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/dates";
@@ -15,8 +16,11 @@ export function SessionDetails({
   deleting,
   onRestore,
   onDelete,
+  organise,
 }: {
   session: SavedSessionDetail;
+  /** The library's rename, tags, note and pin (client/src/features/library/OrganisePanel.tsx). */
+  organise?: ReactNode;
   restoring: boolean;
   /** The TabVault extension is installed: it restores the windows as saved, in this browser. */
   inThisBrowser: boolean;
@@ -28,7 +32,10 @@ export function SessionDetails({
     <div>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold text-slate-900">{session.sessionName}</h2>
+          <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <span className="truncate">{session.sessionName}</span>
+            {session.pinned ? <Badge variant="secondary"><Pin className="size-3" aria-hidden="true" />Pinned</Badge> : null}
+          </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Device</dt>
             <dd className="text-slate-800">{session.deviceName ?? (session.browserType ? browserName(session.browserType) : "This browser")}</dd>
@@ -36,6 +43,12 @@ export function SessionDetails({
             <dd className="text-slate-800">{formatDateTime(session.createdAt)}</dd>
             <dt className="text-slate-500">Type</dt>
             <dd className="text-slate-800">{triggerLabels[session.triggerEvent] ?? session.triggerEvent}</dd>
+            {session.note ? (
+              <>
+                <dt className="text-slate-500">Note</dt>
+                <dd className="whitespace-pre-line text-slate-800">{session.note}</dd>
+              </>
+            ) : null}
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -49,6 +62,8 @@ export function SessionDetails({
           </Button>
         </div>
       </div>
+
+      {organise}
 
       {session.browserTabs.length > 0 ? (
         <>

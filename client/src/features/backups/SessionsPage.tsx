@@ -1,7 +1,7 @@
 import { getBackup, listBackups } from "@common/api/backups";
 import { triggerLabels } from "@common/api/backups";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AppWindow, Layers, Loader2, Save } from "lucide-react";
+import { AppWindow, CopyMinus, Layers, Loader2, Merge, Pin, Save, Tag } from "lucide-react";
 import { useState } from "react";
 import { requestRestore } from "./extension-bridge";
 import { SessionDetails } from "./SessionDetails";
@@ -18,7 +18,12 @@ import {
   USER_STATS_KEY,
 } from "./session-api";
 import { useInstalledExtension } from "./useInstalledExtension";
+import { searchLibrary } from "@common/api/library-organise";
 import { ImportButton, importHelp } from "@/features/library/ImportButton";
+import { LibrarySearch } from "@/features/library/LibrarySearch";
+import { dedupe, merge } from "@/features/library/organise-api";
+import { OrganisePanel } from "@/features/library/OrganisePanel";
+import { useOrganise } from "@/features/library/useOrganise";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -43,7 +48,10 @@ export default function SessionsPage() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<SessionFilter>("all");
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [tagFilter, setTagFilter] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
   const sessions = useQuery(endpointQuery(listBackups));
+  const allTags = [...new Set((sessions.data ?? []).flatMap((session) => session.tags))].sort();
   const selected = useQuery({ queryKey: endpointKey(getBackup, { params: { id: selectedId ?? "" } }), queryFn: () => fetchSession(selectedId!), enabled: selectedId !== null });
 
   const refresh = () => {
@@ -51,6 +59,16 @@ export default function SessionsPage() {
     void queryClient.invalidateQueries({ queryKey: SAVED_SESSION_DETAILS_KEY });
     void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
   };
+
+  const organise = useOrganise((backupId) => {
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: endpointKey(searchLibrary) });
+    setChosen([]);
+    if (backupId) setSelectedId(backupId);
+  });
+  const choose = (id: string, on: boolean) => setChosen((ids) => (on ? [...ids, id] : ids.filter((other) => other !== id)));
+  // Merging keeps the list's order (newest first), whatever order the boxes were ticked in.
+  const chosenInOrder = (sessions.data ?? []).map((session) => session.id).filter((id) => chosen.includes(id));
 
   const extension = useInstalledExtension();
   const restore = useMutation({
@@ -131,6 +149,45 @@ export default function SessionsPage() {
       </div>
       <p className="mt-3 max-w-3xl text-sm text-slate-500">{importHelp}</p>
 
+      <LibrarySearch onShowBackup={(id) => {
+        setFilter("all");
+        setTagFilter(null);
+        setSelectedId(id);
+      }} />
+
+      {allTags.length > 0 ? (
+        <div className="mt-6 flex flex-wrap items-center gap-2" role="group" aria-label="Filter by tag">
+          <span className="inline-flex items-center gap-1 text-sm text-slate-600">
+            <Tag className="size-4" aria-hidden="true" /> Filter by tag:
+          </span>
+          <Button size="sm" variant={tagFilter === null ? "default" : "outline"} aria-pressed={tagFilter === null} onClick={() => setTagFilter(null)}>
+            All
+          </Button>
+          {allTags.map((tag) => (
+            <Button key={tag} size="sm" variant={tagFilter === tag ? "default" : "outline"} aria-pressed={tagFilter === tag} onClick={() => setTagFilter(tagFilter === tag ? null : tag)}>
+              {tag}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+
+      {chosen.length > 0 ? (
+        <div className="mt-4 flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3" role="region" aria-label="Selected backups">
+          <span className="text-sm font-medium text-slate-800">{chosen.length} selected</span>
+          <Button size="sm" disabled={chosen.length < 2 || organise.isPending} onClick={() => organise.mutate(() => merge(chosenInOrder))}>
+            <Merge aria-hidden="true" />
+            Merge into one
+          </Button>
+          <Button size="sm" variant="secondary" disabled={organise.isPending} onClick={() => organise.mutate(() => dedupe(chosenInOrder))}>
+            <CopyMinus aria-hidden="true" />
+            Remove duplicates across them
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setChosen([])}>
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
+
       <Tabs value={filter} onValueChange={(value) => setFilter(value as SessionFilter)} className="mt-8">
         <TabsList aria-label="Which sessions">
           {filters.map((item) => (
@@ -140,7 +197,7 @@ export default function SessionsPage() {
           ))}
         </TabsList>
         {filters.map((item) => {
-          const list = (sessions.data ?? []).filter((session) => matchesFilter(session, item.value));
+          const list = (sessions.data ?? []).filter((session) => matchesFilter(session, item.value) && (tagFilter === null || session.tags.includes(tagFilter)));
           return (
             <TabsContent key={item.value} value={item.value}>
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -154,18 +211,30 @@ export default function SessionsPage() {
                   ) : (
                     <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label={item.label}>
                       {list.map((session) => (
-                        <li key={session.id}>
+                        <li key={session.id} className="flex items-stretch">
+                          <label className="flex cursor-pointer items-center pl-4">
+                            <input
+                              type="checkbox"
+                              className="size-4 accent-brand-600"
+                              checked={chosen.includes(session.id)}
+                              onChange={(event) => choose(session.id, event.target.checked)}
+                              aria-label={`Select ${session.sessionName}`}
+                            />
+                          </label>
                           <button
                             type="button"
                             onClick={() => setSelectedId(session.id)}
                             aria-current={selectedId === session.id ? "true" : undefined}
                             className={cn(
-                              "flex w-full cursor-pointer flex-col gap-1 px-4 py-3 text-left transition hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none",
+                              "flex min-w-0 flex-1 cursor-pointer flex-col gap-1 px-3 py-3 text-left transition hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none",
                               selectedId === session.id && "bg-brand-50 hover:bg-brand-50",
                             )}
                           >
                             <span className="flex items-center justify-between gap-2">
-                              <span className="truncate font-medium text-slate-900">{session.sessionName}</span>
+                              <span className="flex min-w-0 items-center gap-1.5">
+                                {session.pinned ? <Pin className="size-3.5 shrink-0 text-brand-600" aria-label="Pinned" /> : null}
+                                <span className="truncate font-medium text-slate-900">{session.sessionName}</span>
+                              </span>
                               <Badge variant={triggerBadge[session.triggerEvent] ?? "warning"}>
                                 {triggerLabels[session.triggerEvent] ?? session.triggerEvent}
                               </Badge>
@@ -180,6 +249,11 @@ export default function SessionsPage() {
                                 {session.appCount} {session.appCount === 1 ? "app" : "apps"}
                               </span>
                               <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
+                              {session.tags.map((tag) => (
+                                <span key={tag} className="rounded-full bg-slate-100 px-2 text-slate-700">
+                                  {tag}
+                                </span>
+                              ))}
                             </span>
                           </button>
                         </li>
@@ -198,6 +272,7 @@ export default function SessionsPage() {
                       deleting={remove.isPending}
                       onRestore={() => restore.mutate(selected.data.id)}
                       onDelete={() => remove.mutate(selected.data.id)}
+                      organise={<OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} session={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} />}
                     />
                   ) : (
                     <p className="flex items-center justify-center gap-2 py-10 text-slate-500">

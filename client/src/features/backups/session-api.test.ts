@@ -14,6 +14,9 @@ const session = (triggerEvent: string): SavedSessionSummary => ({
   tabCount: 1,
   appCount: 0,
   sizeBytes: 100,
+  tags: [],
+  note: null,
+  pinned: false,
 });
 
 describe("which Session Manager tab lists a session", () => {

@@ -1,0 +1,65 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { dedupeBackups, mergeBackups, organiseBackup, type OrganiseReceipt, searchLibrary, undoLastChange } from "@common/api/library-organise";
+import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
+import type { Database } from "../db/database";
+import { endpointRoute } from "../http/endpoint-route";
+import { accountWriteLimit } from "../protection/write-limit";
+import * as organise from "./organise";
+import { searchTabs } from "./search";
+
+/**
+ * The session library's search and organising (issue 18, points 1 and 2): the web app's, so a browser
+ * session only, as import and export are. Refusals are {message} with the status the action chose.
+ * Merging comes after the clean-up and before undo: the fuzzer and the authorization matrix run routes in
+ * this order, and the owner's undo puts back the backups the owner's merge took.
+ */
+export const libraryOrganiseRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const limitWrites = accountWriteLimit(app);
+
+  app.route({
+    ...endpointRoute(searchLibrary),
+    onRequest: requireBrowserSession,
+    handler: async (request) => searchTabs(db, signedInAccount(request).user.id, request.query.q, request.query.page, app.clock()),
+  });
+
+  app.route({
+    ...endpointRoute(organiseBackup),
+    onRequest: requireBrowserSession,
+    preHandler: limitWrites,
+    handler: async (request, reply) =>
+      answer(reply, 200, () => organise.organiseBackup(db, signedInAccount(request).user, request.params.id, request.body, app.clock())),
+  });
+
+  app.route({
+    ...endpointRoute(dedupeBackups),
+    onRequest: requireBrowserSession,
+    preHandler: limitWrites,
+    handler: async (request, reply) => answer(reply, 200, () => organise.dedupeBackups(db, signedInAccount(request).user, request.body, app.clock())),
+  });
+
+  app.route({
+    ...endpointRoute(mergeBackups),
+    onRequest: requireBrowserSession,
+    preHandler: limitWrites,
+    handler: async (request, reply) => answer(reply, 201, () => organise.mergeBackups(db, signedInAccount(request).user, request.body, app.clock())),
+  });
+
+  app.route({
+    ...endpointRoute(undoLastChange),
+    onRequest: requireBrowserSession,
+    preHandler: limitWrites,
+    handler: async (request, reply) => answer(reply, 200, () => organise.undoLastChange(db, signedInAccount(request).user.id)),
+  });
+};
+
+/** The receipt with its status, or the refusal's status and {message}. */
+async function answer(reply: FastifyReply, status: 200 | 201, work: () => Promise<OrganiseReceipt>): Promise<FastifyReply> {
+  try {
+    const receipt = await work();
+    return reply.code(status).send(receipt);
+  } catch (error) {
+    if (error instanceof organise.OrganiseRefusedError) return reply.code(error.statusCode).send({ message: error.message });
+    throw error;
+  }
+}
