@@ -4,8 +4,8 @@
  * recognition, reading, validation, the transaction of saveBrowserBackup), target < 2 s. Also a
  * 5,000-tab Firefox sessionstore.jsonlz4 (with history entries, so the decompressed JSON is several MB).
  *
- * Run: `node --import tsx scripts/bench/library-import.ts [DATABASE_URL]` — PGlite in memory, and also a
- * scratch PostgreSQL database when its URL is given (created empty beforehand). Writes its section of docs/benchmarks.md (between the
+ * Run: `node --import tsx scripts/bench/library-import.ts [DATABASE_URL]` (or `npm run bench:library`) — PGlite in memory, and
+ * PostgreSQL: the empty database given, or else a scratch one made and dropped on BENCH_DATABASE_URL's server. Writes its section of docs/benchmarks.md (between the
  * `library:` markers) and prints it.
  */
 import { readFile, writeFile } from "node:fs/promises";
@@ -18,6 +18,7 @@ import { openPostgres } from "../../server/db/postgres";
 import { encodeMozLz4 } from "../../server/library/mozlz4";
 import { buildTestApp, createTestMailer } from "../../server/test/test-app";
 import { signIn, withSession } from "../../server/test/sign-in";
+import { createBenchDatabase } from "./harness.mjs";
 
 const TABS = 5_000;
 const RUNS = 7;
@@ -97,7 +98,18 @@ async function measureOn(url: string | undefined, rows: string[]) {
 async function main() {
   const rows: string[] = [];
   await measureOn(undefined, rows);
+  // PostgreSQL too: the URL given, or a scratch database made and dropped here (BENCH_DATABASE_URL's server).
   if (process.argv[2]) await measureOn(process.argv[2], rows);
+  else {
+    const scratch = await createBenchDatabase();
+    if (scratch) {
+      try {
+        await measureOn(scratch.url, rows);
+      } finally {
+        await scratch.drop();
+      }
+    } else console.error("[bench] PostgreSQL is not reachable (BENCH_DATABASE_URL): PGlite only");
+  }
   const section = [
     "<!-- library:start -->",
     "## Session library import (issue 18)",
