@@ -320,3 +320,10 @@ export function tabLimitText({ limits }: Plan): string {
 
 /** The cheapest paid plan's monthly price, for "from $8 a month". */
 export const lowestPaidPriceCents = Math.min(...paidPlanTypes.map((type) => plans[type].priceCents));
+
+/** Why a plan cannot use a feature, in the words the server answers (403) and the screens show. */
+export function catalogueFeatureNeedsPlanMessage(id: CatalogueFeatureId, type: PlanType): string {
+  const feature = catalogueFeatures[id];
+  const label = feature.name.split(":")[0] ?? feature.name;
+  return `${label} needs the ${plans[feature.lowest].name} plan or higher; you are on ${plans[type].name}.`;
+}
