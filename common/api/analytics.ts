@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { planTypes } from "../plan-catalogue";
 import { defineEndpoint } from "./endpoint";
+import { sessionIdParamsSchema } from "./backups";
 import { errorResponseSchema } from "./errors";
 
 /** The periods the analytics charts offer, in days (issue 16 point 2). */
@@ -72,4 +73,21 @@ export const getHistoryReportCsv = defineEndpoint({
   path: "/api/user/history-report.csv",
   responses: { 200: csvBody, 429: errorResponseSchema, ...errors },
   answers: "csv",
+});
+
+export const backupDigestSchema = z.object({
+  tabCount: z.number().int(),
+  sites: z.array(z.object({ site: z.string(), tabs: z.number().int() })),
+  otherSiteTabs: z.number().int(),
+  topics: z.array(z.object({ word: z.string(), tabs: z.number().int() })),
+  duplicates: z.array(z.object({ url: z.string(), title: z.string(), copies: z.number().int() })),
+  unvisited: z.array(z.object({ url: z.string(), title: z.string(), lastAccessed: z.string(), days: z.number().int() })),
+});
+
+/** GET /api/saved-sessions/:id/summary: one backup's digest (common/backup-digest.ts), Basic and up; 404 for anyone else's. */
+export const getBackupDigest = defineEndpoint({
+  method: "GET",
+  path: "/api/saved-sessions/:id/summary",
+  params: sessionIdParamsSchema,
+  responses: { 200: backupDigestSchema, 404: errorResponseSchema, ...errors },
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { PlanType } from "@common/plan-catalogue";
 import { users } from "../accounts/table";
 import { savedSessions } from "../backups/table";
+import { browserSession, tab } from "../test/backup-payloads";
 import { protectionEvents } from "../protection/table";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
@@ -103,5 +104,60 @@ describe("analytics (Pro and up) and reports (Premium), issue 16 point 2", () =>
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toMatch(/days/);
     }
+  });
+});
+
+describe("backup summaries (Basic and up), issue 16 point 2", () => {
+  const server = useTestApp({ clock: () => now });
+
+  async function withBackup(email: string, plan: PlanType) {
+    const { cookie } = await signIn(server.app, server.mailDir, email);
+    await server.database.db.update(users).set({ planType: "pro" }).where(eq(users.email, email));
+    const saved = await server.app.inject({
+      method: "POST",
+      url: "/api/saved-sessions",
+      payload: {
+        sessionName: "Research",
+        browserSession: browserSession(0, {
+          tabs: [
+            tab(0, { url: "https://github.com/a/1", title: "Restore bug report", lastAccessed: "2026-03-01T12:00:00Z" }),
+            tab(1, { url: "https://github.com/a/1#top", title: "Restore bug report", lastAccessed: null }),
+            tab(2, { url: "https://docs.example/restore", title: "How restore works", lastAccessed: "2026-03-31T12:00:00Z" }),
+          ],
+        }),
+      },
+      ...withSession(cookie),
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    await server.database.db.update(users).set({ planType: plan }).where(eq(users.email, email));
+    return { cookie, id: saved.json().sessionId as string };
+  }
+
+  it("Basic: sites, topics, duplicates and tabs left unvisited of its own backup; 404 for another's", async () => {
+    const basic = await withBackup("digest-basic@example.com", "basic");
+    const answer = await server.app.inject({ method: "GET", url: `/api/saved-sessions/${basic.id}/summary`, ...withSession(basic.cookie) });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      tabCount: 3,
+      sites: [
+        { site: "github.com", tabs: 2 },
+        { site: "docs.example", tabs: 1 },
+      ],
+      topics: [{ word: "restore", tabs: 3 }, { word: "bug", tabs: 2 }, { word: "report", tabs: 2 }],
+      duplicates: [{ url: "https://github.com/a/1", copies: 2 }],
+      unvisited: [{ url: "https://github.com/a/1", days: 30 }],
+    });
+    const other = await withBackup("digest-other@example.com", "premium");
+    expect((await server.app.inject({ method: "GET", url: `/api/saved-sessions/${basic.id}/summary`, ...withSession(other.cookie) })).statusCode).toBe(404);
+    const malformed = await server.app.inject({ method: "GET", url: "/api/saved-sessions/not-a-uuid/summary", ...withSession(basic.cookie) });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/session id/);
+  });
+
+  it("Free: 403 naming Basic", async () => {
+    const free = await withBackup("digest-free@example.com", "free");
+    const refused = await server.app.inject({ method: "GET", url: `/api/saved-sessions/${free.id}/summary`, ...withSession(free.cookie) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Backup summaries needs the Basic plan or higher; you are on Free.");
   });
 });

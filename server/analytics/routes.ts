@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { getAnalytics, getHistoryReport, getHistoryReportCsv, HISTORY_REPORT_VERSION } from "@common/api/analytics";
+import { getAnalytics, getBackupDigest, getHistoryReport, getHistoryReportCsv, HISTORY_REPORT_VERSION } from "@common/api/analytics";
 import { type CatalogueFeatureId, catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
+import { digestBackup } from "@common/backup-digest";
 import { EVENT_RETENTION_DAYS } from "@common/product";
 import { requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
+import { findSavedSession } from "../backups/saved-sessions";
 import { protectionEventsOfUser } from "../protection/events";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
 import { dailyFigures } from "./figures";
@@ -19,7 +21,10 @@ function requireFeature(id: CatalogueFeatureId) {
   };
 }
 
-/** Analytics (Pro and up) and reports (Premium): the account's own protection history, decision 145. */
+/**
+ * Backup summaries (Basic and up, decision 146), analytics (Pro and up) and reports (Premium, decision 145): what the
+ * account's own backups and protection history say.
+ */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const perAccount = (request: FastifyRequest) => request.account?.user.id ?? null;
   const limitReports = rateLimitGuard(app, [
@@ -33,6 +38,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     handler: async (request) => {
       const { user } = signedInAccount(request);
       return { days: await dailyFigures(db, user.id, app.clock(), request.query.days) };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(getBackupDigest),
+    onRequest: requireUser,
+    preHandler: requireFeature("backupSummaries"),
+    handler: async (request, reply) => {
+      const session = await findSavedSession(db, signedInAccount(request).user.id, request.params.id);
+      if (!session) return reply.code(404).send({ message: "Session not found" });
+      return digestBackup(session.browserTabs, new Date(session.createdAt));
     },
   });
 

@@ -121,6 +121,7 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "PUT /api/protection/settings": { body: { mode: "backup" } },
     "GET /api/user/stats": {},
     "GET /api/user/analytics": { query: { days: "30" } },
+    "GET /api/saved-sessions/:id/summary": { params: { id: a.sessionId } },
     "GET /api/user/history-report": {},
     "GET /api/user/history-report.csv": {},
     "POST /api/user/protection-event": { body: { eventType: "manual_backup", description: "Saved before a trip" } },

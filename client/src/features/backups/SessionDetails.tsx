@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/dates";
 import { ExportMenu } from "@/features/library/ExportMenu";
+import { BackupDigestPanel } from "./BackupDigestPanel";
 
 
 /** The selected session: device, created, type, and every tab with what was typed and where it was read. */
@@ -49,6 +50,8 @@ export function SessionDetails({
           </Button>
         </div>
       </div>
+
+      {session.browserTabs.length > 0 ? <BackupDigestPanel sessionId={session.id} /> : null}
 
       {session.browserTabs.length > 0 ? (
         <>
