@@ -80,12 +80,12 @@ describe("the landing page", () => {
     await sectionShot(section, "landing-demo-closed-wide");
 
     await status.filter({ hasText: "Playing: step 4 of 5" }).waitFor();
-    assert.match((await currentStep.textContent()) ?? "", /AI recovery/);
+    assert.match((await currentStep.textContent()) ?? "", /Recovery/);
     await tab(/Job application/).getByText("Recovered").waitFor();
 
     await status.filter({ hasText: "Playing: step 5 of 5" }).waitFor();
-    assert.match((await currentStep.textContent()) ?? "", /AI analysis/);
-    assert.equal(await section.getByText(/^AI analysis: /).count(), 4);
+    assert.match((await currentStep.textContent()) ?? "", /Backup summary/);
+    assert.equal(await section.getByText(/^Summary: /).count(), 4);
 
     await status.filter({ hasText: "Finished" }).waitFor();
     assert.equal(await currentStep.count(), 0, "no step is current once the demo has finished");

@@ -289,10 +289,10 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.goto("/android");
     await page.getByRole("tab", { name: "Settings" }).click();
     const smart = page.getByRole("switch", { name: /Smart Detection/ });
-    const prediction = page.getByRole("switch", { name: /AI Prediction/ });
+    const prediction = page.getByRole("switch", { name: /^Prediction/ });
     const sharing = page.getByRole("switch", { name: /Team Sharing/ });
     await page.getByRole("switch", { name: "Smart Detection Basic plan" }).waitFor();
-    await page.getByRole("switch", { name: "AI Prediction Pro plan" }).waitFor();
+    await page.getByRole("switch", { name: "Prediction Pro plan" }).waitFor();
     await page.getByRole("switch", { name: "Team Sharing Premium plan" }).waitFor();
     for (const toggle of [smart, prediction, sharing]) assert.equal(await toggle.isDisabled(), true);
     await screenshot(page, "sessions-android-settings-free-mobile");
@@ -308,7 +308,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
       const toggle = [...document.querySelectorAll('[role="switch"]')].find((element) => element.getAttribute("aria-labelledby") === "smartDetection-label");
       return toggle instanceof HTMLButtonElement && !toggle.disabled;
     });
-    assert.equal(await prediction.isDisabled(), true, "AI Prediction needs Pro");
+    assert.equal(await prediction.isDisabled(), true, "Prediction needs Pro");
     assert.equal(await sharing.isDisabled(), true, "Team Sharing needs Premium");
 
     await smart.click();
