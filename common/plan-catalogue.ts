@@ -188,7 +188,7 @@ export const plans: Record<PlanType, Plan> = {
     name: "Basic",
     priceCents: 800,
     tagline: "For everyday browsing on phone and PC.",
-    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", "10 backups", `${storageText(500 * MB)} of backup storage`, "Auto-save", ...featuresNewAt("basic"), supportText("basic")],
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", "10 backups", `${storageText(500 * MB)} of backup storage`, ...featuresNewAt("basic"), supportText("basic")],
     limits: { tabsPerDay: 20, backupsKept: 10, storageBytes: 500 * MB },
     features: { autoBackup: true, smartDetection: true, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 18,
