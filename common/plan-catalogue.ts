@@ -72,6 +72,107 @@ export function storageText(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1000))} KB`;
 }
 
+/**
+ * Support by plan (issue 16 point 2, decision 144): everyone writes through /contact or to the support address;
+ * the admin inbox lists paying plans first, and each message shows the time its sender's plan promises a reply by.
+ * `priority` orders the inbox (1 first). Pages quote these hours, the server answers the form with them.
+ */
+export interface PlanSupport {
+  replyHours: number;
+  priority: number;
+}
+export const planSupport: Record<PlanType, PlanSupport> = {
+  free: { replyHours: 24, priority: 4 },
+  basic: { replyHours: 12, priority: 3 },
+  pro: { replyHours: 8, priority: 2 },
+  premium: { replyHours: 4, priority: 1 },
+};
+
+/** "Support replies within 24 hours": a plan's support promise in the words of its card. */
+export function supportText(type: PlanType): string {
+  return `Support replies within ${planSupport[type].replyHours} hours`;
+}
+
+
+/**
+ * Every feature that has ever been sold beside the limits (issue 16 point 1), with the cheapest plan that gets it
+ * and whether TabVault does it today. Plan cards, the checkout summary and the comparison list only features
+ * whose `available` is true (`plan-catalogue.test.ts` and `PlanScreens.test.tsx` fail otherwise); the others stay
+ * here, marked, so that nobody sells them again by accident. Decision 147.
+ */
+export interface CatalogueFeature {
+  /** The words on plan cards and in the comparison. */
+  name: string;
+  lowest: PlanType;
+  available: boolean;
+  /** Where it is done, or why it is not on sale. */
+  note: string;
+}
+
+export const catalogueFeatureIds = [
+  "manualSaves",
+  "automaticBackups",
+  "backupSummaries",
+  "analytics",
+  "reports",
+  "smartRecovery",
+  "tabOrganization",
+  "cloudSync",
+  "teamManagement",
+  "teamInsights",
+  "workflowAutomation",
+  "windowsFileProtection",
+  "windowsAppStateBackup",
+  "systemMonitoring",
+] as const;
+export type CatalogueFeatureId = (typeof catalogueFeatureIds)[number];
+
+export const catalogueFeatures: Record<CatalogueFeatureId, CatalogueFeature> = {
+  manualSaves: { name: "Manual saves", lowest: "free", available: true, note: "POST /api/saved-sessions" },
+  automaticBackups: { name: "Automatic backups", lowest: "basic", available: true, note: "features.autoBackup; the extension's alarm and the web app's timer" },
+  backupSummaries: {
+    name: "Backup summaries: sites, topics, duplicates, tabs left unvisited",
+    lowest: "basic",
+    available: true,
+    note: "common/backup-summary.ts, shown in the Session Manager's backup details",
+  },
+  analytics: {
+    name: "Analytics: charts of backups, restores, tabs saved and blocked attempts",
+    lowest: "pro",
+    available: true,
+    note: "GET /api/user/analytics, the dashboard's Analytics section",
+  },
+  reports: { name: "Reports: your history as CSV or JSON", lowest: "premium", available: true, note: "GET /api/user/history-report" },
+  smartRecovery: { name: "Smart recovery", lowest: "pro", available: false, note: "was 'AI smart recovery': restore is the same on every plan" },
+  tabOrganization: { name: "Tab organization", lowest: "pro", available: false, note: "was 'AI tab organization': nothing groups tabs" },
+  cloudSync: { name: "Cloud sync", lowest: "pro", available: false, note: "comes with the session-library issue" },
+  teamManagement: { name: "Team management and admin controls", lowest: "premium", available: false, note: "comes with the team issue" },
+  teamInsights: { name: "Team insights", lowest: "premium", available: false, note: "was 'AI team insights': there are no teams" },
+  workflowAutomation: { name: "Workflow automation", lowest: "premium", available: false, note: "was 'AI workflow automation': nothing automates" },
+  windowsFileProtection: { name: "Windows file protection", lowest: "basic", available: false, note: "the Windows app, not in this repository" },
+  windowsAppStateBackup: { name: "Windows app state backup", lowest: "pro", available: false, note: "the Windows app, not in this repository" },
+  systemMonitoring: { name: "System monitoring", lowest: "pro", available: false, note: "the Windows app, not in this repository" },
+};
+
+/** Whether a plan includes a feature: it is on sale and the plan is its lowest or above. */
+export function planHasFeature(type: PlanType, id: CatalogueFeatureId): boolean {
+  const feature = catalogueFeatures[id];
+  return feature.available && planTypes.indexOf(type) >= planTypes.indexOf(feature.lowest);
+}
+
+/** The lowest plan of a feature on sale, for "needs the Pro plan". */
+export function lowestPlanOf(id: CatalogueFeatureId): PlanType {
+  return catalogueFeatures[id].lowest;
+}
+
+/** The features on sale that a plan adds over the plan below it, as its card lists them. */
+function featuresNewAt(type: PlanType): string[] {
+  return catalogueFeatureIds
+    .map((id) => catalogueFeatures[id])
+    .filter((feature) => feature.available && feature.lowest === type && type !== "free")
+    .map((feature) => feature.name);
+}
+
 export const plans: Record<PlanType, Plan> = {
   free: {
     type: "free",
@@ -79,7 +180,7 @@ export const plans: Record<PlanType, Plan> = {
     priceCents: 0,
     tagline: "Everything you need to stop losing tabs.",
     // Decision 103: the allowance counts saves; the extension's emergency backup keeps every tab on every plan.
-    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", "1 backup", `${storageText(50 * MB)} of backup storage`, "Manual triggers", "Android app", "Community support"],
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", "1 backup", `${storageText(50 * MB)} of backup storage`, "Manual triggers", "Android app", supportText("free")],
     limits: { tabsPerDay: 5, backupsKept: 1, storageBytes: 50 * MB, pinnedBackups: 1 },
     features: { autoBackup: false, smartDetection: false, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 15,
@@ -89,7 +190,7 @@ export const plans: Record<PlanType, Plan> = {
     name: "Basic",
     priceCents: 800,
     tagline: "For everyday browsing on phone and PC.",
-    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", "10 backups", `${storageText(500 * MB)} of backup storage`, "Basic recovery", "Auto-save", "Windows file protection", "AI content analysis", "Email support"],
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", "10 backups", `${storageText(500 * MB)} of backup storage`, ...featuresNewAt("basic"), supportText("basic")],
     limits: { tabsPerDay: 20, backupsKept: 10, storageBytes: 500 * MB, pinnedBackups: 5 },
     features: { autoBackup: true, smartDetection: true, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 18,
@@ -99,7 +200,7 @@ export const plans: Record<PlanType, Plan> = {
     name: "Pro",
     priceCents: 1400,
     tagline: "Unlimited protection across every device.",
-    bullets: ["Unlimited tabs and backups", `${storageText(2 * GB)} of backup storage`, "Advanced recovery", "Cloud sync", "AI smart recovery", "AI tab organization", "Priority support"],
+    bullets: ["Unlimited tabs and backups", `${storageText(2 * GB)} of backup storage`, "Everything in Basic", ...featuresNewAt("pro"), supportText("pro")],
     limits: { tabsPerDay: null, backupsKept: null, storageBytes: 2 * GB, pinnedBackups: 50 },
     features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: false, cloudSync: true },
     androidAppMegabytes: 22,
@@ -109,8 +210,8 @@ export const plans: Record<PlanType, Plan> = {
     type: "premium",
     name: "Premium",
     priceCents: 2000,
-    tagline: "For teams that cannot afford to lose work.",
-    bullets: ["Everything in Pro", `${storageText(10 * GB)} of backup storage`, "Team management", "Admin controls", "AI team insights", "AI workflow automation", "24/7 support"],
+    tagline: "For people whose work lives in their tabs.",
+    bullets: ["Everything in Pro", `${storageText(10 * GB)} of backup storage`, ...featuresNewAt("premium"), supportText("premium")],
     limits: { tabsPerDay: null, backupsKept: null, storageBytes: 10 * GB, pinnedBackups: null },
     features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: true, cloudSync: true },
     androidAppMegabytes: 25,
@@ -118,6 +219,13 @@ export const plans: Record<PlanType, Plan> = {
 };
 
 export const planList: Plan[] = planTypes.map((type) => plans[type]);
+
+/** The pages' promise: "We reply within 4 hours on Premium, 8 on Pro, 12 on Basic and 24 on Free." */
+export const supportPromiseText = (() => {
+  const byPriority = [...planTypes].sort((a, b) => planSupport[a].priority - planSupport[b].priority);
+  const parts = byPriority.map((type, index) => `${planSupport[type].replyHours}${index === 0 ? " hours" : ""} on ${plans[type].name}`);
+  return `We reply within ${parts.slice(0, -1).join(", ")} and ${parts.at(-1) ?? ""}.`;
+})();
 
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
@@ -143,12 +251,19 @@ function fromPlans(feature: string, value: (plan: Plan) => ComparisonValue): Com
   return { feature, values: Object.fromEntries(planTypes.map((type) => [type, value(plans[type])])) as Record<PlanType, ComparisonValue> };
 }
 
+/** A row for a catalogue feature, or none while it is not on sale. */
+function fromCatalogue(id: CatalogueFeatureId): ComparisonRow[] {
+  const feature = catalogueFeatures[id];
+  if (!feature.available) return [];
+  return [fromPlans(feature.name, (plan) => planHasFeature(plan.type, id))];
+}
+
 /** A capability every plan from `lowest` upwards includes (spec 1 §6 lists them tier by tier). */
 function fromPlan(feature: string, lowest: PlanType): ComparisonRow {
   return fromPlans(feature, (plan) => planTypes.indexOf(plan.type) >= planTypes.indexOf(lowest));
 }
 
-/** The landing page's plan comparison (spec 1 §2), features × the four plans, from spec 1 §6 and §9. */
+/** The landing page's plan comparison (spec 1 §2), features × the four plans; only what is on sale. */
 export const planComparison: ComparisonGroup[] = [
   {
     heading: "Protection",
@@ -159,31 +274,31 @@ export const planComparison: ComparisonGroup[] = [
       fromPlans("Pinned backups, never rotated out", (plan) => limitValue(plan.limits.pinnedBackups)),
       fromPlan("Clear All blocking", "free"),
       fromPlans("Backups", (plan) => (plan.features.autoBackup ? "Automatic" : "Manual")),
-      { feature: "Recovery", values: { free: "Manual", basic: "Basic", pro: "Advanced", premium: "Advanced" } },
       fromPlan("Android app", "free"),
-      fromPlan("Windows file protection", "basic"),
-      fromPlan("Windows app state backup", "pro"),
-      fromPlan("System monitoring", "pro"),
-      fromPlans("Cloud sync across devices", (plan) => plan.features.cloudSync),
+      ...fromCatalogue("cloudSync"),
+      ...fromCatalogue("windowsFileProtection"),
+      ...fromCatalogue("windowsAppStateBackup"),
+      ...fromCatalogue("systemMonitoring"),
     ],
   },
   {
-    heading: "AI features",
+    heading: "Insight into your tabs",
     rows: [
-      fromPlan("AI content analysis", "basic"),
-      fromPlan("AI smart recovery", "pro"),
-      fromPlan("AI tab organization", "pro"),
-      fromPlan("AI team insights", "premium"),
-      fromPlan("AI workflow automation", "premium"),
+      fromPlan("Dashboard figures and recent events", "free"),
+      ...fromCatalogue("backupSummaries"),
+      ...fromCatalogue("analytics"),
+      ...fromCatalogue("reports"),
+      ...fromCatalogue("smartRecovery"),
+      ...fromCatalogue("tabOrganization"),
     ],
   },
   {
-    heading: "Teams and support",
+    heading: "Support",
     rows: [
-      { feature: "Statistics", values: { free: false, basic: "Basic", pro: "Analytics", premium: "Custom reports" } },
-      fromPlan("Team management and admin controls", "premium"),
-      fromPlan("Custom policies", "premium"),
-      { feature: "Support", values: { free: "Community", basic: "Email", pro: "Priority", premium: "24/7" } },
+      ...fromCatalogue("teamManagement"),
+      ...fromCatalogue("teamInsights"),
+      ...fromCatalogue("workflowAutomation"),
+      fromPlans("Support replies within", (plan) => `${planSupport[plan.type].replyHours} h`),
     ],
   },
 ];
@@ -214,3 +329,10 @@ export function tabLimitText({ limits }: Plan): string {
 
 /** The cheapest paid plan's monthly price, for "from $8 a month". */
 export const lowestPaidPriceCents = Math.min(...paidPlanTypes.map((type) => plans[type].priceCents));
+
+/** Why a plan cannot use a feature, in the words the server answers (403) and the screens show. */
+export function catalogueFeatureNeedsPlanMessage(id: CatalogueFeatureId, type: PlanType): string {
+  const feature = catalogueFeatures[id];
+  const label = feature.name.split(":")[0] ?? feature.name;
+  return `${label} needs the ${plans[feature.lowest].name} plan or higher; you are on ${plans[type].name}.`;
+}

@@ -9,7 +9,8 @@ export type PlanFeature = keyof PlanFeatures;
 export const planFeatureLabels: Record<PlanFeature, string> = {
   autoBackup: "Automatic Backup",
   smartDetection: "Smart Detection",
-  aiPrediction: "AI Prediction",
+  // Named "AI Prediction" until issue 16: no model runs, and the switch is only stored (docs/product.md C124).
+  aiPrediction: "Prediction",
   teamSharing: "Team Sharing",
   cloudSync: "Cloud Synchronization",
 };

@@ -1,10 +1,15 @@
 /** Product-wide constants shared by the client and the server. */
+import { planSupport } from "./plan-catalogue";
+
 export const PRODUCT_NAME = "TabVault";
 /** Prefix of browser storage keys and downloaded file names (spec: `{product}` in keys). */
 export const PRODUCT_SLUG = "tabvault";
 export const SUPPORT_EMAIL = "support@tabvault.app";
-/** Support replies are promised within this many hours (spec 1 §9). */
-export const SUPPORT_REPLY_HOURS = 24;
+/**
+ * The reply time every message gets, whatever the plan (spec 1 §9): Free's, the longest. Security reports, refunds
+ * and requests about personal data quote it; paid plans are answered sooner (`planSupport`, decision 144).
+ */
+export const SUPPORT_REPLY_HOURS = planSupport.free.replyHours;
 /**
  * Requests about personal data sent to support (spec 1 §9) are completed within this many days. Deleting an
  * account from the Account page deletes its data at once (decision 137).

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { planList, plans } from "../common/plan-catalogue";
+import { catalogueFeatures, planHasFeature, planList, plans } from "../common/plan-catalogue";
 import { testimonials, TESTIMONIALS_SHOWN } from "../client/src/features/site/landing/testimonials";
 import { ARTIFACTS_DIR, MOBILE, newContext, screenshot } from "./support/browser";
 import { useBrowserSuite } from "./support/suite";
@@ -80,12 +80,12 @@ describe("the landing page", () => {
     await sectionShot(section, "landing-demo-closed-wide");
 
     await status.filter({ hasText: "Playing: step 4 of 5" }).waitFor();
-    assert.match((await currentStep.textContent()) ?? "", /AI recovery/);
+    assert.match((await currentStep.textContent()) ?? "", /Recovery/);
     await tab(/Job application/).getByText("Recovered").waitFor();
 
     await status.filter({ hasText: "Playing: step 5 of 5" }).waitFor();
-    assert.match((await currentStep.textContent()) ?? "", /AI analysis/);
-    assert.equal(await section.getByText(/^AI analysis: /).count(), 4);
+    assert.match((await currentStep.textContent()) ?? "", /Backup summary/);
+    assert.equal(await section.getByText(/^Summary: /).count(), 4);
 
     await status.filter({ hasText: "Finished" }).waitFor();
     assert.equal(await currentStep.count(), 0, "no step is current once the demo has finished");
@@ -159,9 +159,11 @@ describe("the landing page", () => {
         await tabsRow.getByRole("cell").allTextContents(),
         planList.map((plan) => (plan.limits.tabsPerDay === null ? "Unlimited" : String(plan.limits.tabsPerDay))),
       );
-      assert.deepEqual(await table.getByRole("row", { name: /Cloud sync across devices/ }).getByRole("cell").allTextContents(), [
-        ...planList.map((plan) => (plan.features.cloudSync ? "Included" : "Not included")),
+      // A feature row reads the catalogue (issue 16): included from its lowest plan up; features not on sale have none.
+      assert.deepEqual(await table.getByRole("row", { name: new RegExp(`^${catalogueFeatures.analytics.name}`) }).getByRole("cell").allTextContents(), [
+        ...planList.map((plan) => (planHasFeature(plan.type, "analytics") ? "Included" : "Not included")),
       ]);
+      assert.equal(await table.getByRole("row", { name: /Cloud sync/ }).count(), 0);
       await sectionShot(page.locator("#compare"), `landing-comparison-${name}`);
 
       // The device section: Android and Windows, with their download and product links.

@@ -116,7 +116,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await context.close();
   });
 
-  test("the Clear All Blocker's switch, counter and toasts work", async () => {
+  test("the Clear All Blocker's switch, counter and toasts work; a test is counted apart; leaving asks first", async () => {
     const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
     await page.goto("/clear-all-blocker");
@@ -124,7 +124,30 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByText("Clear All attempts blocked in this browser").waitFor();
     await page.getByLabel("0 blocked attempts").waitFor();
     await page.getByRole("button", { name: "Test Clear All Block" }).click();
+    // Issue 16 point 4: a test is not an attempt.
+    await page.getByText("Tests blocked on this page: 1 (not counted above)").waitFor();
+    await page.getByLabel("0 blocked attempts").waitFor();
+    // A real one (the close-all shortcut) is.
+    await page.keyboard.press("Control+Shift+W");
     await page.getByLabel("1 blocked attempts").waitFor();
+    // Leaving while it blocks asks first (spec 2 §9).
+    const asked = new Promise<string>((resolve) => {
+      page.once("dialog", (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      });
+    });
+    await page.close({ runBeforeUnload: true });
+    assert.equal(await asked, "beforeunload");
+    const second = await context.newPage();
+    await second.goto("/clear-all-blocker");
+    await second.getByText("BLOCKING ACTIVE", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  test("signed in, the blocker counts the account's attempts, and its tests apart", async () => {
+    const context = await newContext(suite.browser, suite.server.url, MOBILE);
+    const page = await context.newPage();
 
     await signInAs(page, "blocker@example.com");
     await page.goto("/clear-all-blocker");
@@ -133,8 +156,10 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByText("Clear All attempts blocked on all your devices").waitFor();
     await page.getByLabel("0 blocked attempts").waitFor();
     await page.getByRole("button", { name: "Test Clear All Block" }).click();
-    await page.getByText("Clear All Blocked!", { exact: true }).waitFor();
-    await page.getByLabel("1 blocked attempts").waitFor();
+    await page.getByText("Test blocked", { exact: true }).waitFor();
+    await page.getByText("Tests blocked on this page: 1 (not counted above)").waitFor();
+    await page.waitForTimeout(1500);
+    await page.getByLabel("0 blocked attempts").waitFor();
     await screenshot(page, "sessions-blocker-on-mobile");
 
     await page.getByRole("switch", { name: "Block Clear All Buttons" }).click();
@@ -289,10 +314,10 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.goto("/android");
     await page.getByRole("tab", { name: "Settings" }).click();
     const smart = page.getByRole("switch", { name: /Smart Detection/ });
-    const prediction = page.getByRole("switch", { name: /AI Prediction/ });
+    const prediction = page.getByRole("switch", { name: /^Prediction/ });
     const sharing = page.getByRole("switch", { name: /Team Sharing/ });
     await page.getByRole("switch", { name: "Smart Detection Basic plan" }).waitFor();
-    await page.getByRole("switch", { name: "AI Prediction Pro plan" }).waitFor();
+    await page.getByRole("switch", { name: "Prediction Pro plan" }).waitFor();
     await page.getByRole("switch", { name: "Team Sharing Premium plan" }).waitFor();
     for (const toggle of [smart, prediction, sharing]) assert.equal(await toggle.isDisabled(), true);
     await screenshot(page, "sessions-android-settings-free-mobile");
@@ -308,7 +333,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
       const toggle = [...document.querySelectorAll('[role="switch"]')].find((element) => element.getAttribute("aria-labelledby") === "smartDetection-label");
       return toggle instanceof HTMLButtonElement && !toggle.disabled;
     });
-    assert.equal(await prediction.isDisabled(), true, "AI Prediction needs Pro");
+    assert.equal(await prediction.isDisabled(), true, "Prediction needs Pro");
     assert.equal(await sharing.isDisabled(), true, "Team Sharing needs Premium");
 
     await smart.click();

@@ -14,6 +14,7 @@ import { authRoutes } from "./accounts/auth-routes";
 import { signupRoutes } from "./accounts/signup-routes";
 import { deviceTokenRoutes } from "./accounts/device-token-routes";
 import { adminDailyRoutes } from "./admin/daily-routes";
+import { analyticsRoutes } from "./analytics/routes";
 import { adminStatsRoutes } from "./admin/stats-routes";
 import { contactRoutes } from "./contact/routes";
 import { deviceRoutes } from "./devices/routes";
@@ -159,6 +160,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(browserBackupRoutes, { db });
   await app.register(libraryRoutes, { db });
   await app.register(libraryOrganiseRoutes, { db });
+  await app.register(analyticsRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
   await app.register(accountPageRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });

@@ -88,6 +88,12 @@ const matrix: [RouteKey, Expected][] = [
   ["GET /api/protection/settings", signedIn(200)],
   ["PUT /api/protection/settings", signedIn(200)],
   ["GET /api/user/stats", signedIn(200)],
+  // Analytics needs Pro (A is Pro; B and the admin are Free), reports Premium (nobody here): decision 145.
+  // Backup summaries need Basic (B and the admin are Free): the plan is checked before the backup is looked for.
+  ["GET /api/saved-sessions/:id/summary", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 200 }],
+  ["GET /api/user/analytics", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 200 }],
+  ["GET /api/user/history-report", signedIn(403)],
+  ["GET /api/user/history-report.csv", signedIn(403)],
   ["POST /api/user/protection-event", signedIn(201)],
   ["GET /api/payments/config", everyone(200)],
   // Paying for an address needs no account (spec 1 §7); signed in, the plan is for the caller.

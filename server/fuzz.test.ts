@@ -379,6 +379,16 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       expect(problemWith(out), `sign-out everywhere with ${String(payload)}`).toBeNull();
       statuses.get("POST /api/auth/sign-out-everywhere")?.set(out.statusCode, 1);
     }
+    // The reports need Premium (A is Pro): odd queries on a Premium account of their own (decision 145).
+    const premium = await signIn(server.app, server.mailDir, "reports-premium@example.com");
+    await server.database.db.execute(sql`update users set plan_type = 'premium' where email = 'reports-premium@example.com'`);
+    for (const url of ["/api/user/history-report", "/api/user/history-report.csv"]) {
+      for (const query of ["", "?format=xml", `?x=${"%zz".repeat(100)}`]) {
+        const out = await server.app.inject({ method: "GET", url: `${url}${query}`, ...withSession(premium.cookie) });
+        expect(problemWith(out), `${url}${query}`).toBeNull();
+        statuses.get(`GET ${url}`)?.set(out.statusCode, 1);
+      }
+    }
     // Deleting an account with its mailed link, on accounts of their own (A's example names no account),
     // with odd headers and cookies beside the token: it deletes exactly that account.
     for (const [index, extra] of [{}, { cookies: { "tabvault.sid": "x".repeat(300) } }, { headers: { "x-forwarded-for": "::1, 999.1.1.1" } }].entries()) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { planTypes } from "../plan-catalogue";
 import { emailAddressSchema } from "./accounts";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
@@ -23,6 +24,10 @@ export const contactMessageSchema = z.object({
   subject: z.string(),
   message: z.string(),
   createdAt: z.string(),
+  /** The plan of the account with the sender's address when the inbox is read; "free" without an account (decision 144). */
+  plan: z.enum(planTypes),
+  /** createdAt plus the reply time that plan is promised (`planSupport` in common/plan-catalogue.ts). */
+  replyBy: z.string(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
@@ -36,7 +41,10 @@ export const sendContactMessage = defineEndpoint({
   responses: { 201: z.object({ id: z.number(), message: z.string() }), 400: errorResponseSchema, 429: errorResponseSchema },
 });
 
-/** GET /api/admin/messages: the newest contact messages first, a page at a time (admins only). */
+/**
+ * GET /api/admin/messages: the contact messages by plan priority (Premium first), newest first within a plan, a
+ * page at a time (admins only); `cursor` is the previous page's last id.
+ */
 export const listContactMessages = defineEndpoint({
   method: "GET",
   path: "/api/admin/messages",

@@ -5,6 +5,7 @@ import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
 import { appendSystemLog } from "../system-log/append";
+import { planSupport } from "@common/plan-catalogue";
 import { readContactMessagePage, storeContactMessage } from "./messages";
 
 /** The contact form (spec 1 §2) stored for the admins, who read it through `listContactMessages`. */
@@ -18,8 +19,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     preHandler: limitMessages,
     handler: async (request, reply) => {
       const id = await storeContactMessage(db, request.body);
+      // The reply time of the signed-in sender's plan; anyone else is promised Free's, so that the answer never
+      // tells a stranger which plan an address is on (the inbox reads the plan by address, decision 144).
+      const account = await request.loadAccount();
+      const plan = account && account.user.email === request.body.email ? account.user.planType : "free";
       await appendSystemLog(db, "info", `Contact message from ${request.body.email}: ${request.body.subject.slice(0, 100)}`);
-      return reply.code(201).send({ id, message: "Thanks! We reply within 24 hours." });
+      return reply.code(201).send({ id, message: `Thanks! We reply within ${planSupport[plan].replyHours} hours.` });
     },
   });
 

@@ -39,7 +39,7 @@ describe("protection API: settings, toggle, status, blocked log, stats, events",
   it.each([
     ["free", { autoBackup: true }, /Automatic Backup needs the Basic plan/],
     ["free", { smartDetection: true }, /Smart Detection needs the Basic plan/],
-    ["basic", { aiPrediction: true }, /AI Prediction needs the Pro plan/],
+    ["basic", { aiPrediction: true }, /^Prediction needs the Pro plan/],
     ["pro", { teamSharing: true }, /Team Sharing needs the Premium plan/],
     ["basic", { cloudSync: true }, /Cloud Synchronization needs the Pro plan/],
     ["premium", { mode: "block", autoBackup: true }, /works in Backup mode/],

@@ -13,6 +13,7 @@ const clockTimeFormat = new Intl.DateTimeFormat(LOCALE, { timeStyle: "medium" })
 // A document's date (a policy's last update, a release month) is a calendar day, not a moment: read in UTC so
 // it is the same day everywhere.
 const calendarDateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: "UTC" });
+const calendarDayFormat = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: "UTC" });
 const calendarMonthFormat = new Intl.DateTimeFormat(LOCALE, { month: "long", year: "numeric", timeZone: "UTC" });
 
 type DateInput = Date | string | number;
@@ -37,6 +38,11 @@ export function formatTime(value: DateInput): string {
 /** "Nov 23, 2026" of a document dated by day ("2026-11-23"), the same day in every time zone. */
 export function formatCalendarDate(value: DateInput): string {
   return calendarDateFormat.format(toDate(value));
+}
+
+/** "Nov 23" of a day ("2026-11-23"), for a chart's axis where the year is plain. */
+export function formatCalendarDay(day: string): string {
+  return calendarDayFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** "November 2026" of a month ("2026-11"). */

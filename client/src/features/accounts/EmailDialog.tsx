@@ -152,7 +152,7 @@ export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () =
               <ChoiceButton
                 icon={Crown}
                 title="View Plans"
-                text={`More tabs and backups, cloud sync and AI recovery from ${formatPrice(lowestPaidPriceCents)} a month.`}
+                text={`More tabs and backups, automatic backups and backup summaries from ${formatPrice(lowestPaidPriceCents)} a month.`}
                 onClick={() => setStep("plans")}
                 highlighted
               />

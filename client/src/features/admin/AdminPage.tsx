@@ -41,6 +41,8 @@ const levelColours: Record<string, string> = {
 export default function AdminPage() {
   const queryClient = useQueryClient();
   const [autoRefresh, setAutoRefresh] = useState(false);
+  // A reply-by time before this is overdue (read once: the inbox is refreshed by reloading or auto-refresh).
+  const [openedAt] = useState(() => Date.now());
   const stats = useQuery({ ...endpointQuery(getAdminStats), refetchInterval: autoRefresh ? REFRESH.stats : false });
   const daily = useQuery({ ...endpointQuery(getAdminDaily), refetchInterval: autoRefresh ? REFRESH.stats : false });
   const paymentPages = useInfiniteQuery({
@@ -189,6 +191,7 @@ export default function AdminPage() {
           <Inbox className="size-5 text-brand-600" aria-hidden="true" />
           Contact messages
         </h2>
+        <p className="mt-1 text-sm text-slate-600">By plan: Premium first, then Pro, Basic and Free, newest first within each, with the time each plan is promised a reply by.</p>
         <ul className="mt-4 max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Contact messages">
           {(messages.data?.messages ?? []).map((message) => (
             <li key={message.id} className="px-4 py-3 text-sm">
@@ -199,7 +202,10 @@ export default function AdminPage() {
                 </time>
               </p>
               <p className="text-xs text-slate-500">
-                {message.name} · <a className="underline" href={`mailto:${message.email}`}>{message.email}</a>
+                {message.name} · <a className="underline" href={`mailto:${message.email}`}>{message.email}</a> · {plans[message.plan].name} plan ·{" "}
+                <span className={Date.parse(message.replyBy) < openedAt ? "font-semibold text-rose-700" : "font-medium text-slate-700"}>
+                  Reply by <time dateTime={message.replyBy}>{formatDateTime(message.replyBy)}</time>
+                </span>
               </p>
               <p className="mt-1 whitespace-pre-wrap text-slate-700">{message.message}</p>
             </li>

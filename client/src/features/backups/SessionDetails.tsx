@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/dates";
 import { ExportMenu } from "@/features/library/ExportMenu";
+import { BackupDigestPanel } from "./BackupDigestPanel";
 
 
 /** The selected session: device, created, type, and every tab with what was typed and where it was read. */
@@ -64,6 +65,8 @@ export function SessionDetails({
       </div>
 
       {organise}
+
+      {session.browserTabs.length > 0 ? <BackupDigestPanel sessionId={session.id} /> : null}
 
       {session.browserTabs.length > 0 ? (
         <>

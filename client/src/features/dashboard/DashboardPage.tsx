@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { ProfileDialog } from "@/features/accounts/ProfileDialog";
 import { BackupQuickActions } from "@/features/backups/BackupQuickActions";
+import { AnalyticsSection } from "./AnalyticsSection";
 import { DeviceTokens } from "./DeviceTokens";
 import { ProtectedTabDemo } from "./ProtectedTabDemo";
 import { RecentEvents } from "./RecentEvents";
@@ -107,6 +108,10 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <ProtectedTabDemo />
         <RecentEvents events={stats.data?.protectionEvents} />
+      </div>
+
+      <div className="mt-8">
+        <AnalyticsSection user={user} />
       </div>
 
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">

@@ -1,3 +1,4 @@
+import { catalogueFeatures, plans } from "@common/plan-catalogue";
 import { ArrowLeft, Check, Info, Search, Share2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "wouter";
@@ -20,7 +21,7 @@ const keyFeatures = [
   "Blocks Clear All, Close all tabs and the close-all shortcuts in popular Android browsers",
   "Or backs the session up first: every tab, what you typed into forms, how far you scrolled",
   "Emergency backups and manual saves in the Session Manager, restored in one go",
-  "Cloud sync across your devices on Pro and Premium",
+  `${catalogueFeatures.analytics.name}, from ${plans[catalogueFeatures.analytics.lowest].name}`,
 ];
 
 type StoreTab = "overview" | "reviews" | "details" | "updates";

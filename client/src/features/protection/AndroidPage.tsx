@@ -1,6 +1,7 @@
 import { getProtectionStatus, getUserStats } from "@common/api/backups";
 import { toggleProtection } from "@common/api/protection";
 import { type PlanFeatures, plans, type PlanType } from "@common/plan-catalogue";
+import { planFeatureLabels } from "@common/plan-features";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Check, Crown, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";
 import { Link } from "wouter";
@@ -27,7 +28,7 @@ const features: { key: keyof PlanFeatures | null; label: string }[] = [
   { key: null, label: "Clear All blocking" },
   { key: "autoBackup", label: "Automatic backup" },
   { key: "smartDetection", label: "Smart Detection" },
-  { key: "aiPrediction", label: "AI Prediction" },
+  { key: "aiPrediction", label: planFeatureLabels.aiPrediction },
   { key: "cloudSync", label: "Cross-device sync" },
   { key: "teamSharing", label: "Team Sharing" },
 ];

@@ -3,7 +3,7 @@ import { toggleProtection } from "@common/api/protection";
 import { PRODUCT_NAME } from "@common/product";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArchiveRestore, Download, Eye, Languages, LogIn, ShieldAlert, ShieldCheck, ShieldOff, Zap } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,7 +15,7 @@ import { isStandaloneDisplay } from "@/features/install/platform";
 import { cn } from "@/lib/class-names";
 import { call, endpointQuery } from "@/lib/api-client";
 import { isUnauthorizedError } from "@/lib/queryClient";
-import { countBlocked, ensureBlockerRunning } from "./blocker";
+import { ensureBlockerRunning } from "./blocker";
 import { adoptProtectionSettings } from "./protection-state";
 import { isBlocking, type LocalProtection, writeLocalProtection } from "./storage-keys";
 import { useBlockedAttempts } from "./useBlockedAttempts";
@@ -43,8 +43,22 @@ export default function ClearAllBlockerPage() {
   const blockedAttempts = useBlockedAttempts(Boolean(user));
   const state: BlockerState = isBlocking(protection) ? "blocking" : protection.enabled ? "backup" : "off";
 
+  // Tests pressed on this page: counted here, apart from the blocked attempts (issue 16 point 4).
+  const [testsBlocked, setTestsBlocked] = useState(0);
+
   // spec 2 §4: the page starts the in-page blocker on load if it is not running yet.
   useEffect(() => ensureBlockerRunning(), []);
+
+  // spec 2 §9: leaving this page while it blocks asks first (the browser shows its own question).
+  useEffect(() => {
+    if (state !== "blocking") return;
+    const confirmLeaving = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", confirmLeaving);
+    return () => window.removeEventListener("beforeunload", confirmLeaving);
+  }, [state]);
 
   function toggle(on: boolean) {
     // spec 2 §3: the switch writes the mode with it. This page acts at once; an account that cannot save it
@@ -66,8 +80,9 @@ export default function ClearAllBlockerPage() {
 
   function test() {
     if (state === "blocking") {
-      countBlocked("Clear All test");
-      toast({ title: "Clear All Blocked!", description: `${PRODUCT_NAME} prevented your tabs from being cleared` });
+      // A test is not an attempt: it never reaches the account's count, its events or its analytics.
+      setTestsBlocked((count) => count + 1);
+      toast({ title: "Test blocked", description: `${PRODUCT_NAME} would have stopped that Clear All. Tests are not counted as blocked attempts.` });
     } else {
       const description = state === "backup" ? "Backup mode - tabs would be cleared after a backup" : "Protection is disabled - tabs would be cleared";
       toast({ title: "Clear All Would Work", description, variant: "destructive" });
@@ -105,6 +120,11 @@ export default function ClearAllBlockerPage() {
                 </p>
               )}
               <p className="text-sm">{user ? "Clear All attempts blocked on all your devices" : "Clear All attempts blocked in this browser"}</p>
+              {testsBlocked > 0 ? (
+                <p className="mt-1 text-sm" aria-live="polite">
+                  Tests blocked on this page: {testsBlocked} (not counted above)
+                </p>
+              ) : null}
             </div>
           </div>
         ) : state === "backup" ? (

@@ -80,7 +80,7 @@ const smartFeatures: { feature: "smartDetection" | "aiPrediction" | "teamSharing
 ];
 
 /**
- * Smart Detection (not on Free), AI Prediction (Pro, Premium) and Team Sharing (Premium), spec 2 §5;
+ * Smart Detection (not on Free), Prediction (Pro, Premium) and Team Sharing (Premium), spec 2 §5;
  * shown off until the settings have loaded.
  */
 export function SmartFeatureToggles({

@@ -10,7 +10,7 @@ export const unloadMessage = `${PRODUCT_NAME} is protecting your tabs. Are you s
 const BLOCK_NOTICE_MS = 3000;
 
 const closeAllShortcuts = ["Ctrl+Shift+W", "Ctrl+Alt+W", "Alt+F4"] as const;
-export type BlockedMethod = (typeof closeAllShortcuts)[number] | "window.close" | "Clear All test";
+export type BlockedMethod = (typeof closeAllShortcuts)[number] | "window.close";
 
 /** Whether a blocked attempt came from a close-all shortcut (rather than `window.close()` or the blocker's test). */
 export function isShortcut(method: BlockedMethod): boolean {

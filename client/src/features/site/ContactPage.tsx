@@ -1,5 +1,6 @@
 import { sendContactMessage } from "@common/api/contact";
-import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from "@common/product";
+import { supportPromiseText } from "@common/plan-catalogue";
+import { SUPPORT_EMAIL } from "@common/product";
 import { useMutation } from "@tanstack/react-query";
 import { Loader2, Mail, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -20,8 +21,9 @@ export default function ContactPage() {
   const set = (field: keyof typeof empty) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
   const send = useMutation({
     mutationFn: () => call(sendContactMessage, { body: form }),
-    onSuccess: () => {
-      toast({ title: "Message Sent", description: `Thanks! We reply within ${SUPPORT_REPLY_HOURS} hours.` });
+    // The server's answer names the reply time of the sender's plan.
+    onSuccess: (answer) => {
+      toast({ title: "Message Sent", description: answer.message });
       setForm({ ...empty, email: user?.email ?? "" });
     },
     onError: (error) => toast({ title: "Message Not Sent", description: errorMessage(error, "Please try again, or write to us by email."), variant: "destructive" }),
@@ -40,7 +42,7 @@ export default function ContactPage() {
         Contact Us
       </h1>
       <p className="mt-2 text-slate-600">
-        Questions about your account, a payment or protection on your device? We reply within {SUPPORT_REPLY_HOURS} hours. You can also write to{" "}
+        Questions about your account, a payment or protection on your device? {supportPromiseText} Sign in before you write so that we know your plan. You can also write to{" "}
         <a className="font-medium text-brand-700 underline underline-offset-4" href={`mailto:${SUPPORT_EMAIL}`}>
           {SUPPORT_EMAIL}
         </a>

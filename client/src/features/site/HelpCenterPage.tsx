@@ -1,4 +1,4 @@
-import { SUPPORT_REPLY_HOURS } from "@common/product";
+import { supportPromiseText } from "@common/plan-catalogue";
 import { ArrowRight, BookOpen, Download, LifeBuoy, MessageSquare, Search, SearchX, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "wouter";
@@ -17,7 +17,7 @@ const difficultyStyle: Record<Difficulty, string> = {
 
 const moreHelp = [
   { icon: Download, title: "Download the apps", text: "Get TabVault for Android and Windows, free.", href: "/download", linkLabel: "Go to downloads" },
-  { icon: MessageSquare, title: "Contact Support", text: `Write to us and we reply within ${SUPPORT_REPLY_HOURS} hours.`, href: "/contact", linkLabel: "Send a message" },
+  { icon: MessageSquare, title: "Contact Support", text: `Write to us. ${supportPromiseText}`, href: "/contact", linkLabel: "Send a message" },
   { icon: BookOpen, title: "Documentation", text: "Installation, configuration and troubleshooting, step by step.", href: "/documentation", linkLabel: "Read the documentation" },
 ];
 
@@ -96,7 +96,7 @@ export default function HelpCenterPage() {
                 <SearchX className="size-6" aria-hidden="true" />
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">No topics match “{query.trim()}”</h3>
-              <p className="mt-1 max-w-md text-slate-600">Try a shorter or different word, or ask us directly: we reply within {SUPPORT_REPLY_HOURS} hours.</p>
+              <p className="mt-1 max-w-md text-slate-600">Try a shorter or different word, or ask us directly. {supportPromiseText}</p>
               <div className="mt-6 flex flex-col gap-3 sm:flex-row">
                 <Button variant="secondary" onClick={() => setQuery("")}>
                   Show all topics

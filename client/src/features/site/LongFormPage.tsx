@@ -1,4 +1,5 @@
-import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from "@common/product";
+import { supportPromiseText } from "@common/plan-catalogue";
+import { SUPPORT_EMAIL } from "@common/product";
 import { Check, type LucideIcon, Mail, MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -138,7 +139,7 @@ function QuestionsCard() {
       <h2 id="questions-heading" className="text-lg font-semibold text-slate-900">
         Questions about this page?
       </h2>
-      <p className="mt-2 text-slate-600">Write to us and we reply within {SUPPORT_REPLY_HOURS} hours.</p>
+      <p className="mt-2 text-slate-600">Write to us. {supportPromiseText}</p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
         <Button asChild>
           <Link href="/contact">

@@ -71,7 +71,7 @@ export const versionHistory = [
     changes: [
       "Block mode: Clear All is stopped before a single tab closes.",
       "Session Manager with emergency backups and manual saves.",
-      "Cloud sync across devices on the Pro and Premium plans.",
+      "Backups kept on the server, listed on every device you sign in on.",
     ],
   },
 ];

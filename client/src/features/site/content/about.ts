@@ -1,5 +1,6 @@
 import type { ClientRoute } from "@common/routes";
-import { MONEY_BACK_DAYS, SUPPORT_REPLY_HOURS } from "@common/product";
+import { supportPromiseText } from "@common/plan-catalogue";
+import { MONEY_BACK_DAYS } from "@common/product";
 import { AppWindow, HandCoins, type LucideIcon, MessageSquare, Monitor, ShieldCheck, Smartphone, Trash2 } from "lucide-react";
 
 /** `/about`: why TabVault exists, what it makes, how it works. No invented people or figures. */
@@ -60,7 +61,7 @@ export const aboutPrinciples: AboutPrinciple[] = [
   {
     icon: MessageSquare,
     title: "People who answer",
-    text: `Every message to support gets a reply within ${SUPPORT_REPLY_HOURS} hours, whatever plan you are on.`,
+    text: `Every message to support gets a reply from a person. ${supportPromiseText}`,
   },
   {
     icon: ShieldCheck,

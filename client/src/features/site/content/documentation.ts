@@ -139,7 +139,7 @@ export const protectionLevels: { name: string; summary: string; details: string[
     summary: "Set each switch yourself in Protection Settings.",
     details: [
       "Mode, Automatic Backup and Cloud Synchronization.",
-      `Smart Detection (${planName("basic")} and up), AI Prediction (${planName("pro")} and up) and Team Sharing (${planName("premium")}).`,
+      `Smart Detection (${planName("basic")} and up), Prediction (${planName("pro")} and up) and Team Sharing (${planName("premium")}): switches saved with your settings that change nothing yet.`,
       "Settings are saved to your account when you press Save Settings.",
     ],
     availability: "Every plan",

@@ -26,7 +26,7 @@ function phaseLabel({ phase, stepsShown }: DemoState): string {
 }
 
 /**
- * Every row has the same three lines whatever its state (title; address and status; what it holds, or its AI
+ * Every row has the same three lines whatever its state (title; address and status; what it holds, or its summary
  * analysis once there is one), so the demo never changes height while it plays.
  */
 function DemoTabRow({ tab, closed }: { tab: DemoTab; closed: boolean }) {
@@ -45,7 +45,7 @@ function DemoTabRow({ tab, closed }: { tab: DemoTab; closed: boolean }) {
           {tab.aiAnalysis ? (
             <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-violet-800">
               <Sparkles className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="sr-only">AI analysis: </span>
+              <span className="sr-only">Summary: </span>
               <span className="truncate">{tab.aiAnalysis}</span>
             </p>
           ) : (

@@ -33,7 +33,7 @@ export function PlanComparison() {
           <h2 id="compare-heading" className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
             What each plan includes
           </h2>
-          <p className="mt-4 text-lg leading-8 text-slate-600">Every plan blocks Clear All. Paid plans keep more, back up on their own and add sync and AI.</p>
+          <p className="mt-4 text-lg leading-8 text-slate-600">Every plan blocks Clear All. Paid plans keep more, back up on their own, summarise and chart your backups, and are answered sooner.</p>
         </div>
 
         {/*

@@ -55,7 +55,7 @@ describe("the interactive demo's timing", () => {
       { tabs: ["1:protected", "2:protected", "3:recovered", "4:protected"], closed: [] },
     ]);
     expect(player.getState().tabs.every((tab) => tab.aiAnalysis)).toBe(true);
-    expect(demoSteps.map((step) => step.title)).toEqual(["Normal browsing", "Protection on", "Accidental close", "AI recovery", "AI analysis"]);
+    expect(demoSteps.map((step) => step.title)).toEqual(["Normal browsing", "Protection on", "Accidental close", "Recovery", "Backup summary"]);
   });
 
   it("stops where it is and resumes from there on Start", () => {

@@ -74,16 +74,16 @@ export const demoSteps: DemoStep[] = [
     }),
   },
   {
-    title: "AI recovery",
-    narration: "Smart recovery notices the loss and brings the tab back from its backup.",
+    title: "Recovery",
+    narration: "The emergency backup taken as the tab closed brings it back, form text and all.",
     apply: ({ tabs, closedTabs }) => ({
       tabs: [...tabs, ...closedTabs.map((tab) => ({ ...tab, status: "recovered" as const }))].sort((a, b) => a.id - b.id),
       closedTabs: [],
     }),
   },
   {
-    title: "AI analysis",
-    narration: "Content analysis sums up what each tab holds, so you know what matters at a glance.",
+    title: "Backup summary",
+    narration: "Each backup's summary names its sites and topics, pages open twice and tabs left unvisited.",
     apply: ({ tabs, closedTabs }) => ({ tabs: tabs.map((tab) => ({ ...tab, aiAnalysis: analyses[tab.id] })), closedTabs }),
   },
 ];

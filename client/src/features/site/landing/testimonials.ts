@@ -74,7 +74,7 @@ export const testimonials: Testimonial[] = [
     name: "Lena Hoffmann",
     role: "Journalist",
     company: "Independent",
-    content: "Sources, drafts and interview notes live in my browser. The AI summaries tell me which tab was which when I come back to a story.",
+    content: "Sources, drafts and interview notes live in my browser. The backup summaries tell me which sites and topics a session was about when I come back to a story.",
     rating: 5,
     verified: false,
     tabsSaved: 672,

@@ -1,0 +1,100 @@
+import type { AuthUser } from "@common/api/accounts";
+import { type AnalyticsPeriod, analyticsPeriods, getHistoryReport, getHistoryReportCsv } from "@common/api/analytics";
+import { endpointUrl } from "@common/api/endpoint";
+import {
+  type CatalogueFeatureId,
+  catalogueFeatureNeedsPlanMessage,
+  catalogueFeatures,
+  lowestPlanOf,
+  type PaidPlanType,
+  planHasFeature,
+  plans,
+} from "@common/plan-catalogue";
+import { BarChart3, FileDown, Lock } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { subscribeHref, usePriceIds } from "@/features/payments/plan-links";
+
+// recharts is loaded only for plans that have analytics, in a chunk of its own (the landing page never loads it).
+const AnalyticsCharts = lazy(() => import("./AnalyticsCharts"));
+
+/**
+ * The dashboard's analytics (Pro and up) and reports (Premium), issue 16 point 2: charts of the account's own
+ * protection per day, and its history as CSV or JSON. Below the plan, what it would get and the upgrade.
+ */
+export function AnalyticsSection({ user }: { user: AuthUser }) {
+  const [period, setPeriod] = useState<AnalyticsPeriod>(30);
+  const hasAnalytics = planHasFeature(user.planType, "analytics");
+  const hasReports = planHasFeature(user.planType, "reports");
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="analytics-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="analytics-heading" className="flex items-center gap-2 font-semibold text-slate-900">
+          <BarChart3 className="size-4 text-brand-600" aria-hidden="true" />
+          Analytics
+        </h2>
+        {hasAnalytics ? (
+          <div className="flex gap-1" role="group" aria-label="Period">
+            {analyticsPeriods.map((days) => (
+              <Button key={days} size="sm" variant={period === days ? "default" : "secondary"} aria-pressed={period === days} onClick={() => setPeriod(days)}>
+                {days} days
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {hasAnalytics ? (
+        <Suspense fallback={<p className="mt-4 h-64 text-sm text-slate-500">Loading charts…</p>}>
+          <AnalyticsCharts days={period} />
+        </Suspense>
+      ) : (
+        <Locked feature="analytics" user={user} />
+      )}
+      <div className="mt-6 border-t border-slate-100 pt-4">
+        <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <FileDown className="size-4 text-brand-600" aria-hidden="true" />
+          Reports
+        </h3>
+        {hasReports ? (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <p className="mr-2 text-sm text-slate-600">Every protection event of the last 90 days and each day's figures.</p>
+            <Button asChild size="sm" variant="secondary">
+              <a href={endpointUrl(getHistoryReportCsv)} download>
+                Download CSV
+              </a>
+            </Button>
+            <Button asChild size="sm" variant="secondary">
+              <a href={endpointUrl(getHistoryReport)} download>
+                Download JSON
+              </a>
+            </Button>
+          </div>
+        ) : (
+          <Locked feature="reports" user={user} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** A feature the plan does not include: what it is, why not, and the upgrade to the plan that has it. */
+function Locked({ feature, user }: { feature: CatalogueFeatureId; user: AuthUser }) {
+  const priceIds = usePriceIds();
+  const lowest = lowestPlanOf(feature);
+  const upgrade: PaidPlanType = lowest === "free" ? "basic" : lowest;
+  const plan = plans[upgrade];
+  return (
+    <div className="mt-3 flex flex-col gap-3 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-start gap-2 text-sm text-slate-700">
+        <Lock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+        <span>
+          <span className="font-medium">{catalogueFeatures[feature].name}.</span> {catalogueFeatureNeedsPlanMessage(feature, user.planType)}
+        </span>
+      </p>
+      <Button asChild size="sm">
+        <Link href={subscribeHref(plan, priceIds[upgrade])}>Upgrade to {plan.name}</Link>
+      </Button>
+    </div>
+  );
+}
