@@ -1,47 +1,48 @@
 import { ArrowRight, Check, Download, type LucideIcon, Monitor, Smartphone } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { ANDROID_REQUIREMENT } from "@common/product";
+import { EXTENSION_CHROMIUM_BROWSERS, EXTENSION_DESKTOP_SYSTEMS, FIREFOX_ANDROID_REDUCED_MODE } from "@common/product";
 
 interface Device {
   icon: LucideIcon;
   name: string;
   requirement: string;
   points: string[];
-  download: { href: "/download-android" | "/download"; label: string };
-  more: { href: "/download" | "/windows"; label: string };
+  download: { href: "/download"; label: string };
+  more: { href: "/download" | "/documentation"; label: string };
 }
 
+// What protects a person today (issue 16 point 3, decision 141): the browser extension and the web app. Each
+// point is what extension/ does: emergency.ts (the triggers), restore.ts, the opt-in form capture.
 const devices: Device[] = [
   {
-    icon: Smartphone,
-    name: "Android",
-    requirement: `Phones and tablets with ${ANDROID_REQUIREMENT}`,
+    icon: Monitor,
+    name: "Your computer",
+    requirement: `${EXTENSION_CHROMIUM_BROWSERS}, or Firefox, on ${EXTENSION_DESKTOP_SYSTEMS}`,
     points: [
-      "Stops Clear All and Close all tabs in Chrome, Firefox, Edge, Opera, Samsung Internet and Brave.",
-      "Or lets it through and keeps a backup of every tab, with form text and scroll position.",
-      "Brings a lost session back from the Session Manager, tab by tab.",
-      "Installs from the download page, or add the web app to your home screen.",
+      "The TabVault extension keeps a running snapshot of every tab in every window.",
+      "When a window or three or more tabs close at once, that snapshot goes up as an emergency backup, and a notification offers to restore it.",
+      "A restore reopens each window with its tabs, pins and groups, loading each tab when you look at it.",
+      "Form text and scroll position on any site, once you allow it in the extension's options.",
     ],
-    download: { href: "/download-android", label: "Get the Android app" },
-    more: { href: "/download", label: "All downloads" },
+    download: { href: "/download", label: "Get the browser extension" },
+    more: { href: "/documentation", label: "How it works" },
   },
   {
-    icon: Monitor,
-    name: "Windows",
-    requirement: "Windows 10 (1903 or later) and Windows 11",
+    icon: Smartphone,
+    name: "Your phone",
+    requirement: `Firefox for Android, in ${FIREFOX_ANDROID_REDUCED_MODE}`,
     points: [
-      "Catches Ctrl+Shift+W and the other close-all shortcuts before a window goes.",
-      "Backs the session up when a browser window closes, so it can be restored.",
-      "File protection keeps open documents from being closed unsaved (Basic and up).",
-      "Backs up the state of your applications and watches for closes you did not mean (Pro and up).",
+      "The same extension keeps your phone's tabs backed up and brings them back after an accidental close.",
+      "Add the TabVault web app to your home screen to open your Session Manager like an app.",
+      "Backups from every browser you connect meet in one Session Manager.",
     ],
-    download: { href: "/download", label: "Download for Windows" },
-    more: { href: "/windows", label: "TabVault for Windows" },
+    download: { href: "/download", label: "Get the extension for Firefox" },
+    more: { href: "/download", label: "All downloads" },
   },
 ];
 
-/** spec 1 §2: the device section — what TabVault does on Android and on Windows, and where to get it. */
+/** spec 1 §2: the device section — what protects a computer and a phone today, and where to get it. */
 export function DeviceSection() {
   return (
     <section id="devices" aria-labelledby="devices-heading" className="scroll-mt-16 bg-slate-50 py-20 sm:py-24">
@@ -49,9 +50,9 @@ export function DeviceSection() {
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Your devices</p>
           <h2 id="devices-heading" className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
-            On your phone and on your PC
+            On your computer and on your phone
           </h2>
-          <p className="mt-4 text-lg leading-8 text-slate-600">One account covers both. Sign in on each device and your backups meet in the Session Manager.</p>
+          <p className="mt-4 text-lg leading-8 text-slate-600">One account covers both. Connect each browser and your backups meet in the Session Manager.</p>
         </div>
         <ul className="mt-12 grid gap-6 lg:grid-cols-2">
           {devices.map(({ icon: Icon, name, requirement, points, download, more }) => (
