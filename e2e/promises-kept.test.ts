@@ -118,6 +118,18 @@ describe("promises kept, with no release files on the server", () => {
       await context.close();
     });
 
+    test(`/clear-all-blocker says what the page and the extension do, and offers the extension (${viewport.width} px)`, async () => {
+      const context = await newContext(suite.browser, suite.server.url, viewport);
+      const page = await context.newPage();
+      await page.goto("/clear-all-blocker");
+      await page.getByRole("heading", { name: "The extension covers the rest" }).waitFor();
+      await page.getByRole("heading", { name: "Browsers the extension protects" }).waitFor();
+      assert.equal(await page.getByRole("link", { name: "Get the browser extension" }).getAttribute("href"), "/download");
+      assert.equal(await page.getByText(/accessibility service|20\+ languages|Android App|completely blocked/).count(), 0);
+      await screenshot(page, `promises-blocker-${viewport.width}`);
+      await context.close();
+    });
+
     test(`the hero, /windows, /product, /android and /download tell what protects you today, and offer no unpublished app (${viewport.width} px)`, async () => {
       const context = await newContext(suite.browser, suite.server.url, viewport);
       const page = await context.newPage();

@@ -2,7 +2,7 @@ import { getProtectionStatus } from "@common/api/backups";
 import { toggleProtection } from "@common/api/protection";
 import { PRODUCT_NAME } from "@common/product";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArchiveRestore, Download, Eye, Languages, LogIn, ShieldAlert, ShieldCheck, ShieldOff, Zap } from "lucide-react";
+import { ArchiveRestore, Download, Keyboard, LogIn, Puzzle, ShieldAlert, ShieldCheck, ShieldOff, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
@@ -22,11 +22,21 @@ import { useBlockedAttempts } from "./useBlockedAttempts";
 import { useLocalProtection } from "./useLocalProtection";
 import { formatDateTime } from "@/lib/dates";
 
-const browsers = ["Chrome", "Firefox", "Edge", "Opera", "Samsung Internet", "Brave", "UC Browser", "DuckDuckGo"];
+// Issue 16 point 4: the page says what the in-page blocker (blocker.ts) and the extension do, nothing more. No
+// browser lets a page or an extension block a close-all in other tabs (w3c/webextensions#812).
+const browsers = ["Chrome", "Edge", "Brave", "Opera", "Firefox", "Firefox for Android (one window)"];
 const steps = [
-  { icon: Eye, title: "Monitors your browser", text: "Through Android's accessibility service, TabVault sees the browser's tab screen." },
-  { icon: Languages, title: "Detects Clear All", text: "It recognises Clear All, Close all tabs and their equivalents in 20+ languages." },
-  { icon: ShieldCheck, title: "Blocks the action", text: "The tap never reaches the button, or your tabs are backed up first." },
+  { icon: Keyboard, title: "Catches close-all here", text: "On TabVault's own pages, Ctrl+Shift+W, Ctrl+Alt+W, Alt+F4 and window.close() are caught." },
+  {
+    icon: ShieldCheck,
+    title: "Blocks or backs up",
+    text: "In Block mode they are stopped and counted. In Backup mode they go through, and a signed-in account gets an emergency backup first.",
+  },
+  {
+    icon: Puzzle,
+    title: "The extension covers the rest",
+    text: "Everywhere else the TabVault browser extension keeps every tab backed up and brings a closed window back in one click.",
+  },
 ];
 
 /** spec 2 §9: the status banner refreshes every 5 s. */
@@ -74,7 +84,7 @@ export default function ClearAllBlockerPage() {
           if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to toggle protection", variant: "destructive" });
         });
     }
-    if (on) toast({ title: "Clear All Blocking Enabled", description: "Clear All buttons are now completely blocked" });
+    if (on) toast({ title: "Clear All Blocking Enabled", description: "Close-all shortcuts are blocked on TabVault's pages" });
     else toast({ title: "Clear All Blocking Disabled", description: "Clear All buttons will now work normally", variant: "destructive" });
   }
 
@@ -174,7 +184,7 @@ export default function ClearAllBlockerPage() {
       </section>
 
       <section className="mt-10">
-        <h2 className="text-xl font-semibold text-slate-900">Supported browsers</h2>
+        <h2 className="text-xl font-semibold text-slate-900">Browsers the extension protects</h2>
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {browsers.map((browser) => (
             <li key={browser} className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-center text-sm font-medium text-slate-800 shadow-sm">
@@ -188,13 +198,13 @@ export default function ClearAllBlockerPage() {
         <section className="mt-10 flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div>
             <h2 className="text-xl font-semibold">Get Protection</h2>
-            <p className="mt-1 text-brand-100">Install the Android app to block Clear All in your browser itself.</p>
+            <p className="mt-1 text-brand-100">Install the browser extension: it backs up every tab in every window and restores them in one click.</p>
           </div>
           <div className="flex flex-wrap gap-3">
             <Button asChild variant="inverse">
               <Link href="/download">
                 <Download aria-hidden="true" />
-                Download Android App
+                Get the browser extension
               </Link>
             </Button>
             {user ? null : (
