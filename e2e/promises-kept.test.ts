@@ -165,12 +165,15 @@ describe("promises kept, with no release files on the server", () => {
     });
   }
 
-  test("Protection Settings says what Automatic Backup does: the web app every 30 s, the extension every 5 minutes", async () => {
+  test("Protection Settings says what Automatic Backup does (the web app every 30 s, the extension every 5 minutes) and which switches change nothing yet", async () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await signInThroughMail(page, suite.server.dataDir, "settings-words@example.com", "/protection-settings");
     await page.getByText(`Works in Backup mode. ${automaticBackupText}`, { exact: true }).waitFor();
     assert.equal(await page.getByText(/every 5 minutes\.$/).count(), 0);
+    // The switches nothing acts on yet say so, and none promises what it does not do.
+    assert.equal(await page.getByText(/changes nothing yet/).count(), 4);
+    assert.equal(await page.getByText(/20\+ languages|Backs up before a risky action|Share restored sessions|Keep backups in step/).count(), 0);
     await screenshot(page, "promises-protection-settings-1280");
     await context.close();
   });

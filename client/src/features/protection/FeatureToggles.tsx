@@ -73,10 +73,16 @@ export function PlanFeatureToggle({
   );
 }
 
+/**
+ * Issue 16: spec 2 §5's switches that no code acts on yet are kept (with the settings the apps read) but say so,
+ * rather than promise what they do not do.
+ */
+export const SWITCH_CHANGES_NOTHING_YET = "This switch is kept with your settings and changes nothing yet.";
+
 const smartFeatures: { feature: "smartDetection" | "aiPrediction" | "teamSharing"; text: string }[] = [
-  { feature: "smartDetection", text: "Recognises Clear All buttons in 20+ languages." },
-  { feature: "aiPrediction", text: "Backs up before a risky action, not after." },
-  { feature: "teamSharing", text: "Share restored sessions with your team." },
+  { feature: "smartDetection", text: `${SWITCH_CHANGES_NOTHING_YET} The browser extension watches for lost tabs on every plan.` },
+  { feature: "aiPrediction", text: SWITCH_CHANGES_NOTHING_YET },
+  { feature: "teamSharing", text: `${SWITCH_CHANGES_NOTHING_YET} Teams are not built yet.` },
 ];
 
 /**

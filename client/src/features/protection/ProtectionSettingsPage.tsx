@@ -4,7 +4,7 @@ import { automaticBackupText } from "@common/product";
 import { Crown, Loader2, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { PlanFeatureToggle, SaveSettingsBar, SmartFeatureToggles } from "./FeatureToggles";
+import { PlanFeatureToggle, SaveSettingsBar, SmartFeatureToggles, SWITCH_CHANGES_NOTHING_YET } from "./FeatureToggles";
 import { Switch } from "@/components/ui/switch";
 import { useAuth } from "@/features/accounts/useAuth";
 import { cn } from "@/lib/class-names";
@@ -81,7 +81,7 @@ export default function ProtectionSettingsPage() {
           />
           <PlanFeatureToggle
             feature="cloudSync"
-            text="Keep backups in step across your devices."
+            text={`Your backups are on our server for every browser you connect, whatever this switch says. ${SWITCH_CHANGES_NOTHING_YET}`}
             planType={plan.type}
             checked={settings.cloudSync}
             onChange={(cloudSync) => set({ cloudSync })}
@@ -91,7 +91,8 @@ export default function ProtectionSettingsPage() {
 
         <p className="mt-6 flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
           <Smartphone className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
-          On Android, the TabVault app needs the Accessibility permission to see and block the Clear All button. The app asks for it on first start.
+          On an Android phone, the TabVault extension in Firefox for Android protects your tabs in one window. An Android app, where this server
+          publishes one, needs the Accessibility permission to see the Clear All button and asks for it on first start.
         </p>
 
         <SaveSettingsBar unsaved={draft.unsaved} saving={draft.saving} onSave={draft.save} />
