@@ -131,7 +131,8 @@ describe("plans and payments in the sandbox", () => {
     await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
 
     const upgrade = page.getByRole("link", { name: "Upgrade to Pro" });
-    await page.locator('a[href="/subscribe?plan=pro&price_id=sandbox_price_pro&amount=14"]').waitFor();
+    // Once the price ids have loaded; the analytics panel's "Get Analytics with Pro" goes to the same page.
+    await upgrade.and(page.locator('a[href="/subscribe?plan=pro&price_id=sandbox_price_pro&amount=14"]')).waitFor();
     await upgrade.click();
     await page.getByRole("heading", { name: "Change to Pro" }).waitFor();
     await page.getByText("Prorated difference").waitFor();

@@ -93,7 +93,10 @@ function Locked({ feature, user }: { feature: CatalogueFeatureId; user: AuthUser
         </span>
       </p>
       <Button asChild size="sm">
-        <Link href={subscribeHref(plan, priceIds[upgrade])}>Upgrade to {plan.name}</Link>
+        {/* Named for the feature: the plan card above has its own "Upgrade to …" link to the same plan. */}
+        <Link href={subscribeHref(plan, priceIds[upgrade])}>
+          Get {catalogueFeatures[feature].name.split(":")[0]} with {plan.name}
+        </Link>
       </Button>
     </div>
   );
