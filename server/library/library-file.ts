@@ -86,6 +86,21 @@ export function wholeNumber(value: unknown, min: number, max: number): number | 
   return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max ? value : null;
 }
 
+/**
+ * A window's place and state as Chromium's `windows` API names them (what TabVault, Tab Session Manager and
+ * Session Buddy files hold); anything else is a normal window the browser places itself.
+ */
+export function windowPlacement(raw: Record<string, unknown>): Partial<Omit<LibraryWindow, "tabs">> {
+  return {
+    state: raw.state === "maximized" || raw.state === "minimized" || raw.state === "fullscreen" ? raw.state : "normal",
+    focused: raw.focused === true,
+    left: wholeNumber(raw.left, -100_000, 100_000),
+    top: wholeNumber(raw.top, -100_000, 100_000),
+    width: wholeNumber(raw.width, 0, 100_000),
+    height: wholeNumber(raw.height, 0, 100_000),
+  };
+}
+
 export interface TabFields {
   url: unknown;
   title?: unknown;

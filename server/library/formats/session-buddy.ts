@@ -1,4 +1,4 @@
-import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber } from "../library-file";
+import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber, windowPlacement } from "../library-file";
 
 /**
  * Session Buddy's JSON exports, in their two shapes:
@@ -22,14 +22,7 @@ export function readSessionBuddy(value: unknown): LibraryFile {
     for (const session of sessions) {
       for (const raw of Array.isArray(session.windows) ? session.windows : []) {
         if (!isRecord(raw)) continue;
-        const window = builder.window({
-          state: raw.state === "maximized" || raw.state === "minimized" || raw.state === "fullscreen" ? raw.state : "normal",
-          focused: raw.focused === true,
-          left: wholeNumber(raw.left, -100_000, 100_000),
-          top: wholeNumber(raw.top, -100_000, 100_000),
-          width: wholeNumber(raw.width, 0, 100_000),
-          height: wholeNumber(raw.height, 0, 100_000),
-        });
+        const window = builder.window(windowPlacement(raw));
         const tabs = (Array.isArray(raw.tabs) ? raw.tabs : [])
           .filter(isRecord)
           .map((tab, order) => ({ tab, order }))

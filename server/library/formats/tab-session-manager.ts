@@ -1,5 +1,5 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
-import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber } from "../library-file";
+import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber, windowPlacement } from "../library-file";
 
 /**
  * Tab Session Manager's export (sienori/Tab-Session-Manager, src/background/export.js): a JSON array
@@ -35,14 +35,7 @@ export function readTabSessionManager(value: unknown): LibraryFile {
     for (const [windowKey, tabsById] of Object.entries(windows)) {
       if (!isRecord(tabsById)) continue;
       const about = isRecord(info[windowKey]) ? info[windowKey] : {};
-      const window = builder.window({
-        state: about.state === "maximized" || about.state === "minimized" || about.state === "fullscreen" ? about.state : "normal",
-        focused: about.focused === true,
-        left: wholeNumber(about.left, -100_000, 100_000),
-        top: wholeNumber(about.top, -100_000, 100_000),
-        width: wholeNumber(about.width, 0, 100_000),
-        height: wholeNumber(about.height, 0, 100_000),
-      });
+      const window = builder.window(windowPlacement(about));
       const groupIds = new Map<number, number>();
       for (const group of tabGroups) {
         if (String(group.windowId) === windowKey && typeof group.id === "number") groupIds.set(group.id, builder.group(group));

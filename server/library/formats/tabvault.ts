@@ -1,5 +1,5 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
-import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber } from "../library-file";
+import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber, windowPlacement } from "../library-file";
 
 /**
  * TabVault's own JSON (docs/library-formats.md): one backup, versioned. Version 1 carries every window
@@ -64,14 +64,7 @@ export function readTabVault(value: unknown): LibraryFile {
   const groups = Array.isArray(value.groups) ? value.groups.filter(isRecord) : [];
   value.windows.forEach((raw, position) => {
     if (!isRecord(raw)) throw new LibraryFileError(`Window ${position + 1} of this TabVault export is not an object.`);
-    const window = builder.window({
-      state: raw.state === "maximized" || raw.state === "minimized" || raw.state === "fullscreen" ? raw.state : "normal",
-      focused: raw.focused === true,
-      left: wholeNumber(raw.left, -100_000, 100_000),
-      top: wholeNumber(raw.top, -100_000, 100_000),
-      width: wholeNumber(raw.width, 0, 100_000),
-      height: wholeNumber(raw.height, 0, 100_000),
-    });
+    const window = builder.window(windowPlacement(raw));
     const ids = new Map<unknown, number>();
     for (const group of groups) {
       if (group.window === position) ids.set(group.groupId, builder.group(group));
