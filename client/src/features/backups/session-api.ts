@@ -1,20 +1,19 @@
-import type { BackupResponse, RestoreResponse, SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/backups";
-import { deleteBackup, emergencyTriggers, getBackup, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
+import type { BackupResponse, RestoreResponse, SavedSessionSummary, SavedTab } from "@common/api/backups";
+import { deleteBackup, emergencyTriggers, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
+import { getBackupOverview, listBackupTabs } from "@common/api/backup-pages";
 import { call, endpointKey } from "@/lib/api-client";
 import { currentBrowserSession } from "@/features/protection/capture-engine";
 import { restoreUrl } from "@/features/protection/restore-handoff";
 
 export const SAVED_SESSIONS_KEY = endpointKey(listBackups);
-/** Every backup's details: refreshed with the list, as when their keys began with the list's. */
-export const SAVED_SESSION_DETAILS_KEY = endpointKey(getBackup);
+/** Every backup's details (its overview): refreshed with the list, as when their keys began with the list's. */
+export const SAVED_SESSION_DETAILS_KEY = endpointKey(getBackupOverview);
+/** Every page of every backup's tabs, refreshed with the details. */
+export const BACKUP_TAB_PAGES_KEY = endpointKey(listBackupTabs);
 export const USER_STATS_KEY = endpointKey(getUserStats);
 
 /** spec 2 §4, §9: restored tabs open 500 ms apart. */
 export const RESTORE_TAB_INTERVAL_MS = 500;
-
-export async function fetchSession(id: string): Promise<SavedSessionDetail> {
-  return call(getBackup, { params: { id } });
-}
 
 export async function restoreSession(id: string): Promise<RestoreResponse> {
   return call(restoreBackup, { params: { id } });
