@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { uploadBrowserBackup, type UploadBrowserBackupRequest } from "../../common/api/browser-backups";
+import { BROWSER_BACKUP_LIMITS, uploadBrowserBackup, type UploadBrowserBackupRequest } from "../../common/api/browser-backups";
 import { endpointUrl } from "../../common/api/endpoint";
 import { mergeBackups, ORGANISE_LIMITS } from "../../common/api/library-organise";
 
@@ -12,7 +12,15 @@ export const bigTabTitle = (n: number, total: number) => `Tab ${n} of ${total}`;
  * {@link bigTabTitle}; every 10th holds a form value and a scroll position. Returns the merged backup's id.
  */
 export async function makeBigBackup(page: Page, sessionName: string, total = ORGANISE_LIMITS.mergedTabs): Promise<string> {
-  const perUpload = 5_000;
+  const ids: string[] = [];
+  for (const upload of bigBackupUploads(total)) ids.push(await postFromPage(page, endpointUrl(uploadBrowserBackup), upload));
+  if (ids.length === 1) return ids[0]!;
+  return postFromPage(page, endpointUrl(mergeBackups), { backupIds: ids, sessionName });
+}
+
+/** The uploads {@link makeBigBackup} sends: `total` tabs, 5,000 an upload (the most one holds). */
+export function bigBackupUploads(total: number): UploadBrowserBackupRequest[] {
+  const perUpload = BROWSER_BACKUP_LIMITS.tabsPerBackup;
   const uploads: UploadBrowserBackupRequest[] = [];
   for (let first = 0; first < total; first += perUpload) {
     const count = Math.min(perUpload, total - first);
@@ -44,10 +52,7 @@ export async function makeBigBackup(page: Page, sessionName: string, total = ORG
       ],
     });
   }
-  const ids: string[] = [];
-  for (const upload of uploads) ids.push(await postFromPage(page, endpointUrl(uploadBrowserBackup), upload));
-  if (ids.length === 1) return ids[0]!;
-  return postFromPage(page, endpointUrl(mergeBackups), { backupIds: ids, sessionName });
+  return uploads;
 }
 
 /** A POST from the page, with its cookie and origin as the web app sends it; the answer's `backupId`. */
