@@ -1,22 +1,14 @@
-import { BACKUP_TAB_PAGES, listBackupTabs, type PagedTab } from "@common/api/backup-pages";
+import type { PagedTab } from "@common/api/backup-pages";
 import { useQueries } from "@tanstack/react-query";
 import { FormInput, Globe, MoveVertical } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { endpointQuery } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
+import { pagesToRead, TAB_PAGE_SIZE, tabPageQuery } from "./session-api";
 import { VirtualList } from "./VirtualList";
 
-const PAGE_SIZE = BACKUP_TAB_PAGES.defaultLimit;
 /** Every tab's row is this tall (title, address, one line of what was typed and read), so scrolling never jumps. */
 const TAB_ROW_HEIGHT = 76;
-
-/** The pages holding rows first to last, and always the first page: it says how many tabs there are. */
-export function pagesToRead(first: number, last: number): number[] {
-  const pages = new Set([0]);
-  for (let page = Math.floor(first / PAGE_SIZE); page <= Math.floor(last / PAGE_SIZE); page += 1) pages.add(page);
-  return [...pages];
-}
 
 /**
  * A backup's tabs, however many: drawn a screen at a time, each page of 100 read from
@@ -28,14 +20,14 @@ export function BackupTabList({ backupId, tabCount }: { backupId: string; tabCou
   const onRangeChange = useCallback((first: number, last: number) => setRange([first, last]), []);
   const pageNumbers = pagesToRead(...range);
   const pages = useQueries({
-    queries: pageNumbers.map((page) => endpointQuery(listBackupTabs, { params: { id: backupId }, query: { offset: page * PAGE_SIZE, limit: PAGE_SIZE } })),
+    queries: pageNumbers.map((page) => tabPageQuery(backupId, page)),
   });
   const pageOf = new Map(pageNumbers.map((page, at) => [page, pages[at]!]));
   const total = pageOf.get(0)?.data?.total ?? tabCount;
 
   const renderRow = (index: number) => {
-    const page = pageOf.get(Math.floor(index / PAGE_SIZE));
-    const tab = page?.data?.tabs[index % PAGE_SIZE];
+    const page = pageOf.get(Math.floor(index / TAB_PAGE_SIZE));
+    const tab = page?.data?.tabs[index % TAB_PAGE_SIZE];
     if (tab) return <TabRow tab={tab} />;
     return (
       <p className="flex h-full items-center px-3 text-sm text-slate-400">

@@ -2,7 +2,7 @@ import { listBackups } from "@common/api/backups";
 import { getBackupOverview } from "@common/api/backup-pages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CopyMinus, Loader2, Merge, Save, Tag } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { requestRestore } from "./extension-bridge";
 import { SavedSessionList } from "./SavedSessionList";
 import { SessionDetails } from "./SessionDetails";
@@ -15,6 +15,7 @@ import {
   SAVED_SESSION_DETAILS_KEY,
   SAVED_SESSIONS_KEY,
   saveCurrentSession,
+  tabPageQuery,
   type SessionFilter,
   USER_STATS_KEY,
 } from "./session-api";
@@ -38,8 +39,6 @@ const filters: { value: SessionFilter; label: string; empty: string }[] = [
   { value: "manual", label: "Manual Saves", empty: "No manual saves found" },
 ];
 
-
-
 /** `/sessions` (spec 2 §2): the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
 export default function SessionsPage() {
   const queryClient = useQueryClient();
@@ -51,6 +50,10 @@ export default function SessionsPage() {
   const allTags = [...new Set((sessions.data ?? []).flatMap((session) => session.tags))].sort();
   // The overview only (labels, applications): the tabs come a page at a time as the list shows them (decision 165).
   const selected = useQuery({ ...endpointQuery(getBackupOverview, { params: { id: selectedId ?? "" } }), enabled: selectedId !== null });
+  // The first page of tabs is asked for beside the overview, not after it: the first screen waits for one round trip.
+  useEffect(() => {
+    if (selectedId !== null) void queryClient.prefetchQuery(tabPageQuery(selectedId, 0));
+  }, [queryClient, selectedId]);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: SAVED_SESSIONS_KEY });

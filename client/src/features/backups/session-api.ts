@@ -1,7 +1,7 @@
 import type { BackupResponse, RestoreResponse, SavedSessionSummary, SavedTab } from "@common/api/backups";
 import { deleteBackup, emergencyTriggers, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
-import { getBackupOverview, listBackupTabs } from "@common/api/backup-pages";
-import { call, endpointKey } from "@/lib/api-client";
+import { BACKUP_TAB_PAGES, getBackupOverview, listBackupTabs } from "@common/api/backup-pages";
+import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { currentBrowserSession } from "@/features/protection/capture-engine";
 import { restoreUrl } from "@/features/protection/restore-handoff";
 
@@ -44,4 +44,19 @@ export function matchesFilter(session: SavedSessionSummary, filter: SessionFilte
   if (filter === "all") return true;
   if (filter === "manual") return session.triggerEvent === "manual_save";
   return emergencyTriggerNames.includes(session.triggerEvent);
+}
+
+/** Tabs the Session Manager reads at a time from a backup (decision 165). */
+export const TAB_PAGE_SIZE = BACKUP_TAB_PAGES.defaultLimit;
+
+/** The pages holding rows `first` to `last` (from 0), and always the first page: it says how many tabs there are. */
+export function pagesToRead(first: number, last: number): number[] {
+  const pages = new Set([0]);
+  for (let page = Math.floor(first / TAB_PAGE_SIZE); page <= Math.floor(last / TAB_PAGE_SIZE); page += 1) pages.add(page);
+  return [...pages];
+}
+
+/** The query of one page of a backup's tabs: page 0 is the first 100 tabs. */
+export function tabPageQuery(backupId: string, page: number) {
+  return endpointQuery(listBackupTabs, { params: { id: backupId }, query: { offset: page * TAB_PAGE_SIZE, limit: TAB_PAGE_SIZE } });
 }
