@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
-import { signInThroughMail } from "./support/mail";
+import { buyPlanAndSignIn } from "./support/payments";
 import { useBrowserSuite } from "./support/suite";
 
 /**
@@ -40,18 +40,6 @@ describe("the session library: search, tag, pin, merge, dedupe, undo", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function becomePro(page: Page, email: string) {
-    await page.goto(`/payment?plan=pro&email=${encodeURIComponent(email)}`);
-    await page.getByText("Sandbox — no real charge.").waitFor();
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry").fill("12 / 30");
-    await page.getByLabel("CVC").fill("123");
-    await page.getByRole("button", { name: /^Pay \$/ }).click();
-    await page.getByText("Payment Successful!", { exact: true }).waitFor();
-    await signInThroughMail(page, suite.server.dataDir, email);
-    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
-  }
-
   async function importFile(page: Page, file: (typeof files)[number]) {
     const path = join(dir, file.name);
     await writeFile(path, file.body);
@@ -73,7 +61,7 @@ describe("the session library: search, tag, pin, merge, dedupe, undo", () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     await context.route("https://docs.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Operating clusters</title><h1>Guide</h1>" }));
     const page = await context.newPage();
-    await becomePro(page, "organiser@example.com");
+    await buyPlanAndSignIn(page, suite.server.dataDir, "pro", "organiser@example.com");
     await page.goto("/sessions");
     await page.getByRole("heading", { name: "Session Manager", level: 1 }).waitFor();
     for (const file of files) await importFile(page, file);
@@ -146,7 +134,7 @@ describe("the session library: search, tag, pin, merge, dedupe, undo", () => {
   test("search and organise fit a phone's screen", async () => {
     const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
-    await becomePro(page, "phone-organiser@example.com");
+    await buyPlanAndSignIn(page, suite.server.dataDir, "pro", "phone-organiser@example.com");
     await page.goto("/sessions");
     await importFile(page, files[0]!);
     await importFile(page, files[2]!);

@@ -3,18 +3,12 @@ import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInThroughMail } from "./support/mail";
+import { payWithSandboxCard } from "./support/payments";
 import { useBrowserSuite } from "./support/suite";
 import { formatDate } from "../client/src/lib/dates";
 
 const ADMIN = "money@tabvault.test";
 
-async function payWithCard(page: Page, number: string) {
-  await page.getByText("Sandbox — no real charge.").waitFor();
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry").fill("12 / 30");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-}
 
 describe("plans and payments in the sandbox", () => {
   const suite = useBrowserSuite({ ADMIN_EMAILS: ADMIN });
@@ -35,7 +29,7 @@ describe("plans and payments in the sandbox", () => {
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.getByText("Order summary").waitFor();
     await screenshot(page, "payments-payment-desktop");
-    await payWithCard(page, "4242 4242 4242 4242");
+    await payWithSandboxCard(page);
     await page.getByText("Payment Successful!", { exact: true }).waitFor();
     await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
     await page.getByText("Welcome to Pro!", { exact: true }).waitFor();
@@ -53,7 +47,7 @@ describe("plans and payments in the sandbox", () => {
     const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
     await page.goto("/payment?plan=basic&email=declined%40example.com");
-    await payWithCard(page, "4000 0000 0000 0002");
+    await payWithSandboxCard(page, "4000 0000 0000 0002");
     await page.getByText("Payment Failed", { exact: true }).waitFor();
     await page.getByText("Your card was declined.", { exact: true }).waitFor();
     await screenshot(page, "payments-declined-mobile");
@@ -73,7 +67,7 @@ describe("plans and payments in the sandbox", () => {
     const page = await context.newPage();
     await page.goto("/payment?plan=basic&email=unlucky%40example.com");
     await page.route("**/api/sandbox/confirm", (route) => route.abort("connectionfailed"));
-    await payWithCard(page, "4242 4242 4242 4242");
+    await payWithSandboxCard(page);
     await page.getByText("Payment Error", { exact: true }).waitFor();
     await page.getByText("An unexpected error occurred while processing your payment.", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Pay $8" }).waitFor();
@@ -109,7 +103,7 @@ describe("plans and payments in the sandbox", () => {
     await page.goto("/subscribe?plan=basic&price_id=sandbox_price_basic");
     await page.getByRole("heading", { name: "Subscribe to Basic" }).waitFor();
     await screenshot(page, "payments-subscribe-desktop");
-    await payWithCard(page, "4242 4242 4242 4242");
+    await payWithSandboxCard(page);
     await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
     await page.getByText("Welcome to Basic!", { exact: true }).waitFor();
     await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
@@ -126,7 +120,7 @@ describe("plans and payments in the sandbox", () => {
     const page = await context.newPage();
     await signInAs(page, "upgrader@example.com");
     await page.goto("/subscribe?plan=basic");
-    await payWithCard(page, "4242 4242 4242 4242");
+    await payWithSandboxCard(page);
     await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
     await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
 
@@ -139,7 +133,7 @@ describe("plans and payments in the sandbox", () => {
     await screenshot(page, "payments-change-mobile");
     // At the start of the month the difference is the whole $14 − $8.
     await page.getByRole("button", { name: "Pay $6" }).waitFor();
-    await payWithCard(page, "4242 4242 4242 4242");
+    await payWithSandboxCard(page);
     await page.getByText("Payment Successful!", { exact: true }).waitFor();
     await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
     await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
@@ -160,7 +154,7 @@ describe("plans and payments in the sandbox", () => {
     await signInAs(page, "one-month@example.com");
     await page.goto("/checkout?plan=premium");
     await page.getByText("One month of Premium").waitFor();
-    await payWithCard(page, "4242 4242 4242 4242");
+    await payWithSandboxCard(page);
     await page.waitForURL(`${suite.server.url}/`, { timeout: 5000 });
     await page.getByRole("dialog", { name: "Install TabVault" }).getByRole("button", { name: "Later" }).click();
     const me = (await page.evaluate(async () => (await fetch("/api/auth/user")).json())) as { planType: string; planExpiresAt: string };

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { catalogueFeatureIds, catalogueFeatures, planSupport, plans, supportPromiseText } from "../common/plan-catalogue";
 import { ARTIFACTS_DIR, DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
 import { signInThroughMail } from "./support/mail";
+import { payWithSandboxCard } from "./support/payments";
 import { useBrowserSuite } from "./support/suite";
 
 /** Issue 16 point 2: each paid feature works on its plan and is absent below it; the pages sell only what exists. */
@@ -13,13 +14,6 @@ const ADMIN = "inbox-admin@example.com";
 const { backupSummaries, analytics, reports } = catalogueFeatures;
 const unavailable = catalogueFeatureIds.map((id) => catalogueFeatures[id]).filter((feature) => !feature.available);
 
-async function payWithSandboxCard(page: Page) {
-  await page.getByText("Sandbox — no real charge.").waitFor();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry").fill("12 / 30");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-}
 
 /** Buys a plan in the sandbox from the subscribe page; the checkout summary is photographed at both widths first. */
 async function upgrade(page: Page, plan: "basic" | "pro" | "premium", shots = false) {

@@ -3,18 +3,12 @@ import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
 import { openSignInLink, signInLinkFor, signInThroughMail } from "./support/mail";
+import { payWithSandboxCard } from "./support/payments";
 import { useBrowserSuite } from "./support/suite";
 
 /** The widest layout the screens are checked at. */
 const WIDE = { width: 1440, height: 900 };
 
-async function payWithSandboxCard(page: Page) {
-  await page.getByText("Sandbox — no real charge.").waitFor();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry").fill("12 / 30");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-}
 
 /** Makes the page look hidden (as when its browser tab is in the background) or visible again. */
 async function setHidden(page: Page, hidden: boolean) {
