@@ -26,7 +26,8 @@ export default defineContentScript({
         void announce();
       } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restore && "backupId" in data && typeof data.backupId === "string") {
         const backupId = data.backupId;
-        void (browser.runtime.sendMessage({ kind: "web-restore", backupId }) as Promise<ActionAnswer | undefined>)
+        const suggestedGroups = "suggestedGroups" in data && data.suggestedGroups === true;
+        void (browser.runtime.sendMessage({ kind: "web-restore", backupId, suggestedGroups }) as Promise<ActionAnswer | undefined>)
           .catch((error: unknown): ActionAnswer => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))
           .then((answer) => {
             if (answer?.ok) post({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId, message: answer.message });

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/dates";
 import { ExportMenu } from "@/features/library/ExportMenu";
 import { BackupDigestPanel } from "./BackupDigestPanel";
+import { SuggestedGroupsPanel } from "./SuggestedGroupsPanel";
 
 
 /** The selected session: device, created, type, and every tab with what was typed and where it was read. */
@@ -16,6 +17,7 @@ export function SessionDetails({
   inThisBrowser,
   deleting,
   onRestore,
+  onRestoreWithGroups,
   onDelete,
   organise,
 }: {
@@ -27,6 +29,8 @@ export function SessionDetails({
   inThisBrowser: boolean;
   deleting: boolean;
   onRestore: () => void;
+  /** Restore in this browser with the suggested tab groups (tab organization, Pro and up). */
+  onRestoreWithGroups: () => void;
   onDelete: () => void;
 }) {
   return (
@@ -67,6 +71,9 @@ export function SessionDetails({
       {organise}
 
       {session.browserTabs.length > 0 ? <BackupDigestPanel sessionId={session.id} /> : null}
+      {session.browserTabs.length > 0 && session.restorable ? (
+        <SuggestedGroupsPanel tabs={session.browserTabs} inThisBrowser={inThisBrowser} restoring={restoring} onRestoreWithGroups={onRestoreWithGroups} />
+      ) : null}
 
       {session.browserTabs.length > 0 ? (
         <>

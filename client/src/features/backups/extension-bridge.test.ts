@@ -74,23 +74,29 @@ describe("requestRestore", () => {
       self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId: "other", message: "Restoring 2 tabs" });
       setTimeout(() => self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId: message.backupId, message: "Restoring 30 tabs" }), 1500);
     });
-    const handoff = requestRestore("b-1", win);
+    const handoff = requestRestore("b-1", {}, win);
     await vi.advanceTimersByTimeAsync(1500);
     await expect(handoff).resolves.toEqual({ outcome: "started", message: "Restoring 30 tabs" });
     expect(win.posted).toEqual([{ message: { type: "tabvault:restore", backupId: "b-1" }, targetOrigin: ORIGIN }]);
     expect(win.listenerCount()).toBe(0);
   });
 
+  it("asks for the suggested tab groups only when the person chose them", async () => {
+    const win = fakeWindow((message, self) => self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId: message.backupId, message: "Restoring 5 tabs" }));
+    await requestRestore("b-4", { suggestedGroups: true }, win);
+    expect(win.posted.map((post) => post.message)).toEqual([{ type: "tabvault:restore", backupId: "b-4", suggestedGroups: true }]);
+  });
+
   it("passes on the extension's refusal and its reason", async () => {
     const win = fakeWindow((message, self) =>
       self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreRefused, backupId: message.backupId, message: "Connect this browser to TabVault first." }),
     );
-    await expect(requestRestore("b-2", win)).resolves.toEqual({ outcome: "refused", message: "Connect this browser to TabVault first." });
+    await expect(requestRestore("b-2", {}, win)).resolves.toEqual({ outcome: "refused", message: "Connect this browser to TabVault first." });
   });
 
   it("gives up after its timeout when nothing answers", async () => {
     const win = fakeWindow();
-    const handoff = requestRestore("b-3", win, 10_000);
+    const handoff = requestRestore("b-3", {}, win, 10_000);
     await vi.advanceTimersByTimeAsync(10_000);
     await expect(handoff).resolves.toEqual({ outcome: "no-answer" });
     expect(win.listenerCount()).toBe(0);

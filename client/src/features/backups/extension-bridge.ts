@@ -68,11 +68,16 @@ export function detectExtension(win: BridgeWindow = window, timeoutMs = DETECT_T
   );
 }
 
-/** Hands a backup to the extension to restore in this browser (windows, pins and groups as saved). */
-export function requestRestore(backupId: string, win: BridgeWindow = window, timeoutMs = RESTORE_TIMEOUT_MS): Promise<RestoreHandoff> {
+/** Hands a backup to the extension to restore in this browser (windows, pins and groups as saved, or the suggested groups). */
+export function requestRestore(
+  backupId: string,
+  options: { suggestedGroups?: boolean } = {},
+  win: BridgeWindow = window,
+  timeoutMs = RESTORE_TIMEOUT_MS,
+): Promise<RestoreHandoff> {
   return ask<RestoreHandoff>(
     win,
-    { type: EXTENSION_BRIDGE_MESSAGES.restore, backupId },
+    { type: EXTENSION_BRIDGE_MESSAGES.restore, backupId, ...(options.suggestedGroups ? { suggestedGroups: true } : {}) },
     (data) => {
       // Answers name the backup when the extension says which; one for another restore is not ours.
       if (data.backupId !== undefined && data.backupId !== backupId) return undefined;
