@@ -174,6 +174,35 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     expect(layout.find((window) => window.windowId !== first)?.tabs).toEqual(Array.from({ length: 15 }, (_, index) => `https://two.example/${index}`));
   });
 
+  it("tells the server's pages its live state: connection, emergency backups kept and the tabs they saved (the blocker page)", async () => {
+    const h = harness;
+    const pageSender = { url: "http://localhost:3000/clear-all-blocker", origin: "http://localhost:3000" };
+    expect(await h.send({ kind: "web-status" }, { url: "https://evil.example/" })).toBeNull();
+    h.world.openWindow(["https://keep.example/"]);
+    const closing = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/"]);
+    await h.clock.advance(1_100);
+    await settle(h);
+    expect(await h.send({ kind: "web-status" }, pageSender)).toEqual({
+      version: "0.1.0",
+      connection: "connected",
+      email: "ada@example.com",
+      emergencyBackups: 0,
+      tabsSaved: 0,
+      watchedTabs: 4,
+      lastSnapshotAt: expect.any(Number),
+    });
+    h.world.closeWindow(closing);
+    await settle(h, 1_500);
+    expect(await h.send({ kind: "web-status" }, pageSender)).toMatchObject({ emergencyBackups: 1, tabsSaved: 3, watchedTabs: 1 });
+    // Restored, it is still one the extension kept.
+    const status = await h.send<Status>({ kind: "status" });
+    await h.send<ActionAnswer>({ kind: "restore-emergency", id: status.emergencies[0]!.id });
+    await settle(h, 1_500);
+    expect(await h.send({ kind: "web-status" }, pageSender)).toMatchObject({ emergencyBackups: 1, tabsSaved: 3, watchedTabs: 4 });
+    await h.send({ kind: "disconnect" });
+    expect(await h.send({ kind: "web-status" }, pageSender)).toMatchObject({ connection: "not-connected", email: null });
+  });
+
   it("three tabs closed within a second: the pre-loss snapshot is kept, not the one after", async () => {
     const h = harness;
     const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/", "https://e.example/"]);

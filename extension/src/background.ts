@@ -1,5 +1,6 @@
 import { getBrowserBackup, getExtensionConnection, type ExtensionConnection } from "@common/api/browser-backups";
 import type { DeviceTokenGrant } from "@common/api/device-authorization";
+import type { ExtensionLiveState } from "@common/extension-bridge";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature, planTypes, type CatalogueFeatureId, type PlanType } from "@common/plan-catalogue";
 import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
 import { callEndpoint } from "./api";
@@ -157,6 +158,12 @@ export function createBackground(deps: BackgroundDeps) {
    */
   let latestCache: Snapshot | null | undefined;
   let emergencyCache: Status["emergencies"] | undefined;
+  /** Every emergency kept on this device and the tabs they saved, restored or not: the blocker page's figures. */
+  let emergencyTotals: { count: number; tabs: number } | undefined;
+  const forgetEmergencies = () => {
+    emergencyCache = undefined;
+    emergencyTotals = undefined;
+  };
   /** Tab ids Chromium replaced when it discarded a tab (old id → new id), for a restore under way. */
   const replacedTabIds = new Map<number, number>();
   const resolveTabId = (id: number): number => {
@@ -373,7 +380,7 @@ export function createBackground(deps: BackgroundDeps) {
     const record: EmergencyRecord = { id: version.id, createdAt: existing?.createdAt ?? clock.now(), reason, lostTabIds: [...lost], afterRestart, snapshot: version };
     if (lostUploadable(record) === 0) return;
     await db.putEmergency(record);
-    emergencyCache = undefined;
+    forgetEmergencies();
     const key = `clear_all_detected:${version.id}`;
     const waiting = await db.getQueueEntry(key);
     if (waiting && waiting.attempts === 0 && waiting.state === "waiting") {
@@ -614,7 +621,7 @@ export function createBackground(deps: BackgroundDeps) {
     }, async () => {
       const record = await db.getEmergency(id);
       if (record) await db.putEmergency({ ...record, restoredAt: clock.now() });
-      emergencyCache = undefined;
+      forgetEmergencies();
     });
   }
 
@@ -703,6 +710,30 @@ export function createBackground(deps: BackgroundDeps) {
 
   // ----- status ----------------------------------------------------------------------------------------
 
+  function connectionState(auth: Auth | null, connection: StoredConnection | null): Status["connection"]["state"] {
+    return auth ? (connection?.state ?? "connected") : connection?.state === "disconnected" ? "disconnected" : "not-connected";
+  }
+
+  /** What the blocker page shows of this extension, asked every few seconds while it is open: cached figures only. */
+  async function liveState(): Promise<ExtensionLiveState> {
+    const [auth, connection, latest] = await Promise.all([getAuth(), getConnection(), latestCache === undefined ? db.latestVersion().then((version) => (latestCache = version ?? null)) : latestCache]);
+    let totals = emergencyTotals;
+    if (!totals) {
+      const records = await db.emergencies();
+      totals = { count: records.length, tabs: records.reduce((sum, record) => sum + lostUploadable(record), 0) };
+      emergencyTotals = totals;
+    }
+    return {
+      version: browser.runtime.getManifest().version,
+      connection: connectionState(auth, connection),
+      email: auth?.email ?? connection?.email ?? null,
+      emergencyBackups: totals.count,
+      tabsSaved: totals.tabs,
+      watchedTabs: latest?.uploadableTabCount ?? 0,
+      lastSnapshotAt: latest?.capturedAt ?? null,
+    };
+  }
+
   async function status(): Promise<Status> {
     const [address, dev, auth, connection, pending, outcome, entries, latest, emergencies] = await Promise.all([
       getServer(),
@@ -731,7 +762,7 @@ export function createBackground(deps: BackgroundDeps) {
       device: dev.clientName,
       reducedMode: dev.reducedMode,
       connection: {
-        state: auth ? (connection?.state ?? "connected") : connection?.state === "disconnected" ? "disconnected" : "not-connected",
+        state: connectionState(auth, connection),
         email: auth?.email ?? connection?.email ?? null,
         planType: connection?.planType ?? null,
         automaticBackups: connection?.automaticBackups ?? false,
@@ -799,6 +830,8 @@ export function createBackground(deps: BackgroundDeps) {
         return { ok: true, message: "Saved." };
       case "web-ping":
         return (await fromServerPage(sender)) ? { version: browser.runtime.getManifest().version } : null;
+      case "web-status":
+        return (await fromServerPage(sender)) ? liveState() : null;
       case "web-restore":
         if (!(await fromServerPage(sender))) return { ok: false, message: "Not the TabVault this browser is connected to." };
         if (!(await getAuth())) return { ok: false, message: "This browser is not connected to TabVault." };

@@ -18,6 +18,8 @@ export type Request =
   | { kind: "placeholder-ready" }
   /** From the bridge on the server's pages. */
   | { kind: "web-ping" }
+  /** The blocker page's question: the extension's live state (common/extension-bridge.ts). */
+  | { kind: "web-status" }
   | { kind: "web-restore"; backupId: string; suggestedGroups?: boolean }
   /** From the form-capture content script. */
   | { kind: "page-state"; url: string; formData: Record<string, string>; scrollPosition: { x: number; y: number } }

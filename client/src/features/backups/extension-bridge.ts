@@ -1,4 +1,4 @@
-import { EXTENSION_BRIDGE_MESSAGES } from "@common/extension-bridge";
+import { EXTENSION_BRIDGE_MESSAGES, EXTENSION_LIVE_STATE_MESSAGES, type ExtensionLiveState, readLiveState } from "@common/extension-bridge";
 
 // Talking to the TabVault browser extension from its own server's pages. The extension's bridge content
 // script runs on this origin and answers `window.postMessage` (the messages are in common/extension-bridge.ts): a
@@ -89,4 +89,9 @@ export function requestRestore(
     timeoutMs,
     { outcome: "no-answer" },
   );
+}
+
+/** The installed extension's live state (the blocker page), or null when none answers within {@link DETECT_TIMEOUT_MS}. */
+export function askLiveState(win: BridgeWindow = window, timeoutMs = DETECT_TIMEOUT_MS): Promise<ExtensionLiveState | null> {
+  return ask<ExtensionLiveState | null>(win, { type: EXTENSION_LIVE_STATE_MESSAGES.status }, (data) => readLiveState(data) ?? undefined, timeoutMs, null);
 }
