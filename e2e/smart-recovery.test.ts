@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { ARTIFACTS_DIR, launchBrowser, newContext } from "./support/browser";
-import { type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
+import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
 import { type RunningServer, startServer } from "./support/server";
@@ -70,14 +70,7 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     await site.goto(`${server.url}/api/login?email=${encodeURIComponent(PRO)}`);
     await openSignInLink(site, await signInLinkFor(server.dataDir, PRO));
 
-    await popup.getByRole("button", { name: "Connect to TabVault" }).click();
-    const connect = await waitFor("the connect page", async () => extension.context.pages().find((page) => page.url().includes("/connect?code=")));
-    await connect.getByRole("button", { name: "Connect", exact: true }).click();
-    await connect.getByRole("heading", { name: "Connected" }).waitFor();
-    await connect.close();
-    await popup.bringToFront();
-    await popup.reload();
-    await popup.getByText(`Connected as ${PRO}`).waitFor({ timeout: 20_000 });
+    await connectExtension(extension, popup, PRO);
   });
 
   after(async () => {
