@@ -144,13 +144,13 @@ export const catalogueFeatures: Record<CatalogueFeatureId, CatalogueFeature> = {
   },
   reports: { name: "Reports: your history as CSV or JSON", lowest: "premium", available: true, note: "GET /api/user/history-report" },
   smartRecovery: {
-    name: "Smart recovery: skips tabs already open and duplicates, most recently used first",
+    name: "Smart recovery: the extension skips tabs already open and duplicates, most recently used first",
     lowest: "pro",
     available: true,
     note: "extension/src/smart-recovery.ts, on every restore through the extension (decision 170)",
   },
   tabOrganization: {
-    name: "Tab organization: groups suggested by site and topic, opened as tab groups",
+    name: "Tab organization: groups suggested by site and topic, opened as tab groups by the extension",
     lowest: "pro",
     available: true,
     note: "common/suggested-groups.ts; the Session Manager's Suggested groups, applied by the extension (decision 172)",
