@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
-import { ARTIFACTS_DIR, launchBrowser, newContext } from "./support/browser";
+import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { type RunningServer, startServer } from "./support/server";
@@ -100,5 +100,9 @@ describe("the blocker page with and without the real extension", () => {
     await blocker.bringToFront();
     await panel.scrollIntoViewIfNeeded();
     await blocker.screenshot({ path: join(SHOTS, "blocker-protecting.png") });
+    await blocker.setViewportSize(MOBILE);
+    await panel.scrollIntoViewIfNeeded();
+    await blocker.screenshot({ path: join(SHOTS, "blocker-protecting-390.png") });
+    await blocker.close();
   });
 });

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { ARTIFACTS_DIR, launchBrowser, newContext } from "./support/browser";
+import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, newContext } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
@@ -107,6 +107,10 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     assert.deepEqual(groupNames, ["127.0.0.5", "restore"]);
     await suggested.scrollIntoViewIfNeeded();
     await site.screenshot({ path: join(SHOTS, "suggested-groups-pro.png") });
+    await site.setViewportSize(MOBILE);
+    await suggested.scrollIntoViewIfNeeded();
+    await site.screenshot({ path: join(SHOTS, "suggested-groups-pro-390.png") });
+    await site.setViewportSize(DESKTOP);
 
     const windowsBefore = new Set(await ext<number[]>("chrome.windows.getAll().then((w) => w.map((x) => x.id))"));
     await suggested.getByRole("button", { name: "Restore with these groups" }).click();
