@@ -20,6 +20,7 @@ import { waitFor } from "./support/wait-for";
 
 const PRO = "pro-recovery@example.com";
 const BASIC = "basic-recovery@example.com";
+const BASIC_WITH_EXTENSION = "basic-extension@example.com";
 const SHOTS = join(ARTIFACTS_DIR, "smart-recovery");
 
 /** Address, path and title of each page the person has open. */
@@ -142,6 +143,44 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     await popup.reload();
     await popup.getByText(/^Restored 4 tabs in [\d.]+ s \(most recently used first; 2 already open, 1 duplicate skipped; in 2 suggested groups\)\.$/).waitFor({ timeout: 15_000 });
     await popup.screenshot({ path: join(SHOTS, "popup-restored.png") });
+  });
+
+  test("Basic with the extension: a restore brings back every tab, open or repeated, and says nothing about skipping", async () => {
+    const buyer = await (await newContext(plain, server.url)).newPage();
+    await buyPlanAndSignIn(buyer, server.dataDir, "basic", BASIC_WITH_EXTENSION);
+    const built = await extensionFor(server.url);
+    const basic = await launchWithExtension(built.dir);
+    try {
+      const basicPopup = await basic.openPopup();
+      const basicSite = await basic.context.newPage();
+      await basicSite.goto(`${server.url}/api/login?email=${encodeURIComponent(BASIC_WITH_EXTENSION)}`);
+      await openSignInLink(basicSite, await signInLinkFor(server.dataDir, BASIC_WITH_EXTENSION));
+      await basicSite.goto(`${server.url}/sessions`);
+      await connectExtension(basic, basicPopup, BASIC_WITH_EXTENSION);
+      const inBasic = <T>(code: string) => basicPopup.evaluate(code) as Promise<T>;
+
+      const names: PageName[] = ["alpha", "alpha", "beta"];
+      const windowId = await inBasic<number>(`chrome.windows.create({ url: ${JSON.stringify(names.map(url))} }).then((w) => w.id)`);
+      await waitFor("the pages loaded", async () => (await inBasic<number>(`chrome.tabs.query({ windowId: ${windowId}, status: "complete" }).then((t) => t.length)`)) === names.length, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await basicPopup.bringToFront();
+      await basicPopup.reload();
+      await basicPopup.getByRole("button", { name: "Back up now" }).click();
+      await basicPopup.getByText("Backed up 4 tabs.", { exact: true }).waitFor({ timeout: 20_000 });
+
+      // Everything in the backup is still open: Basic reopens it all the same, the repeat too.
+      const windowsBefore = new Set(await inBasic<number[]>("chrome.windows.getAll().then((w) => w.map((x) => x.id))"));
+      await basicPopup.reload();
+      await basicPopup.getByText(/^Manual save/).first().locator("xpath=../..").getByRole("button", { name: "Restore" }).click();
+      await basicPopup.getByText(/^Restored 4 tabs in [\d.]+ s\.$/).waitFor({ timeout: 20_000 });
+      const restored = await inBasic<{ id: number; tabs: { url: string; pendingUrl?: string }[] }[]>("chrome.windows.getAll({ populate: true })");
+      const added = restored.filter((window) => !windowsBefore.has(window.id)).flatMap((window) => window.tabs.map((tab) => seen(tab.url || tab.pendingUrl || "")));
+      assert.deepEqual(added.filter((address) => !address.startsWith(server.url)), names.map(url));
+      await basicPopup.screenshot({ path: join(SHOTS, "popup-restored-basic.png") });
+    } finally {
+      await basic.close();
+      await built.remove();
+    }
   });
 
   test("Basic: the backup's details show its summary and no suggested groups", async () => {
