@@ -471,6 +471,19 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
       }
     });
 
+    it("names only the suggested groups that still have a tab to open once the open pages are left out", async () => {
+      const h = harness;
+      await onPlan(h, "pro");
+      h.world.openWindow([topicalBackup[0]!.url, topicalBackup[3]!.url]);
+      addBackup(h, topicalBackup);
+      const answer = await h.send<ActionAnswer>({ kind: "web-restore", backupId: BACKUP_ID, suggestedGroups: true }, pageSender);
+      expect(answer.message).toBe(
+        shape === "chromium"
+          ? "Restoring 3 tabs (most recently used first; 2 already open skipped; in 1 suggested group)"
+          : "Restoring 3 tabs (most recently used first; 2 already open skipped; tab groups are not available in this browser: restored without groups)",
+      );
+    });
+
     it("below Pro, refuses the suggested groups with the plan that has them", async () => {
       const h = harness;
       addBackup(h, topicalBackup);

@@ -567,6 +567,13 @@ export function createBackground(deps: BackgroundDeps) {
     return { plan: smart.plan, notes: ["most recently used first", ...(skipped ? [skipped] : [])] };
   }
 
+  /** What became of the suggested groups: those with a tab left to open once smart recovery has left some out. */
+  function groupsNote(plan: RestorePlan, caps: RestoreCapabilities): string {
+    if (!caps.tabGroups) return "tab groups are not available in this browser: restored without groups";
+    const names = new Set(plan.windows.flatMap((window) => window.tabs.flatMap((tab) => (tab.group === null ? [] : [window.groups[tab.group]?.title ?? ""]))));
+    return names.size === 0 ? "no groups to suggest" : `in ${plural(names.size, "suggested group")}`;
+  }
+
   async function restoreBackup(backupId: string, options: { suggestedGroups?: boolean } = {}): Promise<ActionAnswer> {
     if (options.suggestedGroups && !(await hasFeature("tabOrganization"))) {
       return { ok: false, message: catalogueFeatureNeedsPlanMessage("tabOrganization", await connectedPlan()) };
@@ -580,19 +587,12 @@ export function createBackground(deps: BackgroundDeps) {
         return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
       }
       let backup = answer.data;
-      const groupNotes: string[] = [];
-      if (options.suggestedGroups) {
-        const organised = withSuggestedGroups(backup);
-        if (!caps.tabGroups) groupNotes.push("tab groups are not available in this browser: restored without groups");
-        else if (organised.groups.length === 0) groupNotes.push("no groups to suggest");
-        else groupNotes.push(`in ${plural(organised.groups.length, "suggested group")}`);
-        backup = organised.backup;
-      }
+      if (options.suggestedGroups) backup = withSuggestedGroups(backup).backup;
       const plan = planFromBackup(backup);
       if (plan.tabCount === 0) return "This backup has no tabs to reopen.";
       const prepared = await smartIfIncluded(plan);
       if (prepared.plan.tabCount === 0) return `Every tab of this backup is open already (${prepared.notes.slice(1).join("; ")}).`;
-      return { plan: prepared.plan, notes: [...prepared.notes, ...groupNotes] };
+      return { plan: prepared.plan, notes: options.suggestedGroups ? [...prepared.notes, groupsNote(prepared.plan, caps)] : prepared.notes };
     });
   }
 
