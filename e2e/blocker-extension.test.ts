@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
+import { assertNoSeriousViolations } from "./support/accessibility";
 import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
@@ -67,6 +68,7 @@ describe("the blocker page with and without the real extension", () => {
     assert.equal(await panel.getByText("PROTECTING").count(), 0);
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, "blocker-without-extension.png") });
+    await assertNoSeriousViolations(page, "/clear-all-blocker without the extension");
   });
 
   test("with the extension: not connected, then protecting, and its emergency figures rise while the page is open", async () => {
@@ -100,6 +102,7 @@ describe("the blocker page with and without the real extension", () => {
     await blocker.bringToFront();
     await panel.scrollIntoViewIfNeeded();
     await blocker.screenshot({ path: join(SHOTS, "blocker-protecting.png") });
+    await assertNoSeriousViolations(blocker, "/clear-all-blocker with the extension's panel");
     await blocker.setViewportSize(MOBILE);
     await panel.scrollIntoViewIfNeeded();
     await blocker.screenshot({ path: join(SHOTS, "blocker-protecting-390.png") });

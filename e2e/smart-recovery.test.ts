@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
+import { assertNoSeriousViolations } from "./support/accessibility";
 import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, newContext } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
@@ -108,6 +109,8 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     assert.deepEqual(groupNames, ["127.0.0.5", "restore"]);
     await suggested.scrollIntoViewIfNeeded();
     await site.screenshot({ path: join(SHOTS, "suggested-groups-pro.png") });
+    // The panel only: the session list beside it is another screen's (its own test checks it).
+    await assertNoSeriousViolations(site, "/sessions' Suggested groups", 'section[aria-labelledby="suggested-groups-heading"]');
     await site.setViewportSize(MOBILE);
     await suggested.scrollIntoViewIfNeeded();
     await site.screenshot({ path: join(SHOTS, "suggested-groups-pro-390.png") });
