@@ -262,7 +262,9 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     const tabIds: (number | null)[] = window.tabs.map(() => null);
     const order = window.openOrder ?? window.tabs.map((_, position) => position);
     let offset = 0;
-    let opened = 0;
+    // Positions already opened: a tab opened out of order goes in among them at its saved place, so no move is needed.
+    const opened: boolean[] = window.tabs.map(() => false);
+    const placeOf = (position: number) => offset + opened.slice(0, position).filter(Boolean).length;
     if (window.intoWindowId !== null) {
       windowId = window.intoWindowId;
       offset = (await browser.tabs.query({ windowId })).length;
@@ -287,7 +289,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
       windowId = created.id;
       const firstTab = created.tabs?.[0];
       tabIds[firstPosition] = firstTab?.id ?? null;
-      opened = 1;
+      opened[firstPosition] = true;
       result.created += 1;
       if (firstTab?.id !== undefined) {
         if (first.pinned) await browser.tabs.update(firstTab.id, { pinned: true }).catch(() => undefined);
@@ -299,15 +301,19 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     const rest = window.intoWindowId === null ? order.slice(1) : order;
     for (let start = 0; start < rest.length; start += batchSize) {
       const batch = rest.slice(start, start + batchSize);
-      const base = offset + opened;
-      const created = await Promise.all(batch.map((position, nth) => createTab(windowId, window.tabs[position] as RestoreTab, base + nth)));
+      // The browser takes the creations in the order they are asked for: each index counts the ones before it.
+      const places = batch.map((position) => {
+        const place = placeOf(position);
+        opened[position] = true;
+        return place;
+      });
+      const created = await Promise.all(batch.map((position, nth) => createTab(windowId, window.tabs[position] as RestoreTab, places[nth])));
       batch.forEach((position, nth) => (tabIds[position] = created[nth]?.id ?? null));
-      opened += batch.length;
       await progress(batch.length);
       await breathe();
     }
 
-    // Tabs created together (or most recent first) land out of order: put each at its place, left to right.
+    // Tabs created together may still land out of order on some browsers: put each at its place, left to right.
     // The strip is followed move by move, so a move never rests on an index an earlier move changed.
     const strip = (await browser.tabs.query({ windowId })).sort((a, b) => a.index - b.index).map((tab) => tab.id);
     let wanted = offset;
