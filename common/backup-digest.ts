@@ -45,8 +45,8 @@ export function siteOf(url: string): string {
   }
 }
 
-/** The address two tabs share when they show the same page. */
-function pageKey(url: string): string {
+/** The address two tabs share when they show the same page: no #fragment, no trailing slash (smart recovery's duplicates too). */
+export function pageKey(url: string): string {
   try {
     const parsed = new URL(url);
     parsed.hash = "";
@@ -57,7 +57,7 @@ function pageKey(url: string): string {
 }
 
 /** The distinct words of a title that may name a topic: letters (any script) or digits, three or more, not stop words. */
-function titleWords(title: string): Set<string> {
+export function titleWords(title: string): Set<string> {
   const words = title.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu) ?? [];
   return new Set(words.filter((word) => word.length >= 3 && !/^\d+$/.test(word) && !stopWords.has(word)));
 }

@@ -1,28 +1,13 @@
 /// <reference lib="dom" />
-import assert from "node:assert/strict";
 import path from "node:path";
 import { describe, test } from "node:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
+import { assertNoSeriousViolations } from "./support/accessibility";
 import { DESKTOP, MOBILE, newContext } from "./support/browser";
 import { signInThroughMail } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
 
 const ADMIN = "access@tabvault.test";
-
-/**
- * Runs axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules, plus its best practices) on the page as it is and
- * fails on any serious or critical violation, listing each with the elements it found.
- */
-async function assertNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const report = serious.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`,
-  );
-  assert.deepEqual(report, [], `${label}: axe found serious or critical violations`);
-  assert.ok(results.passes.length > 0, `${label}: axe ran its rules`);
-}
 
 /** Scrolls to the bottom and back, so sections loaded on approach are there for the check. */
 async function scrollThrough(page: Page) {

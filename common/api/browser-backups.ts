@@ -130,6 +130,8 @@ export const browserBackupSchema = z.object({
           pinned: z.boolean(),
           active: z.boolean(),
           groupId: z.number().int().nullable(),
+          /** When the browser last showed the tab (epoch ms), if it said: smart recovery opens the most recent first. */
+          lastAccessed: z.number().int().nullish(),
           formData: z.record(z.string(), z.string()),
           scrollPosition: z.object({ x: z.number(), y: z.number() }),
         }),

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page, type Worker } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
+import { waitFor } from "./wait-for";
 
 /** The unpacked Chromium build of the extension (`npm run build:extension`). */
 export const EXTENSION_BUILD = "dist/extension/chrome-mv3";
@@ -81,4 +82,19 @@ export async function launchWithExtension(extensionDir: string, options: { viewp
 export async function inWorker<T>(extension: ExtensionBrowser, code: string): Promise<T> {
   const worker = await extension.worker();
   return worker.evaluate(code) as Promise<T>;
+}
+
+/**
+ * Connects the extension as a person does, in a browser already signed in to the server: Connect in the popup,
+ * Connect on the page it opens; resolves once the popup says whom it is connected as.
+ */
+export async function connectExtension(extension: ExtensionBrowser, popup: Page, email: string): Promise<void> {
+  await popup.getByRole("button", { name: "Connect to TabVault" }).click();
+  const connect = await waitFor("the connect page", async () => extension.context.pages().find((page) => page.url().includes("/connect?code=")));
+  await connect.getByRole("button", { name: "Connect", exact: true }).click();
+  await connect.getByRole("heading", { name: "Connected" }).waitFor();
+  await connect.close();
+  await popup.bringToFront();
+  await popup.reload();
+  await popup.getByText(`Connected as ${email}`).waitFor({ timeout: 20_000 });
 }

@@ -1,12 +1,12 @@
 import { browser } from "wxt/browser";
 import { defineContentScript } from "wxt/utils/define-content-script";
-import { EXTENSION_BRIDGE_MESSAGES } from "@common/extension-bridge";
+import { EXTENSION_BRIDGE_MESSAGES, EXTENSION_LIVE_STATE_MESSAGES, type ExtensionLiveState } from "@common/extension-bridge";
 import type { ActionAnswer } from "../src/messages";
 
 /**
  * Runs on the TabVault server's own pages (registered at run time for the server's origin): the
- * Session Manager asks the extension to restore a backup with `window.postMessage`, and learns that
- * the extension is installed from the answer to a ping. The background checks the page's origin too.
+ * Session Manager asks the extension to restore a backup with `window.postMessage`, learns that
+ * the extension is installed from the answer to a ping, and the blocker page asks for its live state. The background checks the page's origin too.
  */
 export default defineContentScript({
   registration: "runtime",
@@ -24,9 +24,16 @@ export default defineContentScript({
       if (!data || typeof data !== "object" || !("type" in data)) return;
       if (data.type === EXTENSION_BRIDGE_MESSAGES.ping) {
         void announce();
+      } else if (data.type === EXTENSION_LIVE_STATE_MESSAGES.status) {
+        void (browser.runtime.sendMessage({ kind: "web-status" }) as Promise<ExtensionLiveState | null>)
+          .catch(() => null)
+          .then((state) => {
+            if (state) post({ type: EXTENSION_LIVE_STATE_MESSAGES.liveState, ...state });
+          });
       } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restore && "backupId" in data && typeof data.backupId === "string") {
         const backupId = data.backupId;
-        void (browser.runtime.sendMessage({ kind: "web-restore", backupId }) as Promise<ActionAnswer | undefined>)
+        const suggestedGroups = "suggestedGroups" in data && data.suggestedGroups === true;
+        void (browser.runtime.sendMessage({ kind: "web-restore", backupId, suggestedGroups }) as Promise<ActionAnswer | undefined>)
           .catch((error: unknown): ActionAnswer => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))
           .then((answer) => {
             if (answer?.ok) post({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId, message: answer.message });

@@ -174,6 +174,35 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     expect(layout.find((window) => window.windowId !== first)?.tabs).toEqual(Array.from({ length: 15 }, (_, index) => `https://two.example/${index}`));
   });
 
+  it("tells the server's pages its live state: connection, emergency backups kept and the tabs they saved (the blocker page)", async () => {
+    const h = harness;
+    const pageSender = { url: "http://localhost:3000/clear-all-blocker", origin: "http://localhost:3000" };
+    expect(await h.send({ kind: "web-status" }, { url: "https://evil.example/" })).toBeNull();
+    h.world.openWindow(["https://keep.example/"]);
+    const closing = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/"]);
+    await h.clock.advance(1_100);
+    await settle(h);
+    expect(await h.send({ kind: "web-status" }, pageSender)).toEqual({
+      version: "0.1.0",
+      connection: "connected",
+      email: "ada@example.com",
+      emergencyBackups: 0,
+      tabsSaved: 0,
+      watchedTabs: 4,
+      lastSnapshotAt: expect.any(Number),
+    });
+    h.world.closeWindow(closing);
+    await settle(h, 1_500);
+    expect(await h.send({ kind: "web-status" }, pageSender)).toMatchObject({ emergencyBackups: 1, tabsSaved: 3, watchedTabs: 1 });
+    // Restored, it is still one the extension kept.
+    const status = await h.send<Status>({ kind: "status" });
+    await h.send<ActionAnswer>({ kind: "restore-emergency", id: status.emergencies[0]!.id });
+    await settle(h, 1_500);
+    expect(await h.send({ kind: "web-status" }, pageSender)).toMatchObject({ emergencyBackups: 1, tabsSaved: 3, watchedTabs: 4 });
+    await h.send({ kind: "disconnect" });
+    expect(await h.send({ kind: "web-status" }, pageSender)).toMatchObject({ connection: "not-connected", email: null });
+  });
+
   it("three tabs closed within a second: the pre-loss snapshot is kept, not the one after", async () => {
     const h = harness;
     const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/", "https://e.example/"]);
@@ -326,6 +355,143 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     expect(restored?.tabs.map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url))).toEqual(["https://x.example/", "https://y.example/"]);
     const status = await h.send<Status>({ kind: "status" });
     expect(status.restore).toMatchObject({ state: "done", done: 2, total: 2 });
+  });
+
+  describe("smart recovery and tab organization (Pro and up)", () => {
+    const BACKUP_ID = "7a1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
+    const pageSender = { url: "http://localhost:3000/sessions", origin: "http://localhost:3000" };
+    const seen = (url: string) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url);
+
+    async function onPlan(h: Harness, planType: string) {
+      h.server.planType = planType;
+      await h.send({ kind: "settings-changed" });
+    }
+
+    function addBackup(h: Harness, tabs: { url: string; title?: string; lastAccessed?: number | null; active?: boolean }[]) {
+      h.server.backups.push({
+        id: BACKUP_ID,
+        sessionName: "Before the crash",
+        triggerEvent: "clear_all_detected",
+        deviceName: "Chrome on Linux",
+        browserType: "chrome",
+        createdAt: "2025-06-01T10:00:00.000Z",
+        tabCount: tabs.length,
+        windows: [
+          {
+            windowId: 1,
+            state: "normal",
+            focused: true,
+            left: 0,
+            top: 0,
+            width: 800,
+            height: 600,
+            tabs: tabs.map((tab) => ({ url: tab.url, title: tab.title ?? tab.url, faviconUrl: null, pinned: false, active: tab.active ?? false, groupId: null, lastAccessed: tab.lastAccessed ?? null, formData: {}, scrollPosition: { x: 0, y: 0 } })),
+          },
+        ],
+        groups: [],
+      });
+    }
+
+    const recoveryBackup = [
+      { url: "https://open.example/", lastAccessed: 10 },
+      { url: "https://a.example/", lastAccessed: 100 },
+      { url: "https://a.example/#again", lastAccessed: 50 },
+      { url: "https://b.example/", lastAccessed: 300, active: true },
+      { url: "https://c.example/" },
+    ];
+
+    it("on Pro, leaves out what is open and the repeats, opens the most recent first, and puts each at its place", async () => {
+      const h = harness;
+      await onPlan(h, "pro");
+      h.world.openWindow(["https://open.example"]);
+      addBackup(h, recoveryBackup);
+      expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID }, pageSender)).toEqual({
+        ok: true,
+        message: "Restoring 3 tabs (most recently used first; 1 already open, 1 duplicate skipped)",
+      });
+      await settle(h);
+      const restored = h.world.layout().find((window) => window.tabs.some((url) => seen(url) === "https://b.example/"));
+      expect(restored?.tabs.map(seen)).toEqual(["https://a.example/", "https://b.example/", "https://c.example/"]);
+      // The window opens with the tab used last; then a (100), then c (never said).
+      expect(h.world.createdWindows.at(-1)?.url).toBe("https://b.example/");
+      expect(h.world.created.slice(-2).map((tab) => seen(tab.url ?? ""))).toEqual(["https://a.example/", "https://c.example/"]);
+      // Lazily, as on every plan: the tabs not looked at are not loaded.
+      expect(h.world.created.slice(-2).every((tab) => tab.discarded === true || (tab.url ?? "").includes("placeholder.html"))).toBe(true);
+      const status = await h.send<Status>({ kind: "status" });
+      expect(status.restore?.message).toMatch(/^Restored 3 tabs in .* s \(most recently used first; 1 already open, 1 duplicate skipped\)\.$/);
+    });
+
+    it("counts a placeholder of an earlier restore as open", async () => {
+      const h = harness;
+      await onPlan(h, "premium");
+      h.world.openWindow([`${fakeBrowser.runtime.getURL("/placeholder.html")}?url=${encodeURIComponent("https://a.example/")}&title=A`]);
+      addBackup(h, [{ url: "https://a.example/" }, { url: "https://d.example/" }]);
+      expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID }, pageSender)).toMatchObject({ ok: true, message: "Restoring 1 tab (most recently used first; 1 already open skipped)" });
+    });
+
+    it("below Pro, restores exactly as saved: every tab, in order", async () => {
+      const h = harness;
+      h.world.openWindow(["https://open.example/"]);
+      addBackup(h, recoveryBackup);
+      expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID }, pageSender)).toEqual({ ok: true, message: "Restoring 5 tabs" });
+      await settle(h);
+      const restored = h.world.layout().find((window) => window.tabs.some((url) => seen(url) === "https://c.example/"));
+      expect(restored?.tabs.map(seen)).toEqual(recoveryBackup.map((tab) => tab.url));
+      expect(h.world.createdWindows.at(-1)?.url).toBe("https://open.example/");
+    });
+
+    const topicalBackup = [
+      { url: "https://github.com/tabvault/issues/1", title: "Issue one" },
+      { url: "https://news.example/", title: "Morning news" },
+      { url: "https://docs.example/restore", title: "How restore works" },
+      { url: "https://github.com/tabvault/pulls", title: "Pull requests" },
+      { url: "https://blog.example/restore", title: "Restore tips" },
+    ];
+
+    it(shape === "chromium" ? "on Pro, restores with the suggested groups as tab groups, each group's tabs side by side" : "on Pro in a browser without tab groups, restores ungrouped and says so", async () => {
+      const h = harness;
+      await onPlan(h, "pro");
+      addBackup(h, topicalBackup);
+      const answer = await h.send<ActionAnswer>({ kind: "web-restore", backupId: BACKUP_ID, suggestedGroups: true }, pageSender);
+      await settle(h);
+      const restored = h.world.layout().find((window) => window.tabs.some((url) => seen(url)?.includes("news.example")));
+      if (shape === "chromium") {
+        expect(answer.message).toBe("Restoring 5 tabs (most recently used first; in 2 suggested groups)");
+        expect(restored?.tabs.map(seen)).toEqual([topicalBackup[0]!.url, topicalBackup[3]!.url, topicalBackup[2]!.url, topicalBackup[4]!.url, topicalBackup[1]!.url]);
+        const groups = [...h.world.groups.values()].filter((group) => group.windowId === restored?.windowId);
+        expect(groups.map((group) => [group.title, group.color])).toEqual([
+          ["github.com", "blue"],
+          ["restore", "red"],
+        ]);
+        const tabs = h.world.windowTabsOf(restored!.windowId);
+        expect(tabs.map((tab) => groups.findIndex((group) => group.id === tab.groupId))).toEqual([0, 0, 1, 1, -1]);
+      } else {
+        expect(answer.message).toBe("Restoring 5 tabs (most recently used first; tab groups are not available in this browser: restored without groups)");
+        expect(restored?.tabs).toHaveLength(5);
+      }
+    });
+
+    it("names only the suggested groups that still have a tab to open once the open pages are left out", async () => {
+      const h = harness;
+      await onPlan(h, "pro");
+      h.world.openWindow([topicalBackup[0]!.url, topicalBackup[3]!.url]);
+      addBackup(h, topicalBackup);
+      const answer = await h.send<ActionAnswer>({ kind: "web-restore", backupId: BACKUP_ID, suggestedGroups: true }, pageSender);
+      expect(answer.message).toBe(
+        shape === "chromium"
+          ? "Restoring 3 tabs (most recently used first; 2 already open skipped; in 1 suggested group)"
+          : "Restoring 3 tabs (most recently used first; 2 already open skipped; tab groups are not available in this browser: restored without groups)",
+      );
+    });
+
+    it("below Pro, refuses the suggested groups with the plan that has them", async () => {
+      const h = harness;
+      addBackup(h, topicalBackup);
+      expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID, suggestedGroups: true }, pageSender)).toEqual({
+        ok: false,
+        message: "Tab organization needs the Pro plan or higher; you are on Basic.",
+      });
+    });
   });
 
   it("registers the bridge for the server's pages, and form capture only with permission", async () => {

@@ -1,5 +1,7 @@
 import { getBrowserBackup, getExtensionConnection, type ExtensionConnection } from "@common/api/browser-backups";
 import type { DeviceTokenGrant } from "@common/api/device-authorization";
+import type { ExtensionLiveState } from "@common/extension-bridge";
+import { catalogueFeatureNeedsPlanMessage, planHasFeature, planTypes, type CatalogueFeatureId, type PlanType } from "@common/plan-catalogue";
 import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
 import { callEndpoint } from "./api";
 import { listBackups, type BackupSummary } from "./backup-list";
@@ -21,7 +23,9 @@ import { ALL_SITES, type ActionAnswer, type BackupListAnswer, type Request, type
 import { Pairing } from "./pairing";
 import { executeRestore, matchRecentlyClosed, planFromBackup, planFromSnapshot, type RestoreCapabilities, type RestorePlan, type RestoreTab } from "./restore";
 import { originPattern, resolveServer, SERVER_URL_KEY, type ServerAddress } from "./server-config";
+import { openPageUrl, skipsText, smartRecoveryPlan } from "./smart-recovery";
 import { buildSnapshot, readBrowserState, toUploadRequest, type PageState, type Snapshot } from "./snapshot";
+import { withSuggestedGroups } from "./suggested-group-restore";
 import { UploadQueue } from "./upload-queue";
 
 export interface Timings {
@@ -154,6 +158,12 @@ export function createBackground(deps: BackgroundDeps) {
    */
   let latestCache: Snapshot | null | undefined;
   let emergencyCache: Status["emergencies"] | undefined;
+  /** Every emergency kept on this device and the tabs they saved, restored or not: the blocker page's figures. */
+  let emergencyTotals: { count: number; tabs: number } | undefined;
+  const forgetEmergencies = () => {
+    emergencyCache = undefined;
+    emergencyTotals = undefined;
+  };
   /** Tab ids Chromium replaced when it discarded a tab (old id → new id), for a restore under way. */
   const replacedTabIds = new Map<number, number>();
   const resolveTabId = (id: number): number => {
@@ -370,7 +380,7 @@ export function createBackground(deps: BackgroundDeps) {
     const record: EmergencyRecord = { id: version.id, createdAt: existing?.createdAt ?? clock.now(), reason, lostTabIds: [...lost], afterRestart, snapshot: version };
     if (lostUploadable(record) === 0) return;
     await db.putEmergency(record);
-    emergencyCache = undefined;
+    forgetEmergencies();
     const key = `clear_all_detected:${version.id}`;
     const waiting = await db.getQueueEntry(key);
     if (waiting && waiting.attempts === 0 && waiting.state === "waiting") {
@@ -465,23 +475,31 @@ export function createBackground(deps: BackgroundDeps) {
     await session.set({ [`refill:${tabId}`]: { url: tab.url, formData: tab.formData, scrollPosition: tab.scrollPosition } satisfies PageState });
   }
 
+  /** A plan to run, and what the person is told besides the count ("3 already open, 2 duplicates skipped"). */
+  interface PreparedRestore {
+    plan: RestorePlan;
+    notes: string[];
+  }
+
   /** Starts a restore and answers at once; progress goes to storage.session for the popup. */
-  async function startRestore(label: string, makePlan: () => Promise<RestorePlan | string>, onDone?: () => Promise<void>): Promise<ActionAnswer> {
+  async function startRestore(label: string, makePlan: (caps: RestoreCapabilities) => Promise<PreparedRestore | string>, onDone?: () => Promise<void>): Promise<ActionAnswer> {
     if (restoring) return { ok: false, message: "A restore is already running." };
     restoring = true;
     const id = deps.randomUUID();
-    let plan: RestorePlan | string;
-    try {
-      plan = await makePlan();
-    } catch (error) {
-      plan = error instanceof Error ? error.message : String(error);
-    }
-    if (typeof plan === "string") {
-      restoring = false;
-      await setProgress({ id, label, done: 0, total: 0, state: "failed", message: plan, startedAt: clock.now(), finishedAt: clock.now() });
-      return { ok: false, message: plan };
-    }
     const caps = await capabilities();
+    let prepared: PreparedRestore | string;
+    try {
+      prepared = await makePlan(caps);
+    } catch (error) {
+      prepared = error instanceof Error ? error.message : String(error);
+    }
+    if (typeof prepared === "string") {
+      restoring = false;
+      await setProgress({ id, label, done: 0, total: 0, state: "failed", message: prepared, startedAt: clock.now(), finishedAt: clock.now() });
+      return { ok: false, message: prepared };
+    }
+    let plan = prepared.plan;
+    const notes = prepared.notes.length > 0 ? ` (${prepared.notes.join("; ")})` : "";
     if (caps.sessions && browser.sessions) {
       const closed = await browser.sessions.getRecentlyClosed({ maxResults: 25 }).catch(() => []);
       plan = matchRecentlyClosed(plan, closed);
@@ -510,7 +528,7 @@ export function createBackground(deps: BackgroundDeps) {
           done: total,
           total,
           state: "done",
-          message: `Restored ${plural(result.created + result.viaSessions, "tab")} in ${((finishedAt - startedAt) / 1000).toFixed(1)} s${result.failed > 0 ? `, ${result.failed} could not be opened` : ""}.`,
+          message: `Restored ${plural(result.created + result.viaSessions, "tab")} in ${((finishedAt - startedAt) / 1000).toFixed(1)} s${result.failed > 0 ? `, ${result.failed} could not be opened` : ""}${notes}.`,
           startedAt,
           finishedAt,
         });
@@ -521,12 +539,46 @@ export function createBackground(deps: BackgroundDeps) {
         replacedTabIds.clear();
       });
     lastRestore = run;
-    return { ok: true, message: `Restoring ${plural(total, "tab")}` };
+    return { ok: true, message: `Restoring ${plural(total, "tab")}${notes}` };
   }
   let lastRestore: Promise<unknown> = Promise.resolve();
 
-  async function restoreBackup(backupId: string): Promise<ActionAnswer> {
-    return startRestore("backup", async () => {
+  /** The connected account's plan, as the server last said (Free until it has said). */
+  async function connectedPlan(): Promise<PlanType> {
+    const planType = (await getConnection())?.planType;
+    return planTypes.find((type) => type === planType) ?? "free";
+  }
+
+  async function hasFeature(id: CatalogueFeatureId): Promise<boolean> {
+    return planHasFeature(await connectedPlan(), id);
+  }
+
+  /**
+   * Smart recovery (Pro and up): the pages open in this browser now, placeholders of an earlier restore included,
+   * and the backup's own repeats are left out; the rest opens most recently used first. Below Pro, the plan as it is.
+   */
+  async function smartIfIncluded(plan: RestorePlan): Promise<PreparedRestore> {
+    if (!(await hasFeature("smartRecovery"))) return { plan, notes: [] };
+    const { windows } = await readBrowserState(browser);
+    const placeholderPage = browser.runtime.getURL("/placeholder.html");
+    const open = windows.flatMap((window) => window.tabs ?? []).map((tab) => openPageUrl(tab.url || tab.pendingUrl || "", placeholderPage));
+    const smart = smartRecoveryPlan(plan, open);
+    const skipped = skipsText(smart.skipped);
+    return { plan: smart.plan, notes: ["most recently used first", ...(skipped ? [skipped] : [])] };
+  }
+
+  /** What became of the suggested groups: those with a tab left to open once smart recovery has left some out. */
+  function groupsNote(plan: RestorePlan, caps: RestoreCapabilities): string {
+    if (!caps.tabGroups) return "tab groups are not available in this browser: restored without groups";
+    const names = new Set(plan.windows.flatMap((window) => window.tabs.flatMap((tab) => (tab.group === null ? [] : [window.groups[tab.group]?.title ?? ""]))));
+    return names.size === 0 ? "no groups to suggest" : `in ${plural(names.size, "suggested group")}`;
+  }
+
+  async function restoreBackup(backupId: string, options: { suggestedGroups?: boolean } = {}): Promise<ActionAnswer> {
+    if (options.suggestedGroups && !(await hasFeature("tabOrganization"))) {
+      return { ok: false, message: catalogueFeatureNeedsPlanMessage("tabOrganization", await connectedPlan()) };
+    }
+    return startRestore("backup", async (caps) => {
       const auth = await getAuth();
       if (!auth) return "Connect this browser to TabVault first.";
       const answer = await callEndpoint(getBrowserBackup, { params: { id: backupId } }, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
@@ -534,8 +586,13 @@ export function createBackground(deps: BackgroundDeps) {
         if (answer.kind === "unauthorized") await markDisconnected(answer.message);
         return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
       }
-      const plan = planFromBackup(answer.data);
-      return plan.tabCount > 0 ? plan : "This backup has no tabs to reopen.";
+      let backup = answer.data;
+      if (options.suggestedGroups) backup = withSuggestedGroups(backup).backup;
+      const plan = planFromBackup(backup);
+      if (plan.tabCount === 0) return "This backup has no tabs to reopen.";
+      const prepared = await smartIfIncluded(plan);
+      if (prepared.plan.tabCount === 0) return `Every tab of this backup is open already (${prepared.notes.slice(1).join("; ")}).`;
+      return { plan: prepared.plan, notes: options.suggestedGroups ? [...prepared.notes, groupsNote(prepared.plan, caps)] : prepared.notes };
     });
   }
 
@@ -558,11 +615,13 @@ export function createBackground(deps: BackgroundDeps) {
       }
       const openWindowIds = new Set(record.afterRestart ? [] : windows.flatMap((window) => (window.id === undefined ? [] : [window.id])));
       const plan = planFromSnapshot(record.snapshot, lost, openWindowIds);
-      return plan.tabCount > 0 ? plan : "Every tab of this backup is open again.";
+      if (plan.tabCount === 0) return "Every tab of this backup is open again.";
+      const prepared = await smartIfIncluded(plan);
+      return prepared.plan.tabCount > 0 ? prepared : "Every tab of this backup is open again.";
     }, async () => {
       const record = await db.getEmergency(id);
       if (record) await db.putEmergency({ ...record, restoredAt: clock.now() });
-      emergencyCache = undefined;
+      forgetEmergencies();
     });
   }
 
@@ -651,6 +710,30 @@ export function createBackground(deps: BackgroundDeps) {
 
   // ----- status ----------------------------------------------------------------------------------------
 
+  function connectionState(auth: Auth | null, connection: StoredConnection | null): Status["connection"]["state"] {
+    return auth ? (connection?.state ?? "connected") : connection?.state === "disconnected" ? "disconnected" : "not-connected";
+  }
+
+  /** What the blocker page shows of this extension, asked every few seconds while it is open: cached figures only. */
+  async function liveState(): Promise<ExtensionLiveState> {
+    const [auth, connection, latest] = await Promise.all([getAuth(), getConnection(), latestCache === undefined ? db.latestVersion().then((version) => (latestCache = version ?? null)) : latestCache]);
+    let totals = emergencyTotals;
+    if (!totals) {
+      const records = await db.emergencies();
+      totals = { count: records.length, tabs: records.reduce((sum, record) => sum + lostUploadable(record), 0) };
+      emergencyTotals = totals;
+    }
+    return {
+      version: browser.runtime.getManifest().version,
+      connection: connectionState(auth, connection),
+      email: auth?.email ?? connection?.email ?? null,
+      emergencyBackups: totals.count,
+      tabsSaved: totals.tabs,
+      watchedTabs: latest?.uploadableTabCount ?? 0,
+      lastSnapshotAt: latest?.capturedAt ?? null,
+    };
+  }
+
   async function status(): Promise<Status> {
     const [address, dev, auth, connection, pending, outcome, entries, latest, emergencies] = await Promise.all([
       getServer(),
@@ -679,7 +762,7 @@ export function createBackground(deps: BackgroundDeps) {
       device: dev.clientName,
       reducedMode: dev.reducedMode,
       connection: {
-        state: auth ? (connection?.state ?? "connected") : connection?.state === "disconnected" ? "disconnected" : "not-connected",
+        state: connectionState(auth, connection),
         email: auth?.email ?? connection?.email ?? null,
         planType: connection?.planType ?? null,
         automaticBackups: connection?.automaticBackups ?? false,
@@ -737,7 +820,7 @@ export function createBackground(deps: BackgroundDeps) {
       case "list-backups":
         return fetchBackupList();
       case "restore-backup":
-        return restoreBackup(request.backupId);
+        return restoreBackup(request.backupId, { suggestedGroups: request.suggestedGroups });
       case "restore-emergency":
         return restoreEmergency(request.id);
       case "settings-changed":
@@ -747,10 +830,12 @@ export function createBackground(deps: BackgroundDeps) {
         return { ok: true, message: "Saved." };
       case "web-ping":
         return (await fromServerPage(sender)) ? { version: browser.runtime.getManifest().version } : null;
+      case "web-status":
+        return (await fromServerPage(sender)) ? liveState() : null;
       case "web-restore":
         if (!(await fromServerPage(sender))) return { ok: false, message: "Not the TabVault this browser is connected to." };
         if (!(await getAuth())) return { ok: false, message: "This browser is not connected to TabVault." };
-        return restoreBackup(request.backupId);
+        return restoreBackup(request.backupId, { suggestedGroups: request.suggestedGroups });
       case "page-state": {
         const tabId = sender.tab?.id;
         if (tabId === undefined || sender.tab?.incognito) return null;

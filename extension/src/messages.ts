@@ -10,14 +10,17 @@ export type Request =
   | { kind: "back-up-now" }
   | { kind: "retry-uploads" }
   | { kind: "list-backups" }
-  | { kind: "restore-backup"; backupId: string }
+  /** `suggestedGroups`: apply the suggested tab groups (tab organization, Pro and up) instead of the saved ones. */
+  | { kind: "restore-backup"; backupId: string; suggestedGroups?: boolean }
   | { kind: "restore-emergency"; id: string }
   | { kind: "settings-changed" }
   /** From a placeholder page once it has shown its title and icon. */
   | { kind: "placeholder-ready" }
   /** From the bridge on the server's pages. */
   | { kind: "web-ping" }
-  | { kind: "web-restore"; backupId: string }
+  /** The blocker page's question: the extension's live state (common/extension-bridge.ts). */
+  | { kind: "web-status" }
+  | { kind: "web-restore"; backupId: string; suggestedGroups?: boolean }
   /** From the form-capture content script. */
   | { kind: "page-state"; url: string; formData: Record<string, string>; scrollPosition: { x: number; y: number } }
   | { kind: "page-refill"; url: string };

@@ -110,6 +110,33 @@ describe("restore planning", () => {
 });
 
 describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
+  it("opens the most recent first, each straight at its saved place: no tab is moved afterwards", async () => {
+    const world = new FakeWorld(shape);
+    const browser = world.api();
+    const move = browser.tabs.move;
+    let moves = 0;
+    browser.tabs.move = (ids, properties) => {
+      moves += 1;
+      return move(ids, properties);
+    };
+    const urls = Array.from({ length: 12 }, (_, index) => `https://p${index}.example/`);
+    const plan = planFromBackup({ ...backup(), windows: [{ ...backup().windows[1]!, tabs: urls.map((url) => tab(url)) }], groups: [] });
+    const openOrder = [5, 11, 0, 7, 3, 9, 1, 10, 2, 8, 4, 6];
+    const opened: string[] = [];
+    const created = browser.tabs.create;
+    browser.tabs.create = (properties) => {
+      const url = properties.url ?? "";
+      opened.push(url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
+      return created(properties);
+    };
+    await executeRestore({ ...plan, windows: [{ ...plan.windows[0]!, openOrder }], ordered: true }, { browser, clock: new ManualClock(), capabilities: capabilitiesOf[shape], onProgress: () => undefined, batchSize: 4, pauseMs: 0 });
+    expect(world.createdWindows.at(-1)?.url).toBe(urls[5]);
+    expect(opened).toEqual(openOrder.slice(1).map((position) => urls[position]));
+    const unwrap = (url: string) => (url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
+    expect(world.layout()[0]?.tabs.map(unwrap)).toEqual(urls);
+    expect(moves).toBe(0);
+  });
+
   it("reopens each window with its tabs in order, pinned, grouped where possible, lazily", async () => {
     const world = new FakeWorld(shape);
     const browser = world.api();

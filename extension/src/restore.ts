@@ -13,6 +13,8 @@ export interface RestoreTab {
   group: number | null;
   formData: Record<string, string>;
   scrollPosition: { x: number; y: number };
+  /** When the browser last showed the tab (epoch ms), if known. */
+  lastAccessed: number | null;
   /** Set when the browser's recently-closed list still has this tab. */
   sessionId?: string;
 }
@@ -24,11 +26,15 @@ export interface RestoreWindow extends WindowPlacement {
   groups: { title: string; color: string; collapsed: boolean }[];
   /** Set when the browser's recently-closed list still has this window with the same tabs. */
   sessionId?: string;
+  /** Positions in `tabs` in the order to open them (smart recovery: most recently used first); else in order. */
+  openOrder?: number[];
 }
 
 export interface RestorePlan {
   windows: RestoreWindow[];
   tabCount: number;
+  /** Open the windows in the order given (smart recovery), not the focused one first. */
+  ordered?: boolean;
 }
 
 /** What this browser can do; decides how tabs are reopened. */
@@ -46,7 +52,17 @@ export interface RestoreCapabilities {
 /** A window of a snapshot or of a backup from the server: the two shapes a restore starts from. */
 interface SourceWindow extends WindowPlacement {
   windowId: number;
-  tabs: { url: string; title: string; faviconUrl: string | null; pinned: boolean; active: boolean; groupId: number | null; formData?: Record<string, string>; scrollPosition?: { x: number; y: number } }[];
+  tabs: {
+    url: string;
+    title: string;
+    faviconUrl: string | null;
+    pinned: boolean;
+    active: boolean;
+    groupId: number | null;
+    lastAccessed?: number | null;
+    formData?: Record<string, string>;
+    scrollPosition?: { x: number; y: number };
+  }[];
 }
 
 function planWindow(window: SourceWindow, groups: Snapshot["groups"] | BrowserBackup["groups"], intoWindowId: number | null): RestoreWindow {
@@ -71,6 +87,7 @@ function planWindow(window: SourceWindow, groups: Snapshot["groups"] | BrowserBa
       group: tab.groupId !== null && !tab.pinned ? (groupIndex.get(tab.groupId) ?? null) : null,
       formData: tab.formData ?? {},
       scrollPosition: tab.scrollPosition ?? { x: 0, y: 0 },
+      lastAccessed: tab.lastAccessed ?? null,
     })),
     groups: windowGroups.map((group) => ({ title: group.title, color: group.color, collapsed: group.collapsed })),
   };
@@ -216,7 +233,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
   };
 
   // The window the person was working in comes back first: with a thousand tabs the rest take a while.
-  const windowsInOrder = [...plan.windows].sort((a, b) => Number(b.focused) - Number(a.focused));
+  const windowsInOrder = plan.ordered ? plan.windows : [...plan.windows].sort((a, b) => Number(b.focused) - Number(a.focused));
   for (const window of windowsInOrder) {
     if (window.sessionId && capabilities.sessions && browser.sessions) {
       try {
@@ -241,13 +258,19 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     }
 
     let windowId: number;
-    const tabIds: (number | null)[] = [];
+    // By position in `window.tabs`, whatever order they are opened in.
+    const tabIds: (number | null)[] = window.tabs.map(() => null);
+    const order = window.openOrder ?? window.tabs.map((_, position) => position);
     let offset = 0;
+    // Positions already opened: a tab opened out of order goes in among them at its saved place, so no move is needed.
+    const opened: boolean[] = window.tabs.map(() => false);
+    const placeOf = (position: number) => offset + opened.slice(0, position).filter(Boolean).length;
     if (window.intoWindowId !== null) {
       windowId = window.intoWindowId;
       offset = (await browser.tabs.query({ windowId })).length;
     } else {
-      const first = window.tabs[0];
+      const firstPosition = order[0] ?? 0;
+      const first = window.tabs[firstPosition];
       if (!first) continue;
       const bounds = window.state === "normal" ? { left: window.left ?? undefined, top: window.top ?? undefined, width: window.width ?? undefined, height: window.height ?? undefined } : {};
       const state: WindowState | undefined = window.state === "normal" || window.state === "minimized" ? undefined : window.state;
@@ -265,7 +288,8 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
       }
       windowId = created.id;
       const firstTab = created.tabs?.[0];
-      tabIds.push(firstTab?.id ?? null);
+      tabIds[firstPosition] = firstTab?.id ?? null;
+      opened[firstPosition] = true;
       result.created += 1;
       if (firstTab?.id !== undefined) {
         if (first.pinned) await browser.tabs.update(firstTab.id, { pinned: true }).catch(() => undefined);
@@ -274,25 +298,35 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
       await progress(1);
     }
 
-    const rest = window.intoWindowId === null ? window.tabs.slice(1) : window.tabs;
+    const rest = window.intoWindowId === null ? order.slice(1) : order;
     for (let start = 0; start < rest.length; start += batchSize) {
       const batch = rest.slice(start, start + batchSize);
-      const base = offset + tabIds.length;
-      const created = await Promise.all(batch.map((tab, position) => createTab(windowId, tab, base + position)));
-      tabIds.push(...created.map((tab) => tab?.id ?? null));
+      // The browser takes the creations in the order they are asked for: each index counts the ones before it.
+      const places = batch.map((position) => {
+        const place = placeOf(position);
+        opened[position] = true;
+        return place;
+      });
+      const created = await Promise.all(batch.map((position, nth) => createTab(windowId, window.tabs[position] as RestoreTab, places[nth])));
+      batch.forEach((position, nth) => (tabIds[position] = created[nth]?.id ?? null));
       await progress(batch.length);
       await breathe();
     }
 
-    // Tabs created together may land out of order on some browsers: put each at its place.
-    const placed = await browser.tabs.query({ windowId });
-    const indexOf = new Map(placed.map((tab) => [tab.id, tab.index]));
-    for (let position = 0; position < tabIds.length; position += 1) {
-      const created = tabIds[position];
+    // Tabs created together may still land out of order on some browsers: put each at its place, left to right.
+    // The strip is followed move by move, so a move never rests on an index an earlier move changed.
+    const strip = (await browser.tabs.query({ windowId })).sort((a, b) => a.index - b.index).map((tab) => tab.id);
+    let wanted = offset;
+    for (const created of tabIds) {
       if (created === null || created === undefined) continue;
       const id = current(created);
-      const wanted = offset + position;
-      if (indexOf.get(id) !== wanted) await browser.tabs.move(id, { index: wanted }).catch(() => undefined);
+      const at = strip.indexOf(id);
+      if (at >= 0 && at !== wanted) {
+        await browser.tabs.move(id, { index: wanted }).catch(() => undefined);
+        strip.splice(at, 1);
+        strip.splice(wanted, 0, id);
+      }
+      wanted += 1;
     }
 
     if (capabilities.tabGroups && browser.tabGroups && browser.tabs.group) {

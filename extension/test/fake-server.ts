@@ -14,6 +14,7 @@ export class FakeServer {
   token = "device-token-1";
   revoked = false;
   automaticBackups = true;
+  planType = "basic";
   /** Drops the answer of the next upload after storing it: the device never hears back. */
   loseNextAnswer = false;
   readonly uploads: { snapshotId: string; trigger: string; request: UploadBrowserBackupRequest; gzip: boolean }[] = [];
@@ -49,7 +50,7 @@ export class FakeServer {
     }
     if (!authorized) return json(401, { message: "The device token was revoked" });
     if (method === "GET" && url.pathname === "/api/extension/connection") {
-      return json(200, { deviceId: "d1", deviceName: "Chrome on Linux", email: "ada@example.com", planType: "basic", backupsKept: 50, automaticBackups: this.automaticBackups });
+      return json(200, { deviceId: "d1", deviceName: "Chrome on Linux", email: "ada@example.com", planType: this.planType, backupsKept: 50, automaticBackups: this.automaticBackups });
     }
     if (method === "POST" && url.pathname === "/api/browser-backups") {
       const gzip = headers.get("content-encoding") === "gzip";
@@ -79,7 +80,7 @@ export class FakeServer {
             top: window.top ?? null,
             width: window.width ?? null,
             height: window.height ?? null,
-            tabs: window.tabs.map((tab) => ({ url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl ?? null, pinned: tab.pinned, active: tab.active, groupId: tab.groupId ?? null, formData: tab.formData, scrollPosition: tab.scrollPosition })),
+            tabs: window.tabs.map((tab) => ({ url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl ?? null, pinned: tab.pinned, active: tab.active, groupId: tab.groupId ?? null, lastAccessed: tab.lastAccessed ?? null, formData: tab.formData, scrollPosition: tab.scrollPosition })),
           })),
           groups: parsed.data.groups,
         });

@@ -64,6 +64,8 @@ describe("browser backups from the extension: windows, tabs and groups", () => {
       pinned: true,
       active: true,
       groupId: null,
+      // As the extension captured it: smart recovery opens the most recently used tabs first.
+      lastAccessed: snapshot.windows[0]!.tabs[0]!.lastAccessed,
       formData: {},
       scrollPosition: { x: 0, y: 0 },
     });

@@ -322,6 +322,7 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
       pinned: tab.pinned,
       active: tab.isActive,
       groupId: tab.groupId,
+      lastAccessed: tab.lastAccessed?.getTime() ?? null,
       formData: tab.formData,
       scrollPosition: { x: tab.scrollX, y: tab.scrollY },
     });

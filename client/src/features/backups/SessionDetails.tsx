@@ -8,6 +8,7 @@ import { formatDateTime } from "@/lib/dates";
 import { ExportMenu } from "@/features/library/ExportMenu";
 import { BackupDigestPanel } from "./BackupDigestPanel";
 import { BackupTabList } from "./BackupTabList";
+import { SuggestedGroupsPanel } from "./SuggestedGroupsPanel";
 
 
 /** The selected session: device, created, type, and its tabs (a page at a time) with what was typed and where it was read. */
@@ -17,6 +18,7 @@ export function SessionDetails({
   inThisBrowser,
   deleting,
   onRestore,
+  onRestoreWithGroups,
   onDelete,
   organise,
 }: {
@@ -28,6 +30,8 @@ export function SessionDetails({
   inThisBrowser: boolean;
   deleting: boolean;
   onRestore: () => void;
+  /** Restore in this browser with the suggested tab groups (tab organization, Pro and up). */
+  onRestoreWithGroups: () => void;
   onDelete: () => void;
 }) {
   return (
@@ -68,6 +72,9 @@ export function SessionDetails({
       {organise}
 
       {session.tabCount > 0 ? <BackupDigestPanel sessionId={session.id} /> : null}
+      {session.tabCount > 0 && session.restorable ? (
+        <SuggestedGroupsPanel sessionId={session.id} inThisBrowser={inThisBrowser} restoring={restoring} onRestoreWithGroups={onRestoreWithGroups} />
+      ) : null}
 
       {session.tabCount > 0 ? <BackupTabList key={session.id} backupId={session.id} tabCount={session.tabCount} /> : null}
 

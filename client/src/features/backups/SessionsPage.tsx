@@ -76,9 +76,9 @@ export default function SessionsPage() {
   const restore = useMutation({
     // The server records the restore and hands back the tabs either way; the extension, when installed,
     // reopens the windows as they were (pins, groups), and the tabs open one by one only without it.
-    mutationFn: async (id: string) => {
+    mutationFn: async ({ id, suggestedGroups = false }: { id: string; suggestedGroups?: boolean }) => {
       const result = await restoreSession(id);
-      return { result, handoff: extension ? await requestRestore(id) : null };
+      return { result, handoff: extension ? await requestRestore(id, { suggestedGroups }) : null };
     },
     onSuccess: ({ result, handoff }) => {
       refresh();
@@ -223,7 +223,8 @@ export default function SessionsPage() {
                       restoring={restore.isPending}
                       inThisBrowser={extension !== null}
                       deleting={remove.isPending}
-                      onRestore={() => restore.mutate(selected.data.id)}
+                      onRestore={() => restore.mutate({ id: selected.data.id })}
+                      onRestoreWithGroups={() => restore.mutate({ id: selected.data.id, suggestedGroups: true })}
                       onDelete={() => remove.mutate(selected.data.id)}
                       organise={<OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} session={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} />}
                     />

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EXTENSION_BRIDGE_MESSAGES } from "@common/extension-bridge";
-import { type BridgeWindow, detectExtension, type MessageLike, requestRestore } from "./extension-bridge";
+import { EXTENSION_BRIDGE_MESSAGES, EXTENSION_LIVE_STATE_MESSAGES } from "@common/extension-bridge";
+import { askLiveState, type BridgeWindow, detectExtension, type MessageLike, requestRestore } from "./extension-bridge";
 
 const ORIGIN = "https://tabvault.example";
 
@@ -74,25 +74,55 @@ describe("requestRestore", () => {
       self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId: "other", message: "Restoring 2 tabs" });
       setTimeout(() => self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId: message.backupId, message: "Restoring 30 tabs" }), 1500);
     });
-    const handoff = requestRestore("b-1", win);
+    const handoff = requestRestore("b-1", {}, win);
     await vi.advanceTimersByTimeAsync(1500);
     await expect(handoff).resolves.toEqual({ outcome: "started", message: "Restoring 30 tabs" });
     expect(win.posted).toEqual([{ message: { type: "tabvault:restore", backupId: "b-1" }, targetOrigin: ORIGIN }]);
     expect(win.listenerCount()).toBe(0);
   });
 
+  it("asks for the suggested tab groups only when the person chose them", async () => {
+    const win = fakeWindow((message, self) => self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId: message.backupId, message: "Restoring 5 tabs" }));
+    await requestRestore("b-4", { suggestedGroups: true }, win);
+    expect(win.posted.map((post) => post.message)).toEqual([{ type: "tabvault:restore", backupId: "b-4", suggestedGroups: true }]);
+  });
+
   it("passes on the extension's refusal and its reason", async () => {
     const win = fakeWindow((message, self) =>
       self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreRefused, backupId: message.backupId, message: "Connect this browser to TabVault first." }),
     );
-    await expect(requestRestore("b-2", win)).resolves.toEqual({ outcome: "refused", message: "Connect this browser to TabVault first." });
+    await expect(requestRestore("b-2", {}, win)).resolves.toEqual({ outcome: "refused", message: "Connect this browser to TabVault first." });
   });
 
   it("gives up after its timeout when nothing answers", async () => {
     const win = fakeWindow();
-    const handoff = requestRestore("b-3", win, 10_000);
+    const handoff = requestRestore("b-3", {}, win, 10_000);
     await vi.advanceTimersByTimeAsync(10_000);
     await expect(handoff).resolves.toEqual({ outcome: "no-answer" });
     expect(win.listenerCount()).toBe(0);
+  });
+});
+
+describe("askLiveState (the blocker page)", () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+  const live = { version: "0.1.0", connection: "connected", email: "ada@example.com", emergencyBackups: 2, tabsSaved: 17, watchedTabs: 40, lastSnapshotAt: 1_795_420_740_000 };
+
+  it("asks and takes the extension's answer, ignoring other origins and answers that do not add up", async () => {
+    const win = fakeWindow((message, self) => {
+      if (message.type !== EXTENSION_LIVE_STATE_MESSAGES.status) return;
+      self.answer({ type: EXTENSION_LIVE_STATE_MESSAGES.liveState, ...live }, "https://evil.example");
+      self.answer({ type: EXTENSION_LIVE_STATE_MESSAGES.liveState, ...live, tabsSaved: -1 });
+      self.answer({ type: EXTENSION_LIVE_STATE_MESSAGES.liveState, ...live, connection: "maybe" });
+      self.answer({ type: EXTENSION_LIVE_STATE_MESSAGES.liveState, ...live });
+    });
+    await expect(askLiveState(win)).resolves.toEqual(live);
+    expect(win.posted).toEqual([{ message: { type: "tabvault:status" }, targetOrigin: ORIGIN }]);
+  });
+
+  it("is null when no extension answers", async () => {
+    const asked = askLiveState(fakeWindow());
+    await vi.advanceTimersByTimeAsync(300);
+    await expect(asked).resolves.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { EXTENSION_BRIDGE_MESSAGES } from "@common/extension-bridge";
+import { EXTENSION_BRIDGE_MESSAGES, EXTENSION_LIVE_STATE_MESSAGES, type ExtensionLiveState, readLiveState } from "@common/extension-bridge";
 
 // Talking to the TabVault browser extension from its own server's pages. The extension's bridge content
 // script runs on this origin and answers `window.postMessage` (the messages are in common/extension-bridge.ts): a
@@ -68,11 +68,16 @@ export function detectExtension(win: BridgeWindow = window, timeoutMs = DETECT_T
   );
 }
 
-/** Hands a backup to the extension to restore in this browser (windows, pins and groups as saved). */
-export function requestRestore(backupId: string, win: BridgeWindow = window, timeoutMs = RESTORE_TIMEOUT_MS): Promise<RestoreHandoff> {
+/** Hands a backup to the extension to restore in this browser (windows, pins and groups as saved, or the suggested groups). */
+export function requestRestore(
+  backupId: string,
+  options: { suggestedGroups?: boolean } = {},
+  win: BridgeWindow = window,
+  timeoutMs = RESTORE_TIMEOUT_MS,
+): Promise<RestoreHandoff> {
   return ask<RestoreHandoff>(
     win,
-    { type: EXTENSION_BRIDGE_MESSAGES.restore, backupId },
+    { type: EXTENSION_BRIDGE_MESSAGES.restore, backupId, ...(options.suggestedGroups ? { suggestedGroups: true } : {}) },
     (data) => {
       // Answers name the backup when the extension says which; one for another restore is not ours.
       if (data.backupId !== undefined && data.backupId !== backupId) return undefined;
@@ -84,4 +89,9 @@ export function requestRestore(backupId: string, win: BridgeWindow = window, tim
     timeoutMs,
     { outcome: "no-answer" },
   );
+}
+
+/** The installed extension's live state (the blocker page), or null when none answers within {@link DETECT_TIMEOUT_MS}. */
+export function askLiveState(win: BridgeWindow = window, timeoutMs = DETECT_TIMEOUT_MS): Promise<ExtensionLiveState | null> {
+  return ask<ExtensionLiveState | null>(win, { type: EXTENSION_LIVE_STATE_MESSAGES.status }, (data) => readLiveState(data) ?? undefined, timeoutMs, null);
 }

@@ -16,6 +16,7 @@ import { cn } from "@/lib/class-names";
 import { call, endpointQuery } from "@/lib/api-client";
 import { isUnauthorizedError } from "@/lib/queryClient";
 import { ensureBlockerRunning } from "./blocker";
+import { ExtensionLiveStatePanel } from "./ExtensionLiveStatePanel";
 import { adoptProtectionSettings } from "./protection-state";
 import { isBlocking, type LocalProtection, writeLocalProtection } from "./storage-keys";
 import { useBlockedAttempts } from "./useBlockedAttempts";
@@ -165,6 +166,7 @@ export default function ClearAllBlockerPage() {
           {state === "blocking" ? "Test Clear All Block" : "Test (Would Clear Tabs)"}
         </Button>
         {user ? <StatusBanner email={user.email} /> : null}
+        <ExtensionLiveStatePanel />
       </section>
 
       <section className="mt-10">
