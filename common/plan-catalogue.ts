@@ -145,7 +145,12 @@ export const catalogueFeatures: Record<CatalogueFeatureId, CatalogueFeature> = {
   reports: { name: "Reports: your history as CSV or JSON", lowest: "premium", available: true, note: "GET /api/user/history-report" },
   smartRecovery: { name: "Smart recovery", lowest: "pro", available: false, note: "was 'AI smart recovery': restore is the same on every plan" },
   tabOrganization: { name: "Tab organization", lowest: "pro", available: false, note: "was 'AI tab organization': nothing groups tabs" },
-  cloudSync: { name: "Cloud sync", lowest: "pro", available: false, note: "comes with the session-library issue" },
+  cloudSync: {
+    name: "Open tabs on your other devices",
+    lowest: "pro",
+    available: true,
+    note: "PUT /api/open-tabs from the extension, 'Open on other devices' in the Session Manager (decision 160)",
+  },
   teamManagement: { name: "Team management and admin controls", lowest: "premium", available: false, note: "comes with the team issue" },
   teamInsights: { name: "Team insights", lowest: "premium", available: false, note: "was 'AI team insights': there are no teams" },
   workflowAutomation: { name: "Workflow automation", lowest: "premium", available: false, note: "was 'AI workflow automation': nothing automates" },

@@ -424,6 +424,13 @@ describe("random and mutated input to every endpoint, signed out and signed in",
         where coalesce(t.n, 0) <> s.tab_count or coalesce(a.n, 0) <> s.app_count`),
     );
     expect(broken).toEqual([]);
+    // Every device's open tabs are one whole row: the count it shows is the tabs it holds.
+    const brokenOpenTabs = rowsOf<{ id: string }>(
+      await db.execute(sql`select device_id as id from open_tabs o
+        where o.tab_count <> (select coalesce(sum(jsonb_array_length(w -> 'tabs')), 0) from jsonb_array_elements(o.windows) w)
+        or o.window_count <> jsonb_array_length(o.windows)`),
+    );
+    expect(brokenOpenTabs).toEqual([]);
     const badEmails = rowsOf<{ email: string }>(await db.execute(sql`select email from users where email <> lower(trim(email))`));
     expect(badEmails).toEqual([]);
     const prices = Object.values(plans).map((plan) => plan.priceCents);
