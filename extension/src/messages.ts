@@ -1,4 +1,5 @@
 import type { BrowserBackupTrigger } from "@common/api/browser-backups";
+import type { OpenTabsDevice } from "@common/api/open-tabs";
 import type { BackupSummary } from "./backup-list";
 
 /** What the popup, the options page and the content scripts ask the background. */
@@ -12,12 +13,16 @@ export type Request =
   | { kind: "list-backups" }
   | { kind: "restore-backup"; backupId: string }
   | { kind: "restore-emergency"; id: string }
+  /** Open on other devices: the account's other browsers, and reopening one's tabs here. */
+  | { kind: "list-open-tabs" }
+  | { kind: "restore-open-tabs"; deviceId: string }
   | { kind: "settings-changed" }
   /** From a placeholder page once it has shown its title and icon. */
   | { kind: "placeholder-ready" }
   /** From the bridge on the server's pages. */
   | { kind: "web-ping" }
   | { kind: "web-restore"; backupId: string }
+  | { kind: "web-restore-open-tabs"; deviceId: string }
   /** From the form-capture content script. */
   | { kind: "page-state"; url: string; formData: Record<string, string>; scrollPosition: { x: number; y: number } }
   | { kind: "page-refill"; url: string };
@@ -65,7 +70,9 @@ export interface Status {
   formCapture: boolean;
 }
 
-export type BackupListAnswer = { ok: true; backups: BackupSummary[] } | { ok: false; message: string };
+/** `notice` says the list is the last download, when the server cannot be reached. */
+export type BackupListAnswer = { ok: true; backups: BackupSummary[]; notice?: string } | { ok: false; message: string };
+export type OpenTabsListAnswer = { ok: true; devices: OpenTabsDevice[] } | { ok: false; message: string };
 export type ActionAnswer = { ok: true; message: string } | { ok: false; message: string };
 
 /** The optional host permission form capture asks for. */
