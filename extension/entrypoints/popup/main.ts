@@ -183,6 +183,7 @@ function backupsSection(current: Status): HTMLElement | null {
     },
   });
   const list = h("ul", { class: "list" });
+  if (backups.notice) section.append(h("p", { class: "muted" }, backups.notice));
   const renderList = () => {
     const all = backups && backups.ok ? backups.backups : [];
     const shown = all.filter((backup) => matchesSearch(backup, search)).slice(0, 30);
