@@ -8,8 +8,8 @@ import type { Page } from "playwright-core";
 import { listBackups } from "../common/api/backups";
 import { listDeviceTokens, revokeDeviceToken } from "../common/api/accounts";
 import { endpointUrl } from "../common/api/endpoint";
-import { listOpenTabs } from "../common/api/open-tabs";
-import { ARTIFACTS_DIR, MOBILE } from "./support/browser";
+import { getOpenTabs, listOpenTabs } from "../common/api/open-tabs";
+import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
 import { type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
@@ -157,6 +157,44 @@ describe("open tabs on other devices, across two browsers", () => {
       return found.length === 4 ? found : undefined;
     }, 20_000);
     assert.deepEqual([...unwrapped].sort(), [...urls].sort());
+  });
+
+  test("B's extension lists A's open tabs in its popup and reopens them in B", async () => {
+    await b.popup.reload();
+    const others = b.popup.getByRole("region", { name: "Open on other devices" });
+    const aRow = others.getByRole("listitem").filter({ hasText: /tabs? ·/ });
+    await aRow.first().waitFor({ timeout: 15_000 });
+    assert.equal(await aRow.count(), 1, "only A is another device of B");
+    await aRow.getByRole("button", { name: "Restore" }).click();
+    const aUrls = [1, 2, 3].map((n) => `${pagesUrl}/page/${n}`);
+    await waitFor("A's tabs reopened in B", async () => {
+      const tabs = await b.ext<{ url: string }[]>(`chrome.tabs.query({})`);
+      const urls = tabs.map((tab) => (tab.url.includes("placeholder.html") ? (new URL(tab.url).searchParams.get("url") ?? "") : tab.url));
+      return aUrls.every((url) => urls.includes(url)) ? true : undefined;
+    }, 20_000);
+    await b.popup.screenshot({ path: join(SHOTS, "popup-other-devices.png") });
+  });
+
+  test("without the extension, Restore here opens the other browser's tabs one by one", async () => {
+    const plain = await launchBrowser();
+    try {
+      const context = await newContext(plain, server.url);
+      const page = await context.newPage();
+      await signInThroughMail(page, server.dataDir, EMAIL);
+      await page.goto("/sessions");
+      const bDevice = await b.ext<{ auth: { deviceId: string } }>(`chrome.storage.local.get("auth")`);
+      const row = page.getByRole("region", { name: "Open on other devices" }).locator(`li[aria-labelledby="device-${bDevice.auth.deviceId}"]`);
+      const popup = context.waitForEvent("page");
+      await row.getByRole("button", { name: /^Restore here/ }).click();
+      const opened = await popup;
+      await page.getByText("Tabs opened").first().waitFor();
+      await opened.waitForURL((url) => url.href !== "about:blank");
+      const stored = getOpenTabs.responses[200].parse(await apiJson(page, endpointUrl(getOpenTabs, { params: { deviceId: bDevice.auth.deviceId } })));
+      const bUrls = stored.windows.flatMap((window) => window.tabs.map((tab) => tab.url));
+      assert.ok(bUrls.includes(opened.url()), `${opened.url()} is one of B's tabs`);
+    } finally {
+      await plain.close();
+    }
   });
 
   test("a backup deleted on the web leaves the other browser's list at its next sync", async () => {
