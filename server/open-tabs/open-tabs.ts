@@ -93,6 +93,17 @@ export async function listOpenTabsOf(db: Database, userId: string, now: Date): P
   return rows.map((row) => ({ ...row, capturedAt: row.capturedAt.toISOString() }));
 }
 
+/** Every open-tabs row of the account, live or not, for its export: what the account holds. */
+export async function openTabsOfUserForExport(db: Database, userId: string): Promise<OpenTabs[]> {
+  const rows = await db
+    .select({ ...summaryColumns, windows: openTabs.windows, groups: openTabs.groups })
+    .from(openTabs)
+    .innerJoin(deviceTokens, eq(deviceTokens.id, openTabs.deviceId))
+    .where(eq(openTabs.userId, userId))
+    .orderBy(openTabs.capturedAt);
+  return rows.map((row) => ({ ...row, capturedAt: row.capturedAt.toISOString() }));
+}
+
 /** One live device's open tabs, or null when it is not the account's, was revoked or never pushed. */
 export async function findOpenTabs(db: Database, userId: string, deviceId: string, now: Date): Promise<OpenTabs | null> {
   const [row] = await db
