@@ -295,6 +295,8 @@ export function createBackground(deps: BackgroundDeps) {
     libraryDownloaded: () => library.downloaded(),
     schedule: (at): Promise<void> => scheduleAt(ALARMS.openTabs, at, () => openTabs.push()),
     onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
+    // Read the plan again, so a browser whose plan dropped below Pro stops pushing at once.
+    onPlanRefused: () => refreshConnection(),
   });
 
   const queue: UploadQueue = new UploadQueue({

@@ -151,6 +151,21 @@ describe("open tabs on other devices, from the extension", () => {
     expect(pushes(server)).toHaveLength(0);
   });
 
+  it("stops pushing once the server refuses for the plan: the connection is read again", async () => {
+    const { world, server, clock } = await start("pro");
+    // The plan dropped to Basic since this browser last read its connection.
+    server.planType = "basic";
+    const before = pushes(server).length;
+    const windowId = world.openWindow(["https://a.example/"]);
+    await clock.advance(1_100 + OPEN_TABS.pushDebounceMs);
+    expect(pushes(server)).toHaveLength(before + 1);
+    world.openTab(windowId, "https://b.example/");
+    await clock.advance(1_100 + OPEN_TABS.pushDebounceMs);
+    await alarm(ALARMS.snapshot, clock);
+    await clock.advance(0);
+    expect(pushes(server)).toHaveLength(before + 1);
+  });
+
   it("a new, empty install downloads the library before it uploads anything, and deletes nothing", async () => {
     const library = [serverBackup(3), serverBackup(2), serverBackup(1)];
     const { server, clock, send } = await start("pro", { connected: false, backups: [...library] });

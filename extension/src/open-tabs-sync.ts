@@ -37,6 +37,8 @@ export interface OpenTabsSyncDeps {
   /** A timer while the worker lives and an alarm after (null clears it). */
   schedule(at: number | null): Promise<void>;
   onUnauthorized(message: string): Promise<void>;
+  /** The server refused the push for the plan (403): the plan changed since the connection was read. */
+  onPlanRefused(): Promise<void>;
 }
 
 export type OpenTabsPushOutcome = "pushed" | "unchanged" | "not-connected" | "not-on-plan" | "library-first" | "no-snapshot" | "refused" | "retry";
@@ -108,7 +110,10 @@ export class OpenTabsSync {
       return "not-connected";
     }
     // 403 (the plan changed under us) or a body the server will never take: retrying cannot help.
-    if (answer.kind === "refused") return "refused";
+    if (answer.kind === "refused") {
+      if (answer.status === 403) await this.deps.onPlanRefused();
+      return "refused";
+    }
     const wait = "retryAfterMs" in answer && answer.retryAfterMs !== null ? answer.retryAfterMs : OPEN_TABS.retryMinutes * 60_000;
     await this.deps.schedule(clock.now() + wait);
     return "retry";
