@@ -81,7 +81,7 @@ async function start(plan: string, options: { connected?: boolean; backups?: Bro
   // Past the start-up check of a new browser session, and the first push of the (empty) browser.
   await clock.advance(6_000);
   await background.settled();
-  await clock.advance(OPEN_TABS.pushDebounceMs + 1_000);
+  await step(clock, OPEN_TABS.pushDebounceMs + 1_000);
   const send = <T>(request: unknown) =>
     new Promise<T>((resolve) => {
       const trigger = fakeBrowser.runtime.onMessage.trigger as unknown as (message: unknown, sender: object, respond: (value: T) => void) => Promise<unknown>;
@@ -89,6 +89,18 @@ async function start(plan: string, options: { connected?: boolean; backups?: Bro
     });
   running = { world, server, clock, background, db, send };
   return running;
+}
+
+/**
+ * Moves the manual clock, then lets real time pass too: a push gzips its body with CompressionStream, whose work
+ * finishes on Node's thread pool, not in the microtasks the manual clock flushes.
+ */
+async function step(clock: ManualClock, ms: number): Promise<void> {
+  await clock.advance(ms);
+  for (let round = 0; round < 10; round += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await clock.advance(0);
+  }
 }
 
 const pushes = (server: FakeServer) => server.requests.filter((request) => request.method === "PUT" && request.path === "/api/open-tabs");
@@ -100,9 +112,9 @@ describe("open tabs on other devices, from the extension", () => {
     const before = pushes(server).length;
     world.openWindow(["https://a.example/", "https://b.example/"]);
     // The snapshot a second after the change, the push a few seconds after the snapshot.
-    await clock.advance(1_100);
+    await step(clock, 1_100);
     expect(pushes(server)).toHaveLength(before);
-    await clock.advance(OPEN_TABS.pushDebounceMs);
+    await step(clock, OPEN_TABS.pushDebounceMs);
     expect(pushes(server)).toHaveLength(before + 1);
     const stored = server.openTabs.get("d1");
     expect(stored?.windows.flatMap((window) => window.tabs.map((tab) => tab.url))).toEqual(expect.arrayContaining(["https://a.example/", "https://b.example/"]));
@@ -112,7 +124,7 @@ describe("open tabs on other devices, from the extension", () => {
 
     // The minute alarm finds nothing new: no second push.
     await alarm(ALARMS.snapshot, clock);
-    await clock.advance(0);
+    await step(clock, 0);
     expect(pushes(server)).toHaveLength(before + 1);
   });
 
@@ -120,16 +132,16 @@ describe("open tabs on other devices, from the extension", () => {
     const { world, server, clock } = await start("pro");
     server.mode = "down";
     const windowId = world.openWindow(["https://offline.example/"]);
-    await clock.advance(1_100 + OPEN_TABS.pushDebounceMs);
+    await step(clock, 1_100 + OPEN_TABS.pushDebounceMs);
     const urlsUp = () => server.openTabs.get("d1")?.windows.flatMap((window) => window.tabs.map((tab) => tab.url)) ?? [];
     expect(urlsUp()).not.toContain("https://offline.example/");
     server.mode = "up";
     // The retry is a minute later at most (a timer, and the alarm if the worker stopped).
-    await clock.advance(OPEN_TABS.retryMinutes * 60_000);
+    await step(clock, OPEN_TABS.retryMinutes * 60_000);
     expect(server.openTabs.get("d1")?.windows.flatMap((window) => window.tabs.map((tab) => tab.url))).toContain("https://offline.example/");
 
     world.openTab(windowId, "https://later.example/");
-    await clock.advance(1_100 + OPEN_TABS.pushDebounceMs);
+    await step(clock, 1_100 + OPEN_TABS.pushDebounceMs);
     const newest = server.openTabs.get("d1");
     expect(newest?.tabCount).toBe(2);
     // A late answer from before (the fake keeps the newest, as the server does) changes nothing.
@@ -145,9 +157,9 @@ describe("open tabs on other devices, from the extension", () => {
   it("never pushes below Pro: the plan comes from the connection", async () => {
     const { world, server, clock } = await start("basic");
     world.openWindow(["https://a.example/"]);
-    await clock.advance(1_100 + OPEN_TABS.pushDebounceMs);
+    await step(clock, 1_100 + OPEN_TABS.pushDebounceMs);
     await alarm(ALARMS.snapshot, clock);
-    await clock.advance(0);
+    await step(clock, 0);
     expect(pushes(server)).toHaveLength(0);
   });
 
@@ -157,12 +169,12 @@ describe("open tabs on other devices, from the extension", () => {
     server.planType = "basic";
     const before = pushes(server).length;
     const windowId = world.openWindow(["https://a.example/"]);
-    await clock.advance(1_100 + OPEN_TABS.pushDebounceMs);
+    await step(clock, 1_100 + OPEN_TABS.pushDebounceMs);
     expect(pushes(server)).toHaveLength(before + 1);
     world.openTab(windowId, "https://b.example/");
-    await clock.advance(1_100 + OPEN_TABS.pushDebounceMs);
+    await step(clock, 1_100 + OPEN_TABS.pushDebounceMs);
     await alarm(ALARMS.snapshot, clock);
-    await clock.advance(0);
+    await step(clock, 0);
     expect(pushes(server)).toHaveLength(before + 1);
   });
 
@@ -172,8 +184,8 @@ describe("open tabs on other devices, from the extension", () => {
     server.requests.length = 0;
     await send<ActionAnswer>({ kind: "connect" });
     server.pollAnswers.push({ status: 200, body: { accessToken: server.token, tokenType: "Bearer", scope: "browser", deviceId: "d1", deviceName: "Chrome on Linux", email: "ada@example.com" } });
-    await clock.advance(5_000);
-    await clock.advance(OPEN_TABS.pushDebounceMs);
+    await step(clock, 5_000);
+    await step(clock, OPEN_TABS.pushDebounceMs);
 
     const calls = server.requests.map((request) => `${request.method} ${request.path}`).filter((call) => !call.includes("device-authorizations"));
     const download = calls.indexOf("GET /api/saved-sessions");
@@ -196,7 +208,7 @@ describe("open tabs on other devices, from the extension", () => {
     // Deleted elsewhere: the library alarm's sync drops it from the copy here.
     server.backups = server.backups.filter((backup) => backup.sessionName !== "Backup 2");
     await alarm(ALARMS.library, clock);
-    await clock.advance(0);
+    await step(clock, 0);
     const cached = (await fakeBrowser.storage.local.get(LIBRARY_KEY))[LIBRARY_KEY] as CachedLibrary;
     expect(cached.backups.map((backup) => backup.sessionName)).toEqual(["Backup 3", "Backup 1"]);
 
@@ -215,14 +227,14 @@ describe("open tabs on other devices, from the extension", () => {
     const other = serverBackup(9);
     server.openTabs.set("d2", { deviceId: "d2", deviceName: "Chrome on Windows", browserType: "chrome", capturedAt: other.createdAt, tabCount: 2, windowCount: 1, windows: [{ ...other.windows[0]!, tabs: [other.windows[0]!.tabs[0]!, { ...other.windows[0]!.tabs[0]!, url: "https://saved.example/other", active: false }] }], groups: [] });
     world.openWindow(["https://mine.example/"]);
-    await clock.advance(1_100 + OPEN_TABS.pushDebounceMs);
+    await step(clock, 1_100 + OPEN_TABS.pushDebounceMs);
 
     const listed = await send<OpenTabsListAnswer>({ kind: "list-open-tabs" });
     // This browser's own row is not "another device".
     expect(listed.ok && listed.devices.map((device) => device.deviceName)).toEqual(["Chrome on Windows"]);
     const answer = await send<ActionAnswer>({ kind: "restore-open-tabs", deviceId: "d2" });
     expect(answer).toEqual({ ok: true, message: "Restoring 2 tabs" });
-    await clock.advance(1_000);
+    await step(clock, 1_000);
     // Inactive tabs open on the light placeholder page, which names their address.
     const unwrap = (url: string) => (url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
     expect(world.tabs.map((tab) => unwrap(tab.url ?? ""))).toEqual(["https://mine.example/", "https://saved.example/9", "https://saved.example/other"]);
