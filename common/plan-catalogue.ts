@@ -185,7 +185,7 @@ export const plans: Record<PlanType, Plan> = {
     priceCents: 0,
     tagline: "Everything you need to stop losing tabs.",
     // Decision 103: the allowance counts saves; the extension's emergency backup keeps every tab on every plan.
-    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", "1 backup", `${storageText(50 * MB)} of backup storage`, "Manual triggers", "Android app", supportText("free")],
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", "1 backup", `${storageText(50 * MB)} of backup storage`, "Manual triggers", "Browser extension for Chrome, Edge, Brave, Opera and Firefox", supportText("free")],
     limits: { tabsPerDay: 5, backupsKept: 1, storageBytes: 50 * MB, pinnedBackups: 1 },
     features: { autoBackup: false, smartDetection: false, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 15,
@@ -279,7 +279,7 @@ export const planComparison: ComparisonGroup[] = [
       fromPlans("Pinned backups, never rotated out", (plan) => limitValue(plan.limits.pinnedBackups)),
       fromPlan("Clear All blocking", "free"),
       fromPlans("Backups", (plan) => (plan.features.autoBackup ? "Automatic" : "Manual")),
-      fromPlan("Android app", "free"),
+      fromPlan("Browser extension", "free"),
       ...fromCatalogue("cloudSync"),
       ...fromCatalogue("windowsFileProtection"),
       ...fromCatalogue("windowsAppStateBackup"),

@@ -62,5 +62,12 @@ export const extensionPlatformsText =
   `${EXTENSION_CHROMIUM_BROWSERS} on ${EXTENSION_DESKTOP_SYSTEMS}, and Firefox, including Firefox for Android in ${FIREFOX_ANDROID_REDUCED_MODE}`;
 /** Protection events (the dashboard's history) and app events are kept this many days, then deleted (decision 135). */
 export const EVENT_RETENTION_DAYS = 90;
+/**
+ * The longest rate-limit window; a counter (it holds an IP or email address) is deleted by the hourly
+ * housekeeping at most an hour after its window ends, so within RATE_LIMIT_COUNTER_HOURS of its first hit.
+ */
+export const RATE_LIMIT_LONGEST_WINDOW_MINUTES = 60;
+export const RATE_LIMIT_COUNTER_HOURS = 2;
 /** A link that deletes an account works this long after it is sent, once. */
 export const ACCOUNT_DELETION_LINK_MINUTES = 60;
+

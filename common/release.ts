@@ -5,3 +5,4 @@ import { version } from "../package.json";
  * (`extension/wxt.config.ts`). Read at build time, so /changelog names the release that is running.
  */
 export const TABVAULT_VERSION: string = version;
+

@@ -202,6 +202,17 @@ describe("promises kept, with the Windows and Android release files published", 
     await page.getByRole("button", { name: "Download for Windows" }).waitFor();
     await page.getByRole("button", { name: "Download for Android" }).waitFor();
     await screenshot(page, "promises-download-published-1280");
+
+    // /about and /documentation add the published apps beside the extension.
+    await page.goto("/about");
+    await page.getByRole("heading", { name: "The TabVault browser extension" }).waitFor();
+    await page.getByRole("heading", { name: "TabVault for Android" }).waitFor();
+    await page.getByRole("heading", { name: "TabVault for Windows" }).waitFor();
+    await screenshot(page, "promises-about-published-1280");
+    await page.goto("/documentation");
+    await page.getByRole("heading", { level: 3, name: "Install the browser extension" }).waitFor();
+    await page.getByRole("heading", { level: 3, name: "Install on Android" }).waitFor();
+    await page.getByRole("heading", { level: 4, name: "Android app protects" }).waitFor();
     await context.close();
   });
 });

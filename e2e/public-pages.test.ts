@@ -108,6 +108,11 @@ const pages: PublicPage[] = [
         await page.getByRole("heading", { level: 2, name: heading }).waitFor();
       }
       assert.equal(await page.getByRole("main").getByRole("link", { name: "Contact us" }).getAttribute("href"), "/contact");
+      // What we make: the extension and the web app; no native app is published on this server.
+      await page.getByRole("heading", { name: "The TabVault browser extension" }).waitFor();
+      await page.getByRole("heading", { name: "The TabVault web app" }).waitFor();
+      assert.equal(await page.getByRole("heading", { name: /TabVault for (Android|Windows)/ }).count(), 0);
+      await page.getByText(/Its browser extension keeps a running snapshot of every open tab/).waitFor();
     },
   },
   {
@@ -117,6 +122,7 @@ const pages: PublicPage[] = [
       const main = page.getByRole("main");
       await main.getByText("When you delete your account, its data is deleted at once; payment records are kept without your name or address.").waitFor();
       await main.getByText("TabVault is not for children under 13.").waitFor();
+      await main.getByText("Rate-limit counters, which hold an IP address or email address, are deleted within 2 hours.").waitFor();
       await main.getByText(/One cookie keeps you signed in/).waitFor();
       await main.getByText(/Card details are typed into a form that Stripe serves/).waitFor();
       await main.getByText(/reply within 24 hours/).first().waitFor();
@@ -169,8 +175,12 @@ const pages: PublicPage[] = [
       const quick = page.getByRole("navigation", { name: "Documentation sections" });
       for (const name of ["Getting Started", "Configuration", "Troubleshooting"]) await quick.getByRole("link", { name }).waitFor();
 
-      await page.getByText(`TabVault for Android needs ${ANDROID_REQUIREMENTS.join(", ")}.`).waitFor();
-      for (const heading of ["Install on Android", "Core features", "Protection levels", "Privacy settings", "Frequently asked questions", "Supported browsers"]) {
+      // Getting started is the extension's; the Android app's steps and browsers only while it is published (none here).
+      await page.getByText("Click the TabVault icon and choose Connect.", { exact: false }).waitFor();
+      assert.equal(await page.getByText(`TabVault for Android needs ${ANDROID_REQUIREMENTS.join(", ")}.`).count(), 0);
+      assert.equal(await page.getByRole("heading", { name: /Install on Android|Android app protects/ }).count(), 0);
+      await page.getByRole("heading", { level: 4, name: "The extension runs in" }).waitFor();
+      for (const heading of ["Install the browser extension", "Core features", "Protection levels", "Privacy settings", "Frequently asked questions", "Supported browsers"]) {
         await page.getByRole("heading", { level: 3, name: heading }).waitFor();
       }
       for (const level of ["Basic", "Advanced", "Custom"]) await page.getByRole("heading", { level: 4, name: level, exact: true }).waitFor();
@@ -282,10 +292,10 @@ describe("public pages at 390 px and 1440 px", () => {
     await page.getByText("1 of 6 topics match “BILLING”").waitFor();
     assert.deepEqual(await shown(), ["Account & Billing"]);
 
-    // "backup" is in one title and in two descriptions.
+    // "backup" is in one title and in one other description.
     await search.fill("backup");
-    await page.getByText("3 of 6 topics match “backup”").waitFor();
-    assert.deepEqual(await shown(), ["Clear All Protection", "Backups & Restore", "Windows App"]);
+    await page.getByText("2 of 6 topics match “backup”").waitFor();
+    assert.deepEqual(await shown(), ["Clear All Protection", "Backups & Restore"]);
     await screenshot(page, "public-help-center-search-390");
 
     await search.fill("bluetooth");

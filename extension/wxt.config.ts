@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "wxt";
+import { EXTENSION_FIREFOX_ANDROID_MIN_VERSION, EXTENSION_FIREFOX_MIN_VERSION } from "../common/browser-support";
 import { TABVAULT_VERSION } from "../common/release";
 
 /**
@@ -39,10 +40,10 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: "extension@tabvault.app",
-              strict_min_version: "140.0",
+              strict_min_version: EXTENSION_FIREFOX_MIN_VERSION,
               data_collection_permissions: { required: ["browsingActivity", "websiteContent"] },
             },
-            gecko_android: { strict_min_version: "142.0" },
+            gecko_android: { strict_min_version: EXTENSION_FIREFOX_ANDROID_MIN_VERSION },
           },
         }
       : {}),

@@ -41,6 +41,7 @@ import { stripeWebhookPath, stripeWebhookRoutes } from "./payments/stripe-webhoo
 import type { StripeEndpoint } from "./payments/stripe-provider";
 import { protectionRoutes } from "./protection/routes";
 import { backupRoutes } from "./backups/routes";
+import { backupPageRoutes } from "./backups/backup-page-routes";
 import { browserBackupRoutes } from "./backups/browser-backup-routes";
 import { statusRoutes } from "./status/routes";
 import type { Mailer } from "./mail/mailer";
@@ -157,6 +158,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(deviceTokenRoutes, { db });
   await app.register(deviceRoutes, { db });
   await app.register(backupRoutes, { db });
+  await app.register(backupPageRoutes, { db });
   await app.register(protectionRoutes, { db });
   await app.register(browserBackupRoutes, { db });
   await app.register(libraryRoutes, { db });

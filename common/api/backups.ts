@@ -166,6 +166,7 @@ export const savedApplicationSchema = z.object({
   isUnsaved: z.boolean(),
   processId: z.number().nullable(),
 });
+export type SavedApplication = z.infer<typeof savedApplicationSchema>;
 
 /** spec 2 §3 "Tab backup". */
 export const tabBackupSchema = z.object({

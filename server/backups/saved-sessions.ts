@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, max, sql, sum } from "drizzle-orm";
-import type { SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/backups";
+import type { SavedApplication, SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/backups";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
-import { type SavedSessionRow, savedSessions, sessionApplications, sessionTabs, type SessionTabRow } from "./table";
+import { type SavedSessionRow, savedSessions, sessionApplications, type SessionApplicationRow, sessionTabs, type SessionTabRow } from "./table";
 
 /** The most an account's list returns at once; Free and Basic keep far fewer. */
 const listLimit = 500;
@@ -44,13 +44,18 @@ export async function savedSessionListJson(db: Database, userId: string): Promis
 
 /** One of the account's sessions with its tabs and applications; undefined for anyone else's id. */
 export async function findSavedSession(db: Database, userId: string, id: string): Promise<SavedSessionDetail | undefined> {
+  const session = await findOwnSessionRow(db, userId, id);
+  return session ? withContents(db, session) : undefined;
+}
+
+/** The row of one of the account's sessions; undefined for anyone else's id. */
+export async function findOwnSessionRow(db: Database, userId: string, id: string): Promise<SavedSessionRow | undefined> {
   const [session] = await db
     .select()
     .from(savedSessions)
     .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
     .limit(1);
-  if (!session) return undefined;
-  return withContents(db, session);
+  return session;
 }
 
 export async function latestRestorableSession(db: Database, userId: string): Promise<SavedSessionDetail | undefined> {
@@ -114,14 +119,7 @@ async function withContents(db: Database, session: SavedSessionRow): Promise<Sav
   return {
     ...toSummary(session),
     browserTabs,
-    openApps: apps.map((app) => ({
-      processName: app.processName,
-      windowTitle: app.windowTitle,
-      documentPath: app.documentPath,
-      lastSaved: app.lastSaved?.toISOString() ?? null,
-      isUnsaved: app.isUnsaved,
-      processId: app.processId,
-    })),
+    openApps: apps.map(toSavedApplication),
     tabBackups: browserTabs.map((tab) => ({
       id: tab.id,
       url: tab.url,
@@ -132,7 +130,7 @@ async function withContents(db: Database, session: SavedSessionRow): Promise<Sav
   };
 }
 
-function toSummary(row: SavedSessionRow): SavedSessionSummary {
+export function toSummary(row: SavedSessionRow): SavedSessionSummary {
   return {
     id: row.id,
     sessionName: row.sessionName,
@@ -150,7 +148,7 @@ function toSummary(row: SavedSessionRow): SavedSessionSummary {
   };
 }
 
-function toSavedTab(row: SessionTabRow): SavedTab {
+export function toSavedTab(row: SessionTabRow): SavedTab {
   return {
     id: `${row.sessionId}:${row.position}`,
     url: row.url,
@@ -160,5 +158,16 @@ function toSavedTab(row: SessionTabRow): SavedTab {
     lastAccessed: row.lastAccessed?.toISOString() ?? null,
     formData: row.formData,
     scrollPosition: { x: row.scrollX, y: row.scrollY },
+  };
+}
+
+export function toSavedApplication(row: SessionApplicationRow): SavedApplication {
+  return {
+    processName: row.processName,
+    windowTitle: row.windowTitle,
+    documentPath: row.documentPath,
+    lastSaved: row.lastSaved?.toISOString() ?? null,
+    isUnsaved: row.isUnsaved,
+    processId: row.processId,
   };
 }

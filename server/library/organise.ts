@@ -133,8 +133,8 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
   return db.transaction(async (tx) => {
     const locked = await lockBackups(tx, user.id, request.backupIds);
     const tabs = locked.reduce((sum, row) => sum + row.tabCount, 0);
-    if (tabs > ORGANISE_LIMITS.tabsPerAction) {
-      throw new OrganiseRefusedError(400, `These backups hold ${plural(tabs, "tab")}; a merged backup holds at most ${ORGANISE_LIMITS.tabsPerAction.toLocaleString("en-US")}.`);
+    if (tabs > ORGANISE_LIMITS.mergedTabs) {
+      throw new OrganiseRefusedError(400, `These backups hold ${plural(tabs, "tab")}; a merged backup holds at most ${ORGANISE_LIMITS.mergedTabs.toLocaleString("en-US")}.`);
     }
     const before = await captureBackups(tx, user.id, request.backupIds);
     const sources = request.backupIds.map((id) => before.saved_sessions.find((row) => row.id === id)!);

@@ -30,6 +30,12 @@ export function databaseRateLimitStore(db: Database, clock: () => Date): Fastify
   return DatabaseRateLimitStore;
 }
 
+/** Deletes every counter whose window ended before `now`; returns how many. */
+export async function deleteExpiredRateLimitCounters(db: Database, now: Date): Promise<number> {
+  const deleted = await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetAt, now)).returning({ key: rateLimitCounters.key });
+  return deleted.length;
+}
+
 export async function incrementCounter(
   db: Database,
   key: string,
@@ -50,8 +56,6 @@ export async function incrementCounter(
     })
     .returning({ count: rateLimitCounters.count, resetAt: rateLimitCounters.resetAt });
   if (!row) throw new Error("rate limit upsert returned no row");
-  if (Math.floor(Math.random() * pruneEvery) === 0) {
-    await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetAt, now));
-  }
+  if (Math.floor(Math.random() * pruneEvery) === 0) await deleteExpiredRateLimitCounters(db, now);
   return { current: row.count, ttl: Math.max(0, row.resetAt.getTime() - now.getTime()) };
 }

@@ -1,6 +1,8 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMIT_LONGEST_WINDOW_MINUTES } from "@common/product";
 import { useTestApp } from "../test/test-app";
+import { rateLimitGuard } from "./rate-limits";
 
 /** A clock the test moves forward, to reach the end of a window without waiting. */
 function fakeClock() {
@@ -111,5 +113,15 @@ describe("rate limits with REDIS_URL: counters shared in Redis", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     const keys = await redis.keys(`tabvault:rate-limit:*${prefix}*`);
     expect(keys.length).toBeGreaterThan(0);
+  });
+});
+
+describe("rate-limit windows", () => {
+  const server = useTestApp();
+
+  it(`refuses a rule whose window is longer than ${RATE_LIMIT_LONGEST_WINDOW_MINUTES} minutes (the privacy policy's promise)`, () => {
+    const rule = { name: "too-long", max: 1, key: () => "k", message: () => "no" };
+    expect(() => rateLimitGuard(server.app, [{ ...rule, windowMs: (RATE_LIMIT_LONGEST_WINDOW_MINUTES + 1) * 60_000 }])).toThrow(/window longer than/);
+    expect(() => rateLimitGuard(server.app, [{ ...rule, windowMs: RATE_LIMIT_LONGEST_WINDOW_MINUTES * 60_000 }])).not.toThrow();
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import type { ErrorResponse } from "@common/api/errors";
+import { RATE_LIMIT_LONGEST_WINDOW_MINUTES } from "@common/product";
 import type { Database } from "../db/database";
 import { unavailableMessage } from "../http/errors";
 import { databaseRateLimitStore } from "./database-store";
@@ -56,6 +57,10 @@ export function rateLimitGuard(
   rules: readonly RateLimitRule[],
   options: { onExceeded?: (request: FastifyRequest, reply: FastifyReply, limit: ExceededLimit) => FastifyReply } = {},
 ) {
+  for (const rule of rules) {
+    // The privacy policy promises counters are gone within RATE_LIMIT_COUNTER_HOURS; a longer window would break it.
+    if (rule.windowMs > RATE_LIMIT_LONGEST_WINDOW_MINUTES * 60_000) throw new Error(`rate limit ${rule.name}: window longer than ${RATE_LIMIT_LONGEST_WINDOW_MINUTES} minutes`);
+  }
   const limiters = rules.map((rule) => ({
     rule,
     check: app.createRateLimit({

@@ -117,6 +117,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/saved-sessions": {},
     "POST /api/saved-sessions": { body: { sessionName: "Research", browserSession: browserSession(2) } },
     "GET /api/saved-sessions/:id": { params: { id: a.sessionId } },
+    "GET /api/saved-sessions/:id/overview": { params: { id: a.sessionId } },
+    "GET /api/saved-sessions/:id/tabs": { params: { id: a.sessionId }, query: { offset: "1", limit: "1" } },
     "DELETE /api/saved-sessions/:id": { params: { id: a.sessionId } },
     "POST /api/restore-session/:id": { params: { id: a.sessionId } },
     "POST /api/protection/android-clear-all": { body: { userEmail: owner, browserSession: browserSession(2) } },

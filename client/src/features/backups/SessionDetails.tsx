@@ -1,15 +1,16 @@
-import type { SavedSessionDetail } from "@common/api/backups";
+import type { BackupOverview } from "@common/api/backup-pages";
 import { browserName, triggerLabels } from "@common/api/backups";
-import { AppWindow, FormInput, Globe, Loader2, MoveVertical, Pin, RotateCcw, Trash2 } from "lucide-react";
+import { AppWindow, Loader2, Pin, RotateCcw, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/dates";
 import { ExportMenu } from "@/features/library/ExportMenu";
 import { BackupDigestPanel } from "./BackupDigestPanel";
+import { BackupTabList } from "./BackupTabList";
 
 
-/** The selected session: device, created, type, and every tab with what was typed and where it was read. */
+/** The selected session: device, created, type, and its tabs (a page at a time) with what was typed and where it was read. */
 export function SessionDetails({
   session,
   restoring,
@@ -19,7 +20,7 @@ export function SessionDetails({
   onDelete,
   organise,
 }: {
-  session: SavedSessionDetail;
+  session: BackupOverview;
   /** The library's rename, tags, note and pin (client/src/features/library/OrganisePanel.tsx). */
   organise?: ReactNode;
   restoring: boolean;
@@ -66,60 +67,9 @@ export function SessionDetails({
 
       {organise}
 
-      {session.browserTabs.length > 0 ? <BackupDigestPanel sessionId={session.id} /> : null}
+      {session.tabCount > 0 ? <BackupDigestPanel sessionId={session.id} /> : null}
 
-      {session.browserTabs.length > 0 ? (
-        <>
-          <h3 className="mt-6 text-sm font-semibold text-slate-900">Tabs ({session.browserTabs.length})</h3>
-          <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {session.browserTabs.map((tab) => {
-              const fields = Object.entries(tab.formData);
-              return (
-                <li key={tab.id} className="p-3">
-                  <div className="flex items-start gap-3">
-                    {tab.faviconUrl ? (
-                      <img src={tab.faviconUrl} alt="" className="mt-0.5 size-4 shrink-0" loading="lazy" referrerPolicy="no-referrer" />
-                    ) : (
-                      <Globe className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                    )}
-                    <div className="min-w-0 flex-1">
-                      <p className="flex items-center gap-2 font-medium text-slate-900">
-                        <span className="truncate">{tab.title || tab.url}</span>
-                        {tab.isActive ? <Badge variant="success">Active</Badge> : null}
-                      </p>
-                      <p className="truncate text-xs text-slate-500">{tab.url}</p>
-                      {fields.length > 0 || tab.scrollPosition.y > 0 ? (
-                        <div className="mt-2 space-y-1 text-xs text-slate-600">
-                          {fields.length > 0 ? (
-                            <div className="flex items-start gap-1.5">
-                              <FormInput className="mt-0.5 size-3.5 shrink-0 text-brand-600" aria-hidden="true" />
-                              <span>
-                                Form values:{" "}
-                                {fields.map(([name, value], index) => (
-                                  <span key={name}>
-                                    {index > 0 ? ", " : null}
-                                    <span className="font-medium text-slate-800">{name}</span> = “{value.length > 60 ? `${value.slice(0, 60)}…` : value}”
-                                  </span>
-                                ))}
-                              </span>
-                            </div>
-                          ) : null}
-                          {tab.scrollPosition.y > 0 ? (
-                            <div className="flex items-center gap-1.5">
-                              <MoveVertical className="size-3.5 shrink-0 text-brand-600" aria-hidden="true" />
-                              Scroll position: {tab.scrollPosition.y}px down
-                            </div>
-                          ) : null}
-                        </div>
-                      ) : null}
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      ) : null}
+      {session.tabCount > 0 ? <BackupTabList key={session.id} backupId={session.id} tabCount={session.tabCount} /> : null}
 
       {session.openApps.length > 0 ? (
         <>

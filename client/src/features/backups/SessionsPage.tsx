@@ -1,19 +1,21 @@
-import { getBackup, listBackups } from "@common/api/backups";
-import { triggerLabels } from "@common/api/backups";
+import { listBackups } from "@common/api/backups";
+import { getBackupOverview } from "@common/api/backup-pages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AppWindow, CopyMinus, Layers, Loader2, Merge, Pin, Save, Tag } from "lucide-react";
-import { useState } from "react";
+import { CopyMinus, Loader2, Merge, Save, Tag } from "lucide-react";
+import { useEffect, useState } from "react";
 import { requestRestore } from "./extension-bridge";
+import { SavedSessionList } from "./SavedSessionList";
 import { SessionDetails } from "./SessionDetails";
 import {
   deleteSession,
-  fetchSession,
   matchesFilter,
   openRestoredTabs,
   restoreSession,
+  BACKUP_TAB_PAGES_KEY,
   SAVED_SESSION_DETAILS_KEY,
   SAVED_SESSIONS_KEY,
   saveCurrentSession,
+  tabPageQuery,
   type SessionFilter,
   USER_STATS_KEY,
 } from "./session-api";
@@ -25,11 +27,9 @@ import { dedupe, merge } from "@/features/library/organise-api";
 import { OrganisePanel } from "@/features/library/OrganisePanel";
 import { useOrganise } from "@/features/library/useOrganise";
 import { OpenOnOtherDevices } from "@/features/open-tabs/OpenOnOtherDevices";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
-import { cn } from "@/lib/class-names";
 import { endpointKey, endpointQuery } from "@/lib/api-client";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { formatDateTime } from "@/lib/dates";
@@ -40,10 +40,6 @@ const filters: { value: SessionFilter; label: string; empty: string }[] = [
   { value: "manual", label: "Manual Saves", empty: "No manual saves found" },
 ];
 
-/** Emergencies stand out; what the person or the timer saved does not. */
-const triggerBadge: Record<string, "secondary" | "outline"> = { manual_save: "secondary", auto_backup: "outline" };
-
-
 /** `/sessions` (spec 2 §2): the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
 export default function SessionsPage() {
   const queryClient = useQueryClient();
@@ -53,11 +49,17 @@ export default function SessionsPage() {
   const [chosen, setChosen] = useState<string[]>([]);
   const sessions = useQuery(endpointQuery(listBackups));
   const allTags = [...new Set((sessions.data ?? []).flatMap((session) => session.tags))].sort();
-  const selected = useQuery({ queryKey: endpointKey(getBackup, { params: { id: selectedId ?? "" } }), queryFn: () => fetchSession(selectedId!), enabled: selectedId !== null });
+  // The overview only (labels, applications): the tabs come a page at a time as the list shows them (decision 165).
+  const selected = useQuery({ ...endpointQuery(getBackupOverview, { params: { id: selectedId ?? "" } }), enabled: selectedId !== null });
+  // The first page of tabs is asked for beside the overview, not after it: the first screen waits for one round trip.
+  useEffect(() => {
+    if (selectedId !== null) void queryClient.prefetchQuery(tabPageQuery(selectedId, 0));
+  }, [queryClient, selectedId]);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: SAVED_SESSIONS_KEY });
     void queryClient.invalidateQueries({ queryKey: SAVED_SESSION_DETAILS_KEY });
+    void queryClient.invalidateQueries({ queryKey: BACKUP_TAB_PAGES_KEY });
     void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
   };
 
@@ -212,56 +214,7 @@ export default function SessionsPage() {
                   ) : list.length === 0 ? (
                     <p className="p-6 text-center text-slate-500">{item.empty}</p>
                   ) : (
-                    <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label={item.label}>
-                      {list.map((session) => (
-                        <li key={session.id} className="flex items-stretch">
-                          <label className="flex cursor-pointer items-center pl-4">
-                            <input
-                              type="checkbox"
-                              className="size-4 accent-brand-600"
-                              checked={chosen.includes(session.id)}
-                              onChange={(event) => choose(session.id, event.target.checked)}
-                              aria-label={`Select ${session.sessionName}`}
-                            />
-                          </label>
-                          <button
-                            type="button"
-                            onClick={() => setSelectedId(session.id)}
-                            aria-current={selectedId === session.id ? "true" : undefined}
-                            className={cn(
-                              "flex min-w-0 flex-1 cursor-pointer flex-col gap-1 px-3 py-3 text-left transition hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none",
-                              selectedId === session.id && "bg-brand-50 hover:bg-brand-50",
-                            )}
-                          >
-                            <span className="flex items-center justify-between gap-2">
-                              <span className="flex min-w-0 items-center gap-1.5">
-                                {session.pinned ? <Pin className="size-3.5 shrink-0 text-brand-600" aria-label="Pinned" /> : null}
-                                <span className="truncate font-medium text-slate-900">{session.sessionName}</span>
-                              </span>
-                              <Badge variant={triggerBadge[session.triggerEvent] ?? "warning"}>
-                                {triggerLabels[session.triggerEvent] ?? session.triggerEvent}
-                              </Badge>
-                            </span>
-                            <span className="flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
-                              <span className="inline-flex items-center gap-1">
-                                <Layers className="size-3.5" aria-hidden="true" />
-                                {session.tabCount} {session.tabCount === 1 ? "tab" : "tabs"}
-                              </span>
-                              <span className="inline-flex items-center gap-1">
-                                <AppWindow className="size-3.5" aria-hidden="true" />
-                                {session.appCount} {session.appCount === 1 ? "app" : "apps"}
-                              </span>
-                              <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
-                              {session.tags.map((tag) => (
-                                <span key={tag} className="rounded-full bg-slate-100 px-2 text-slate-700">
-                                  {tag}
-                                </span>
-                              ))}
-                            </span>
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
+                    <SavedSessionList label={item.label} sessions={list} selectedId={selectedId} chosen={chosen} onSelect={setSelectedId} onChoose={choose} />
                   )}
                 </div>
                 <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

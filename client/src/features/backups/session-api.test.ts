@@ -1,7 +1,7 @@
 import type { SavedSessionSummary } from "@common/api/backups";
 import { triggerEvents } from "@common/api/backups";
 import { describe, expect, it } from "vitest";
-import { matchesFilter, type SessionFilter } from "./session-api";
+import { matchesFilter, pagesToRead, type SessionFilter, TAB_PAGE_SIZE } from "./session-api";
 
 const session = (triggerEvent: string): SavedSessionSummary => ({
   id: triggerEvent,
@@ -33,5 +33,16 @@ describe("which Session Manager tab lists a session", () => {
   it("covers every trigger the server stores", () => {
     for (const trigger of triggerEvents) expect(matchesFilter(session(trigger), "all")).toBe(true);
     expect(triggerEvents).toHaveLength(4);
+  });
+});
+
+describe("pagesToRead", () => {
+  it("reads the pages under the drawn rows, and the first page always, for its total", () => {
+    expect(TAB_PAGE_SIZE).toBe(100);
+    expect(pagesToRead(0, 20)).toEqual([0]);
+    expect(pagesToRead(95, 130)).toEqual([0, 1]);
+    // Dragged to the end of 10,000 tabs: the last page and the first, none between.
+    expect(pagesToRead(9_975, 9_999)).toEqual([0, 99]);
+    expect(pagesToRead(5_190, 5_310)).toEqual([0, 51, 52, 53]);
   });
 });

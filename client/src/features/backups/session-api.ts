@@ -1,20 +1,19 @@
-import type { BackupResponse, RestoreResponse, SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/backups";
-import { deleteBackup, emergencyTriggers, getBackup, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
-import { call, endpointKey } from "@/lib/api-client";
+import type { BackupResponse, RestoreResponse, SavedSessionSummary, SavedTab } from "@common/api/backups";
+import { deleteBackup, emergencyTriggers, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
+import { BACKUP_TAB_PAGES, getBackupOverview, listBackupTabs } from "@common/api/backup-pages";
+import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { currentBrowserSession } from "@/features/protection/capture-engine";
 import { restoreUrl } from "@/features/protection/restore-handoff";
 
 export const SAVED_SESSIONS_KEY = endpointKey(listBackups);
-/** Every backup's details: refreshed with the list, as when their keys began with the list's. */
-export const SAVED_SESSION_DETAILS_KEY = endpointKey(getBackup);
+/** Every backup's details (its overview): refreshed with the list, as when their keys began with the list's. */
+export const SAVED_SESSION_DETAILS_KEY = endpointKey(getBackupOverview);
+/** Every page of every backup's tabs, refreshed with the details. */
+export const BACKUP_TAB_PAGES_KEY = endpointKey(listBackupTabs);
 export const USER_STATS_KEY = endpointKey(getUserStats);
 
 /** spec 2 §4, §9: restored tabs open 500 ms apart. */
 export const RESTORE_TAB_INTERVAL_MS = 500;
-
-export async function fetchSession(id: string): Promise<SavedSessionDetail> {
-  return call(getBackup, { params: { id } });
-}
 
 export async function restoreSession(id: string): Promise<RestoreResponse> {
   return call(restoreBackup, { params: { id } });
@@ -45,4 +44,19 @@ export function matchesFilter(session: SavedSessionSummary, filter: SessionFilte
   if (filter === "all") return true;
   if (filter === "manual") return session.triggerEvent === "manual_save";
   return emergencyTriggerNames.includes(session.triggerEvent);
+}
+
+/** Tabs the Session Manager reads at a time from a backup (decision 165). */
+export const TAB_PAGE_SIZE = BACKUP_TAB_PAGES.defaultLimit;
+
+/** The pages holding rows `first` to `last` (from 0), and always the first page: it says how many tabs there are. */
+export function pagesToRead(first: number, last: number): number[] {
+  const pages = new Set([0]);
+  for (let page = Math.floor(first / TAB_PAGE_SIZE); page <= Math.floor(last / TAB_PAGE_SIZE); page += 1) pages.add(page);
+  return [...pages];
+}
+
+/** The query of one page of a backup's tabs: page 0 is the first 100 tabs. */
+export function tabPageQuery(backupId: string, page: number) {
+  return endpointQuery(listBackupTabs, { params: { id: backupId }, query: { offset: page * TAB_PAGE_SIZE, limit: TAB_PAGE_SIZE } });
 }

@@ -18,8 +18,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
 
 const keyFeatures = [
-  "Blocks Clear All, Close all tabs and the close-all shortcuts in popular Android browsers",
-  "Or backs the session up first: every tab, what you typed into forms, how far you scrolled",
+  "The browser extension keeps a running snapshot of every tab of every window, off the device",
+  "An emergency backup the moment tabs disappear: every tab, what you typed into forms, how far you scrolled",
   "Emergency backups and manual saves in the Session Manager, restored in one go",
   `${catalogueFeatures.analytics.name}, from ${plans[catalogueFeatures.analytics.lowest].name}`,
 ];
@@ -126,11 +126,11 @@ export default function AppStorePage() {
                   <div className="space-y-3 leading-7 text-slate-600">
                     <p>
                       One wrong tap on Clear All and every open tab is gone: the research, the half-written form, the article
-                      you were halfway through. TabVault stops that tap before it reaches your browser.
+                      you were halfway through. TabVault's browser extension keeps a snapshot of every tab as you work.
                     </p>
                     <p>
-                      Prefer to let it through? Then TabVault backs up the whole session first, so you can restore it from
-                      the Session Manager whenever you need it.
+                      The moment tabs disappear, it keeps them as an emergency backup off the device, so you can restore
+                      the whole session from the Session Manager whenever you need it.
                     </p>
                   </div>
                 </Section>

@@ -1,12 +1,17 @@
+import type { Platform } from "@common/api/downloads";
 import { Info, MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import { LinkedFeatureCards } from "./LinkedFeatureCards";
 import { PageIntro } from "./PageIntro";
 import { Button } from "@/components/ui/button";
+import { usePublishedApp } from "@/features/downloads/ProtectionToday";
 import { aboutPrinciples, aboutProducts, aboutStory } from "@/features/site/content/about";
+import { cn } from "@/lib/class-names";
 
 /** `/about` (spec 1 §2): why TabVault exists, what it makes, how it works. */
 export default function AboutPage() {
+  const published: Record<Platform, boolean> = { android: Boolean(usePublishedApp("android").item), windows: Boolean(usePublishedApp("windows").item) };
+  const products = aboutProducts.filter((product) => !product.nativeApp || published[product.nativeApp]);
   return (
     <>
       <PageIntro
@@ -34,7 +39,7 @@ export default function AboutPage() {
           <h2 id="what-we-make" className="text-3xl font-bold tracking-tight text-slate-900">
             What we make
           </h2>
-          <LinkedFeatureCards items={aboutProducts} className="mt-10 grid gap-6 md:grid-cols-3" />
+          <LinkedFeatureCards items={products} className={cn("mt-10 grid gap-6", products.length > 3 ? "md:grid-cols-2" : "md:grid-cols-3")} />
         </div>
       </section>
 

@@ -4,9 +4,11 @@ import { Link } from "wouter";
 import { LinkedFeatureCards } from "./LinkedFeatureCards";
 import { PageIntro } from "./PageIntro";
 import { RichText } from "./RichText";
+import type { RichText as RichTextValue } from "@/features/site/content/long-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { coreFeatures, faq, installSteps, privacySettings, protectionLevels, quickCards, supportedBrowsers } from "@/features/site/content/documentation";
+import { usePublishedApp } from "@/features/downloads/ProtectionToday";
+import { coreFeatures, extensionSetupSteps, faq, installSteps, privacySettings, protectionLevels, quickCards, supportedBrowsers } from "@/features/site/content/documentation";
 import { useScrollToHashOnArrival } from "./useScrollToHashOnArrival";
 
 function DocSection({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
@@ -30,9 +32,34 @@ function SubHeading({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
+/** Numbered set-up steps, each a title and a sentence with links. */
+function SetupSteps({ steps }: { steps: { title: string; text: RichTextValue }[] }) {
+  return (
+    <ol className="mt-6 grid gap-4 md:grid-cols-2">
+      {steps.map((step, index) => (
+        <li key={step.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5">
+          <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700 ring-1 ring-brand-200">
+            {index + 1}
+          </span>
+          <div>
+            <h4 className="font-semibold text-slate-900">
+              <span className="sr-only">Step {index + 1}: </span>
+              {step.title}
+            </h4>
+            <p className="mt-1 leading-7 text-slate-600">
+              <RichText value={step.text} />
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** `/documentation` (spec 2 §2): quick cards, install steps, features, protection levels, privacy, FAQ, browsers. */
 export default function DocumentationPage() {
   useScrollToHashOnArrival();
+  const androidApp = usePublishedApp("android");
   return (
     <>
       <PageIntro
@@ -65,26 +92,19 @@ export default function DocumentationPage() {
           </ul>
         </nav>
 
-        <DocSection id="getting-started" title="Getting Started" intro="Install the Android app, connect it to your account and choose how it protects your tabs.">
-          <SubHeading id="install-android">Install on Android</SubHeading>
-          <ol className="mt-6 grid gap-4 md:grid-cols-2">
-            {installSteps.map((step, index) => (
-              <li key={step.title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5">
-                <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700 ring-1 ring-brand-200">
-                  {index + 1}
-                </span>
-                <div>
-                  <h4 className="font-semibold text-slate-900">
-                    <span className="sr-only">Step {index + 1}: </span>
-                    {step.title}
-                  </h4>
-                  <p className="mt-1 leading-7 text-slate-600">
-                    <RichText value={step.text} />
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ol>
+        <DocSection
+          id="getting-started"
+          title="Getting Started"
+          intro="Add the TabVault extension to your browser, connect it to your account and choose how it protects your tabs."
+        >
+          <SubHeading id="install-extension">Install the browser extension</SubHeading>
+          <SetupSteps steps={extensionSetupSteps} />
+          {androidApp.item && (
+            <>
+              <SubHeading id="install-android">Install on Android</SubHeading>
+              <SetupSteps steps={installSteps} />
+            </>
+          )}
 
           <SubHeading id="core-features">Core features</SubHeading>
           <LinkedFeatureCards items={coreFeatures} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" headingLevel={4} />
@@ -143,7 +163,7 @@ export default function DocumentationPage() {
 
           <SubHeading id="supported-browsers">Supported browsers</SubHeading>
           <div className="mt-6 grid gap-6 md:grid-cols-2">
-            {supportedBrowsers.map(({ heading, note, browsers }) => (
+            {supportedBrowsers.filter((group) => !group.nativeApp || androidApp.item).map(({ heading, note, browsers }) => (
               <div key={heading} className="rounded-2xl border border-slate-200 bg-white p-6">
                 <h4 className="font-semibold text-slate-900">{heading}</h4>
                 <p className="mt-1 text-sm text-slate-600">{note}</p>

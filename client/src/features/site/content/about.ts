@@ -1,12 +1,13 @@
 import type { ClientRoute } from "@common/routes";
 import { supportPromiseText } from "@common/plan-catalogue";
-import { MONEY_BACK_DAYS } from "@common/product";
-import { AppWindow, HandCoins, type LucideIcon, MessageSquare, Monitor, ShieldCheck, Smartphone, Trash2 } from "lucide-react";
+import type { Platform } from "@common/api/downloads";
+import { extensionPlatformsText, MONEY_BACK_DAYS } from "@common/product";
+import { AppWindow, HandCoins, type LucideIcon, MessageSquare, Monitor, Puzzle, ShieldCheck, Smartphone, Trash2 } from "lucide-react";
 
 /** `/about`: why TabVault exists, what it makes, how it works. No invented people or figures. */
 export const aboutStory: string[] = [
   "Mobile browsers keep Clear All one tap away from the tabs people actually work in: the train times for tomorrow, a job application half filled in, twenty articles of research for an essay. One slip and they are gone. History gives back addresses at best, never what you typed or how far you had read.",
-  "TabVault closes that gap. It stops the Clear All button before it closes anything, or, if you prefer, lets it through and keeps a backup of every tab with the text you typed and your place on the page, so the whole session comes back.",
+  "TabVault closes that gap. Its browser extension keeps a running snapshot of every open tab, with the text you typed and your place on the page. The moment tabs disappear it keeps them as an emergency backup, off the device, and one click brings the whole session back.",
 ];
 
 export interface AboutProduct {
@@ -15,11 +16,21 @@ export interface AboutProduct {
   text: string;
   href: ClientRoute;
   linkLabel: string;
+  /** A native app, shown only while its release is published on this server (decision 141). */
+  nativeApp?: Platform;
 }
 
 export const aboutProducts: AboutProduct[] = [
   {
+    icon: Puzzle,
+    title: "The TabVault browser extension",
+    text: `For ${extensionPlatformsText}. It keeps every tab of every window backed up off the device and puts them back after an accidental close.`,
+    href: "/download",
+    linkLabel: "Get the extension",
+  },
+  {
     icon: Smartphone,
+    nativeApp: "android",
     title: "TabVault for Android",
     text: "Blocks Clear All in Chrome, Firefox, Samsung Internet and other Android browsers, or backs your tabs up first.",
     href: "/product",
@@ -27,6 +38,7 @@ export const aboutProducts: AboutProduct[] = [
   },
   {
     icon: Monitor,
+    nativeApp: "windows",
     title: "TabVault for Windows",
     text: "Adds file protection and backs up the state of your applications when a window is closed by accident.",
     href: "/windows",

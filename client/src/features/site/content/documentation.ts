@@ -1,12 +1,13 @@
 import { plans } from "@common/plan-catalogue";
-import { ANDROID_REQUIREMENTS, SIGN_IN_LINK_MINUTES } from "@common/product";
+import { ANDROID_REQUIREMENTS, EXTENSION_CHROMIUM_BROWSERS, SIGN_IN_LINK_MINUTES } from "@common/product";
+import { EXTENSION_FIREFOX_ANDROID_MIN_VERSION, EXTENSION_FIREFOX_MIN_VERSION, WEB_APP_BROWSERS } from "@common/browser-support";
 import type { ClientRoute } from "@common/routes";
 import {
   AppWindow,
   DatabaseBackup,
   LifeBuoy,
   type LucideIcon,
-  Monitor,
+  Puzzle,
   Rocket,
   RotateCcw,
   ShieldOff,
@@ -17,12 +18,45 @@ import { androidBrowsers } from "./product-android";
 
 /** The three quick cards at the top of `/documentation` (spec 2 §2), each jumping to its section. */
 export const quickCards: { id: string; icon: LucideIcon; title: string; text: string }[] = [
-  { id: "getting-started", icon: Rocket, title: "Getting Started", text: "Install TabVault on Android, connect it to your account and choose how to protect your tabs." },
+  { id: "getting-started", icon: Rocket, title: "Getting Started", text: "Add the TabVault extension to your browser, connect it to your account and choose how to protect your tabs." },
   { id: "configuration", icon: SlidersHorizontal, title: "Configuration", text: "Protection levels, automatic backup and the settings that decide what is stored." },
   { id: "troubleshooting", icon: LifeBuoy, title: "Troubleshooting", text: "Answers to common questions, and the browsers TabVault supports." },
 ];
 
 /** Installing the Android app (the requirement every page states: `ANDROID_REQUIREMENTS`, decision 140). */
+/** Getting started with the browser extension: what protects a browser today (issue 16 point 3). */
+export const extensionSetupSteps: { title: string; text: RichText }[] = [
+  {
+    title: "Download the extension",
+    text: [
+      "Open the ",
+      { href: "/download", label: "download page" },
+      ` and pick your browser: ${EXTENSION_CHROMIUM_BROWSERS}, or Firefox. Each download is set up to talk to this TabVault.`,
+    ],
+  },
+  {
+    title: "Add it to your browser",
+    text: "Follow the steps under the download: for Chrome, Edge, Brave and Opera, unzip it and load it on the browser's extensions page with Developer mode on.",
+  },
+  {
+    title: "Connect your account",
+    text: [
+      "Click the TabVault icon and choose Connect. Sign in on the page that opens and press Connect. No account yet? ",
+      { href: "/sign-in", label: "Signing in with your email" },
+      " creates a free one.",
+    ],
+  },
+  {
+    title: "Keep browsing",
+    text: [
+      "The extension keeps a snapshot of every tab. When tabs disappear it keeps them as an emergency backup, off this device; bring them back from its popup or the ",
+      { href: "/sessions", label: "Session Manager" },
+      ".",
+    ],
+  },
+];
+
+/** Installing the Android app, shown only while an operator has published it (decision 141). */
 export const installSteps: { title: string; text: RichText }[] = [
   {
     title: "Check your phone",
@@ -69,7 +103,7 @@ export const coreFeatures: { icon: LucideIcon; title: string; text: string; href
   {
     icon: ShieldOff,
     title: "Clear All Blocker",
-    text: "Stops Clear All and close-all shortcuts such as Ctrl+Shift+W before anything closes, and counts every blocked attempt.",
+    text: "In TabVault's own pages, stops the close-all shortcuts such as Ctrl+Shift+W before anything closes, and counts every blocked attempt.",
     href: "/clear-all-blocker",
     linkLabel: "Open the blocker",
   },
@@ -95,11 +129,11 @@ export const coreFeatures: { icon: LucideIcon; title: string; text: string; href
     linkLabel: "Change settings",
   },
   {
-    icon: Monitor,
-    title: "Windows app",
-    text: "File protection and application state backup for Windows 10 (1903+) and 11.",
-    href: "/windows",
-    linkLabel: "About the Windows app",
+    icon: Puzzle,
+    title: "Browser extension",
+    text: "Keeps every tab of every window backed up off the device, keeps them as an emergency backup the moment they disappear, and puts them back from its popup.",
+    href: "/download",
+    linkLabel: "Get the extension",
   },
   {
     icon: AppWindow,
@@ -164,14 +198,22 @@ export const privacySettings: { title: string; text: RichText }[] = [
   },
 ];
 
-/** The browsers each part of TabVault supports. The web app's are Vite's build target (baseline widely available). */
-export const supportedBrowsers: { heading: string; note: string; browsers: string[] }[] = [
-  { heading: "Android app protects", note: "Clear All is recognised in these browsers' tab screens.", browsers: androidBrowsers },
+/**
+ * The browsers each part of TabVault supports. The extension's are its manifest's minimum versions; the web app's are
+ * its build target (`WEB_APP_BROWSERS`); the Android app's are shown only while it is published (`nativeApp`).
+ */
+export const supportedBrowsers: { heading: string; note: string; browsers: string[]; nativeApp?: "android" }[] = [
+  {
+    heading: "The extension runs in",
+    note: "Current versions of the Chromium browsers; Firefox from the versions named.",
+    browsers: [...EXTENSION_CHROMIUM_BROWSERS.split(/, | and /), `Firefox ${EXTENSION_FIREFOX_MIN_VERSION.replace(/\.0$/, "")}`, `Firefox for Android ${EXTENSION_FIREFOX_ANDROID_MIN_VERSION.replace(/\.0$/, "")}`],
+  },
   {
     heading: "Web app runs in",
     note: "Current versions, and these or newer.",
-    browsers: ["Chrome 111", "Edge 111", "Firefox 114", "Safari 16.4 (macOS and iOS)", "Samsung Internet 22"],
+    browsers: WEB_APP_BROWSERS.map((browser) => browser.label),
   },
+  { heading: "Android app protects", note: "Clear All is recognised in these browsers' tab screens.", browsers: androidBrowsers, nativeApp: "android" },
 ];
 
 export const faq: { question: string; answer: RichText }[] = [

@@ -1,4 +1,4 @@
-import { CreditCard, DatabaseBackup, type LucideIcon, Monitor, Rocket, ShieldCheck, ShieldOff } from "lucide-react";
+import { CreditCard, DatabaseBackup, type LucideIcon, Puzzle, Rocket, ShieldCheck, ShieldOff } from "lucide-react";
 import type { HelpCategory } from "./help-search";
 
 /** The six categories of `/help-center` (spec 2 §2), each leading to the page that answers it. */
@@ -6,7 +6,7 @@ export const helpCategories: (HelpCategory & { icon: LucideIcon; href: string })
   {
     icon: Rocket,
     title: "Getting Started",
-    description: "Install the apps, create your free account and protect your first tabs.",
+    description: "Add the browser extension, create your free account and protect your first tabs.",
     href: "/documentation#getting-started",
   },
   {
@@ -28,10 +28,10 @@ export const helpCategories: (HelpCategory & { icon: LucideIcon; href: string })
     href: "/terms#payment",
   },
   {
-    icon: Monitor,
-    title: "Windows App",
-    description: "File protection, application state backup and system requirements for Windows 10 and 11.",
-    href: "/windows",
+    icon: Puzzle,
+    title: "Browser Extension",
+    description: "Install it in Chrome, Edge, Brave, Opera or Firefox, connect it, and get back what a closed window took.",
+    href: "/download",
   },
   {
     icon: ShieldCheck,
@@ -44,11 +44,11 @@ export const helpCategories: (HelpCategory & { icon: LucideIcon; href: string })
 export type Difficulty = "Beginner" | "Intermediate" | "Advanced";
 
 export const popularArticles: { title: string; difficulty: Difficulty; href: string }[] = [
-  { title: "Install TabVault on Android", difficulty: "Beginner", href: "/documentation#install-android" },
+  { title: "Install the TabVault browser extension", difficulty: "Beginner", href: "/documentation#install-extension" },
   { title: "Choose between Block and Backup mode", difficulty: "Beginner", href: "/documentation#protection-levels" },
   { title: "Ask for a refund under the money-back guarantee", difficulty: "Beginner", href: "/terms#refunds" },
   { title: "Restore a session from an emergency backup", difficulty: "Intermediate", href: "/documentation#core-features" },
   { title: "Why some tabs were left out of a backup", difficulty: "Intermediate", href: "/documentation#faq" },
-  { title: "Connect the Windows app with a device token", difficulty: "Advanced", href: "/windows#setup" },
+  { title: "Import sessions from Tab Session Manager, Session Buddy or OneTab", difficulty: "Advanced", href: "/sessions" },
 ];
 

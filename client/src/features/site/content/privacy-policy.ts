@@ -6,6 +6,7 @@ import {
   PRODUCT_NAME,
   SESSION_LIFETIME_DAYS,
   SIGN_IN_LINK_MINUTES,
+  RATE_LIMIT_COUNTER_HOURS,
   SUPPORT_EMAIL,
   SUPPORT_REPLY_HOURS,
 } from "@common/product";
@@ -158,7 +159,7 @@ export const privacyPolicy: LongFormDocument = {
             `Backups are kept until you delete them, or until a newer backup replaces the oldest one under your plan: the Free plan keeps ${String(plans.free.limits.backupsKept)}, Basic keeps ${String(plans.basic.limits.backupsKept)}, Pro and Premium keep them until you delete them. Each plan stores up to ${planTypes.map((type) => `${storageText(plans[type].limits.storageBytes)} (${plans[type].name})`).join(", ")} of backups. You can delete any backup yourself in the Session Manager.`,
             `Protection events (the history on your dashboard) and anonymous app events are deleted after ${EVENT_RETENTION_DAYS} days.`,
             `Sign-in links are deleted a day after they are used or expire. A signed-in session ends after ${SESSION_LIFETIME_DAYS} days, or when you sign out.`,
-            "Rate-limit counters, which hold an IP address or email address, expire within an hour.",
+            `Rate-limit counters, which hold an IP address or email address, are deleted within ${RATE_LIMIT_COUNTER_HOURS} hours.`,
             "Support messages are kept while we help you and as a record of what was agreed.",
             "Payment records are kept for as long as accounting and tax law requires; once your account is deleted, without your name or email address.",
           ],
