@@ -1,6 +1,6 @@
 import { getOpenTabs, listOpenTabs, type OpenTabs, type OpenTabsDevice } from "@common/api/open-tabs";
 import { browserName } from "@common/api/backups";
-import { catalogueFeatureNeedsPlanMessage, catalogueFeatures, planHasFeature } from "@common/plan-catalogue";
+import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, Globe, Loader2, Lock, MonitorSmartphone, Pin, RotateCcw } from "lucide-react";
 import { useState } from "react";
@@ -43,7 +43,7 @@ export function OpenOnOtherDevices() {
         <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            {catalogueFeatures.cloudSync.name}. {catalogueFeatureNeedsPlanMessage("cloudSync", planType)}{" "}
+            {catalogueFeatureNeedsPlanMessage("cloudSync", planType)}{" "}
             <Link className="font-medium text-brand-700 underline underline-offset-4" href="/#pricing">
               See plans
             </Link>
