@@ -1,14 +1,17 @@
 /**
  * What the TabVault web app and the extension's bridge content script (which runs on the server's own pages) say
  * to each other with `window.postMessage`, both sides reading this one list:
- * - `ping` → `extension` with `version`: is the extension installed, and which;
+ * - `ping` → `extension` with `version` and `deviceId` (the connected device, or null): is the extension installed,
+ *   which, and which of the account's devices this browser is;
  * - `restore` with `backupId` (and `suggestedGroups: true` to apply the suggested tab groups, Pro and up) →
- *   `restoreStarted` or `restoreRefused`, each with `backupId` and a `message` (smart recovery's skips included).
+ *   `restoreStarted` or `restoreRefused`, each with `backupId` and a `message` (smart recovery's skips included);
+ * - `restoreOpenTabs` with `deviceId` (another browser's open tabs) → the same answers, each with `deviceId`.
  */
 export const EXTENSION_BRIDGE_MESSAGES = {
   ping: "tabvault:ping",
   extension: "tabvault:extension",
   restore: "tabvault:restore",
+  restoreOpenTabs: "tabvault:restore-open-tabs",
   restoreStarted: "tabvault:restore-started",
   restoreRefused: "tabvault:restore-refused",
 } as const;

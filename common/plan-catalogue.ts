@@ -155,7 +155,12 @@ export const catalogueFeatures: Record<CatalogueFeatureId, CatalogueFeature> = {
     available: true,
     note: "common/suggested-groups.ts; the Session Manager's Suggested groups, applied by the extension (decision 172)",
   },
-  cloudSync: { name: "Cloud sync", lowest: "pro", available: false, note: "comes with the session-library issue" },
+  cloudSync: {
+    name: "Open tabs on your other devices",
+    lowest: "pro",
+    available: true,
+    note: "PUT /api/open-tabs from the extension, 'Open on other devices' in the Session Manager (decision 160)",
+  },
   teamManagement: { name: "Team management and admin controls", lowest: "premium", available: false, note: "comes with the team issue" },
   teamInsights: { name: "Team insights", lowest: "premium", available: false, note: "was 'AI team insights': there are no teams" },
   workflowAutomation: { name: "Workflow automation", lowest: "premium", available: false, note: "was 'AI workflow automation': nothing automates" },

@@ -32,6 +32,7 @@ import { refuseCrossOriginWrites } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { libraryOrganiseRoutes } from "./library/organise-routes";
 import { libraryRoutes } from "./library/routes";
+import { openTabsRoutes } from "./open-tabs/routes";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
 import { lapseExpiredPlan } from "./payments/paid-plan";
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(browserBackupRoutes, { db });
   await app.register(libraryRoutes, { db });
   await app.register(libraryOrganiseRoutes, { db });
+  await app.register(openTabsRoutes, { db });
   await app.register(analyticsRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
   await app.register(accountPageRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });

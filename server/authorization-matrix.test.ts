@@ -64,6 +64,10 @@ const matrix: [RouteKey, Expected][] = [
   // Each account's first upload of the snapshot makes a backup; A's second (after A's app) is a duplicate.
   ["POST /api/browser-backups", { ...signedIn(201), userA: 200 }],
   ["GET /api/browser-backups/:id", ownerOnly(200, 404)],
+  // Open on other devices is Pro and up (B and the admin are on Free: 403); only a device pushes its own tabs.
+  ["PUT /api/open-tabs", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 403 }],
+  ["GET /api/open-tabs", ownerOnly(200, 403)],
+  ["GET /api/open-tabs/:deviceId", ownerOnly(200, 403)],
   // The library is the web app's: each account's first import of the file makes a backup; devices are refused.
   ["POST /api/library/imports", browserOnly(201)],
   ["GET /api/library/backups/:id/export", { ...ownerOnly(200, 404), ownerToken: 403 }],
@@ -153,6 +157,7 @@ const placeholderResources = {
   clientSecret: "",
   downloadLink: { platform: "windows", fileName: "", query: {} },
   browserBackupId: "",
+  openTabsDeviceId: "",
   approvedUserCode: "",
   grantedDeviceCode: "",
   deniedUserCode: "",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { planTypeSchema } from "../plans";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
+import { openTabsSchema } from "./open-tabs";
 import { text } from "./text";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -162,6 +163,8 @@ export const accountExportSchema = z.object({
     z.object({ id: z.string(), name: z.string(), scope: z.string(), createdAt: z.string(), lastUsedAt: when, revokedAt: when }),
   ),
   sessions: z.array(z.object({ description: z.string().nullable(), createdAt: z.string(), lastUsedAt: when })),
+  /** Each browser's open tabs as last pushed (issue 18 point 4), revoked devices' too while their row exists. */
+  openTabs: z.array(openTabsSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

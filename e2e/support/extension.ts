@@ -41,12 +41,13 @@ export interface ExtensionBrowser {
  * Debian's Chromium with the unpacked extension in a fresh profile. Headless Chromium runs MV3
  * service workers; the extension id is read from the worker's URL.
  */
-export async function launchWithExtension(extensionDir: string, options: { viewport?: { width: number; height: number } } = {}): Promise<ExtensionBrowser> {
+export async function launchWithExtension(extensionDir: string, options: { viewport?: { width: number; height: number }; baseURL?: string } = {}): Promise<ExtensionBrowser> {
   const profile = await mkdtemp(join(tmpdir(), "tabvault-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    baseURL: options.baseURL,
     args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
   });
   const worker = async (): Promise<Worker> => {

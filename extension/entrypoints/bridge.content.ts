@@ -14,8 +14,18 @@ export default defineContentScript({
   main() {
     const post = (message: Record<string, unknown>) => window.postMessage(message, window.location.origin);
     const announce = async () => {
-      const answer = (await browser.runtime.sendMessage({ kind: "web-ping" }).catch(() => null)) as { version: string } | null;
-      if (answer?.version) post({ type: EXTENSION_BRIDGE_MESSAGES.extension, version: answer.version });
+      const answer = (await browser.runtime.sendMessage({ kind: "web-ping" }).catch(() => null)) as { version: string; deviceId: string | null } | null;
+      if (answer?.version) post({ type: EXTENSION_BRIDGE_MESSAGES.extension, version: answer.version, deviceId: answer.deviceId ?? null });
+    };
+
+    /** Asks the background to restore and tells the page whether it started, naming what it restores. */
+    const relay = (request: Record<string, string | boolean>, named: Record<string, string>) => {
+      void (browser.runtime.sendMessage(request) as Promise<ActionAnswer | undefined>)
+        .catch((error: unknown): ActionAnswer => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))
+        .then((answer) => {
+          if (answer?.ok) post({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, ...named, message: answer.message });
+          else post({ type: EXTENSION_BRIDGE_MESSAGES.restoreRefused, ...named, message: answer?.message ?? "The extension did not answer." });
+        });
     };
 
     window.addEventListener("message", (event: MessageEvent) => {
@@ -31,14 +41,10 @@ export default defineContentScript({
             if (state) post({ type: EXTENSION_LIVE_STATE_MESSAGES.liveState, ...state });
           });
       } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restore && "backupId" in data && typeof data.backupId === "string") {
-        const backupId = data.backupId;
         const suggestedGroups = "suggestedGroups" in data && data.suggestedGroups === true;
-        void (browser.runtime.sendMessage({ kind: "web-restore", backupId, suggestedGroups }) as Promise<ActionAnswer | undefined>)
-          .catch((error: unknown): ActionAnswer => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))
-          .then((answer) => {
-            if (answer?.ok) post({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, backupId, message: answer.message });
-            else post({ type: EXTENSION_BRIDGE_MESSAGES.restoreRefused, backupId, message: answer?.message ?? "The extension did not answer." });
-          });
+        relay({ kind: "web-restore", backupId: data.backupId, suggestedGroups }, { backupId: data.backupId });
+      } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreOpenTabs && "deviceId" in data && typeof data.deviceId === "string") {
+        relay({ kind: "web-restore-open-tabs", deviceId: data.deviceId }, { deviceId: data.deviceId });
       }
     });
     // Said once unasked, so a page that listens before it pings knows at once.

@@ -348,7 +348,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     // Only the server's own pages may ask.
     expect(await h.send({ kind: "web-ping" }, { url: "https://evil.example/" })).toBeNull();
     expect(await h.send({ kind: "web-restore", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" }, { url: "https://evil.example/" })).toMatchObject({ ok: false });
-    expect(await h.send({ kind: "web-ping" }, pageSender)).toEqual({ version: "0.1.0" });
+    expect(await h.send({ kind: "web-ping" }, pageSender)).toEqual({ version: "0.1.0", deviceId: "d1" });
     expect(await h.send({ kind: "web-restore", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" }, pageSender)).toEqual({ ok: true, message: "Restoring 2 tabs" });
     await settle(h);
     const restored = h.world.layout().find((window) => window.tabs.some((url) => url.includes("y.example")));

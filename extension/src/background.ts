@@ -4,7 +4,6 @@ import type { ExtensionLiveState } from "@common/extension-bridge";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature, planTypes, type CatalogueFeatureId, type PlanType } from "@common/plan-catalogue";
 import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
 import { callEndpoint } from "./api";
-import { listBackups, type BackupSummary } from "./backup-list";
 import type { BrowserApi, MessageSender, Tab } from "./browser-api";
 import type { Clock } from "./clock";
 import type { EmergencyRecord, ExtensionDb } from "./db";
@@ -20,6 +19,8 @@ import {
   type EmergencyTrigger,
 } from "./emergency";
 import { ALL_SITES, type ActionAnswer, type BackupListAnswer, type Request, type RestoreProgress, type Status } from "./messages";
+import { LibrarySync } from "./library-sync";
+import { OpenTabsSync } from "./open-tabs-sync";
 import { Pairing } from "./pairing";
 import { executeRestore, matchRecentlyClosed, planFromBackup, planFromSnapshot, type RestoreCapabilities, type RestorePlan, type RestoreTab } from "./restore";
 import { originPattern, resolveServer, SERVER_URL_KEY, type ServerAddress } from "./server-config";
@@ -63,6 +64,9 @@ export const DEFAULT_TIMINGS: Timings = {
   restorePauseMs: 30,
 };
 
+/** How often the extension downloads the library again: a deletion elsewhere leaves its list within this. */
+export const LIBRARY_SYNC_MINUTES = 5;
+
 export const ALARMS = {
   snapshot: "snapshot",
   autoBackup: "auto-backup",
@@ -70,6 +74,8 @@ export const ALARMS = {
   pairing: "pairing-poll",
   connection: "connection-refresh",
   startup: "startup-check",
+  openTabs: "open-tabs-push",
+  library: "library-sync",
 } as const;
 
 const KEYS = {
@@ -204,10 +210,15 @@ export function createBackground(deps: BackgroundDeps) {
     return ((await local.get(KEYS.connection))[KEYS.connection] as StoredConnection | undefined) ?? null;
   }
 
-  async function credentials(): Promise<{ serverUrl: string; token: string } | null> {
+  async function connectedAuth(): Promise<Auth | null> {
     const auth = await getAuth();
-    const connection = await getConnection();
-    if (!auth || connection?.state === "disconnected") return null;
+    return auth && (await getConnection())?.state !== "disconnected" ? auth : null;
+  }
+
+  async function credentials(): Promise<{ serverUrl: string; token: string } | null> {
+    const auth = await connectedAuth();
+    // A new connection downloads the library before anything goes up (decision 164).
+    if (!auth || !(await library.ensureDownloaded())) return null;
     return { serverUrl: auth.serverUrl, token: auth.accessToken };
   }
 
@@ -245,8 +256,11 @@ export function createBackground(deps: BackgroundDeps) {
       [KEYS.connection]: { state: "connected", email: grant.email, planType: null, automaticBackups: false, message: null } satisfies StoredConnection,
     });
     await refreshConnection();
+    // Download first: the library as it is, before this browser sends anything (decision 164).
+    await library.sync();
     // Backups that waited while disconnected go up now.
     void queue.flush(true);
+    void openTabs.push(true).catch((error) => log("open tabs push failed", error));
   }
 
   // ----- timers that outlive the worker: a timer while alive, an alarm after ---------------------
@@ -271,6 +285,29 @@ export function createBackground(deps: BackgroundDeps) {
       ),
     );
   }
+
+  const library: LibrarySync = new LibrarySync({
+    storage: local,
+    clock,
+    fetch: deps.fetch,
+    auth: connectedAuth,
+    onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
+  });
+
+  const openTabs: OpenTabsSync = new OpenTabsSync({
+    storage: local,
+    clock,
+    fetch: deps.fetch,
+    auth: connectedAuth,
+    planType: async () => (await getConnection())?.planType ?? null,
+    latest: async () => latestCache ?? (await db.latestVersion()) ?? null,
+    browserType: async () => (await getDevice()).browserType,
+    libraryDownloaded: () => library.downloaded(),
+    schedule: (at): Promise<void> => scheduleAt(ALARMS.openTabs, at, () => openTabs.push()),
+    onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
+    // Read the plan again, so a browser whose plan dropped below Pro stops pushing at once.
+    onPlanRefused: () => refreshConnection(),
+  });
 
   const queue: UploadQueue = new UploadQueue({
     get db() {
@@ -319,6 +356,7 @@ export function createBackground(deps: BackgroundDeps) {
     }
     await db.addVersion(snapshot);
     latestCache = snapshot;
+    void openTabs.changed().catch((error) => log("open tabs push failed", error));
     return snapshot;
   }
 
@@ -596,6 +634,16 @@ export function createBackground(deps: BackgroundDeps) {
     });
   }
 
+  /** Another browser's open tabs here; smart recovery (Pro, as the feature itself) leaves out what is open already. */
+  function restoreOpenTabs(deviceId: string): Promise<ActionAnswer> {
+    return startRestore("open tabs", async () => {
+      const plan = await openTabs.restorePlan(deviceId);
+      if (typeof plan === "string") return plan;
+      const prepared = await smartIfIncluded(plan);
+      return prepared.plan.tabCount > 0 ? prepared : "Every one of those tabs is open here already.";
+    });
+  }
+
   async function restoreEmergency(id: string): Promise<ActionAnswer> {
     await browser.notifications?.clear(`emergency:${id}`).catch(() => false);
     return startRestore("emergency", async () => {
@@ -667,14 +715,11 @@ export function createBackground(deps: BackgroundDeps) {
   }
 
   async function fetchBackupList(): Promise<BackupListAnswer> {
-    const auth = await getAuth();
-    if (!auth) return { ok: false, message: "Connect this browser to TabVault to see its backups." };
-    const answer = await callEndpoint(listBackups, {}, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
-    if (answer.ok) {
-      const backups: BackupSummary[] = [...answer.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-      return { ok: true, backups };
-    }
-    if (answer.kind === "unauthorized") await markDisconnected(answer.message);
+    const answer = await library.sync();
+    if (answer.ok) return { ok: true, backups: answer.library.backups };
+    // Offline, the last download still lists the library (deletions arrive with the next sync).
+    const cached = answer.kind === "network" ? await library.cached() : null;
+    if (cached) return { ok: true, backups: cached.backups, notice: "TabVault cannot be reached: the list as it was at the last sync." };
     return { ok: false, message: answer.kind === "network" ? "TabVault cannot be reached." : answer.message };
   }
 
@@ -810,6 +855,8 @@ export function createBackground(deps: BackgroundDeps) {
         return { ok: true, message: "Connection cancelled." };
       case "disconnect":
         await local.remove([KEYS.auth, KEYS.connection]);
+        await library.clear();
+        await openTabs.clear();
         return { ok: true, message: "Disconnected. Backups stay on this device until you connect again." };
       case "back-up-now":
         return backUpNow();
@@ -829,13 +876,22 @@ export function createBackground(deps: BackgroundDeps) {
         await refreshConnection();
         return { ok: true, message: "Saved." };
       case "web-ping":
-        return (await fromServerPage(sender)) ? { version: browser.runtime.getManifest().version } : null;
+        // The device id lets the web app leave this browser out of "Open on other devices".
+        return (await fromServerPage(sender)) ? { version: browser.runtime.getManifest().version, deviceId: (await connectedAuth())?.deviceId ?? null } : null;
       case "web-status":
         return (await fromServerPage(sender)) ? liveState() : null;
       case "web-restore":
         if (!(await fromServerPage(sender))) return { ok: false, message: "Not the TabVault this browser is connected to." };
         if (!(await getAuth())) return { ok: false, message: "This browser is not connected to TabVault." };
         return restoreBackup(request.backupId, { suggestedGroups: request.suggestedGroups });
+      case "list-open-tabs":
+        return openTabs.others();
+      case "restore-open-tabs":
+        return restoreOpenTabs(request.deviceId);
+      case "web-restore-open-tabs":
+        if (!(await fromServerPage(sender))) return { ok: false, message: "Not the TabVault this browser is connected to." };
+        if (!(await getAuth())) return { ok: false, message: "This browser is not connected to TabVault." };
+        return restoreOpenTabs(request.deviceId);
       case "page-state": {
         const tabId = sender.tab?.id;
         if (tabId === undefined || sender.tab?.incognito) return null;
@@ -908,7 +964,21 @@ export function createBackground(deps: BackgroundDeps) {
         switch (alarm.name) {
           case ALARMS.snapshot:
             await capture();
+            // The minute alarm retries a push that failed or never ran (the worker stopped first).
+            await openTabs.push();
             break;
+          case ALARMS.openTabs:
+            await openTabs.push();
+            break;
+          case ALARMS.library: {
+            const first = !(await library.downloaded());
+            // Deletions made on the web or by another browser leave this list here.
+            if ((await library.sync()).ok && first) {
+              await queue.flush();
+              await openTabs.push();
+            }
+            break;
+          }
           case ALARMS.autoBackup:
             await autoBackup();
             break;
@@ -966,6 +1036,7 @@ export function createBackground(deps: BackgroundDeps) {
     await ensureAlarm(ALARMS.snapshot, 1);
     await ensureAlarm(ALARMS.autoBackup, EXTENSION_AUTOMATIC_BACKUP_MINUTES);
     await ensureAlarm(ALARMS.connection, 60);
+    await ensureAlarm(ALARMS.library, LIBRARY_SYNC_MINUTES);
   }
 
   const ready = init();

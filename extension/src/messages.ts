@@ -1,4 +1,5 @@
 import type { BrowserBackupTrigger } from "@common/api/browser-backups";
+import type { OpenTabsDevice } from "@common/api/open-tabs";
 import type { BackupSummary } from "./backup-list";
 
 /** What the popup, the options page and the content scripts ask the background. */
@@ -13,6 +14,9 @@ export type Request =
   /** `suggestedGroups`: apply the suggested tab groups (tab organization, Pro and up) instead of the saved ones. */
   | { kind: "restore-backup"; backupId: string; suggestedGroups?: boolean }
   | { kind: "restore-emergency"; id: string }
+  /** Open on other devices: the account's other browsers, and reopening one's tabs here. */
+  | { kind: "list-open-tabs" }
+  | { kind: "restore-open-tabs"; deviceId: string }
   | { kind: "settings-changed" }
   /** From a placeholder page once it has shown its title and icon. */
   | { kind: "placeholder-ready" }
@@ -21,6 +25,7 @@ export type Request =
   /** The blocker page's question: the extension's live state (common/extension-bridge.ts). */
   | { kind: "web-status" }
   | { kind: "web-restore"; backupId: string; suggestedGroups?: boolean }
+  | { kind: "web-restore-open-tabs"; deviceId: string }
   /** From the form-capture content script. */
   | { kind: "page-state"; url: string; formData: Record<string, string>; scrollPosition: { x: number; y: number } }
   | { kind: "page-refill"; url: string };
@@ -68,7 +73,9 @@ export interface Status {
   formCapture: boolean;
 }
 
-export type BackupListAnswer = { ok: true; backups: BackupSummary[] } | { ok: false; message: string };
+/** `notice` says the list is the last download, when the server cannot be reached. */
+export type BackupListAnswer = { ok: true; backups: BackupSummary[]; notice?: string } | { ok: false; message: string };
+export type OpenTabsListAnswer = { ok: true; devices: OpenTabsDevice[] } | { ok: false; message: string };
 export type ActionAnswer = { ok: true; message: string } | { ok: false; message: string };
 
 /** The optional host permission form capture asks for. */

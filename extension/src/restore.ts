@@ -98,7 +98,7 @@ function count(windows: RestoreWindow[]): number {
 }
 
 /** A backup from the server: every saved window reopens as a new window. */
-export function planFromBackup(backup: BrowserBackup): RestorePlan {
+export function planFromBackup(backup: Pick<BrowserBackup, "windows" | "groups">): RestorePlan {
   const windows = backup.windows.filter((window) => window.tabs.length > 0).map((window) => planWindow(window, backup.groups, null));
   return { windows, tabCount: count(windows) };
 }

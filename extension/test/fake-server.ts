@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { uploadBrowserBackupRequestSchema, type BrowserBackup, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
+import { pushOpenTabsRequestSchema, type OpenTabs } from "@common/api/open-tabs";
 
 /**
  * The server side of the extension's API in memory, as the contracts describe it: device
@@ -14,7 +15,12 @@ export class FakeServer {
   token = "device-token-1";
   revoked = false;
   automaticBackups = true;
+  /** The plan the connection endpoint reports; open tabs are refused below Pro. */
   planType = "basic";
+  /** The device the token belongs to, as the connection endpoint names it. */
+  deviceId = "d1";
+  /** Open tabs by device id, the newest capture kept, as the server does. */
+  readonly openTabs = new Map<string, OpenTabs>();
   /** Drops the answer of the next upload after storing it: the device never hears back. */
   loseNextAnswer = false;
   readonly uploads: { snapshotId: string; trigger: string; request: UploadBrowserBackupRequest; gzip: boolean }[] = [];
@@ -50,7 +56,7 @@ export class FakeServer {
     }
     if (!authorized) return json(401, { message: "The device token was revoked" });
     if (method === "GET" && url.pathname === "/api/extension/connection") {
-      return json(200, { deviceId: "d1", deviceName: "Chrome on Linux", email: "ada@example.com", planType: this.planType, backupsKept: 50, automaticBackups: this.automaticBackups });
+      return json(200, { deviceId: this.deviceId, deviceName: "Chrome on Linux", email: "ada@example.com", planType: this.planType, backupsKept: 50, automaticBackups: this.automaticBackups });
     }
     if (method === "POST" && url.pathname === "/api/browser-backups") {
       const gzip = headers.get("content-encoding") === "gzip";
@@ -92,6 +98,37 @@ export class FakeServer {
         200,
         this.backups.map((backup) => ({ ...backup, restorable: true, appCount: 0, sizeBytes: 100, tags: [], note: null, pinned: false, windows: undefined, groups: undefined })).map(({ windows: _w, groups: _g, ...summary }) => summary),
       );
+    }
+    if (url.pathname.startsWith("/api/open-tabs") && !["pro", "premium"].includes(this.planType)) {
+      return json(403, { message: "Open tabs on your other devices needs the Pro plan or higher; you are on Basic." });
+    }
+    if (method === "PUT" && url.pathname === "/api/open-tabs") {
+      const raw = body instanceof Uint8Array ? Buffer.from(body) : Buffer.from(String(body));
+      const text = headers.get("content-encoding") === "gzip" ? gunzipSync(raw).toString("utf8") : raw.toString("utf8");
+      const parsed = pushOpenTabsRequestSchema.safeParse(JSON.parse(text));
+      if (!parsed.success) return json(400, { message: parsed.error.issues[0]?.message ?? "invalid" });
+      const stored = this.openTabs.get(this.deviceId);
+      const capturedAt = new Date(parsed.data.capturedAt).toISOString();
+      const windows = parsed.data.windows.map((window) => ({
+        ...window,
+        left: window.left ?? null,
+        top: window.top ?? null,
+        width: window.width ?? null,
+        height: window.height ?? null,
+        tabs: window.tabs.map((tab) => ({ url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl ?? null, pinned: tab.pinned, active: tab.active, groupId: tab.groupId ?? null, formData: tab.formData, scrollPosition: tab.scrollPosition })),
+      }));
+      const tabCount = windows.reduce((sum, window) => sum + window.tabs.length, 0);
+      if (stored && stored.capturedAt >= capturedAt) return json(200, { applied: false, tabCount: stored.tabCount, capturedAt: stored.capturedAt, message: "newer stored" });
+      this.openTabs.set(this.deviceId, { deviceId: this.deviceId, deviceName: "Chrome on Linux", browserType: parsed.data.browserType, capturedAt, tabCount, windowCount: windows.length, windows, groups: parsed.data.groups });
+      return json(200, { applied: true, tabCount, capturedAt, message: `${tabCount} open tabs stored` });
+    }
+    if (method === "GET" && url.pathname === "/api/open-tabs") {
+      return json(200, [...this.openTabs.values()].map(({ windows: _w, groups: _g, ...summary }) => summary));
+    }
+    const openTabsOf = /^\/api\/open-tabs\/([^/]+)$/.exec(url.pathname);
+    if (method === "GET" && openTabsOf) {
+      const found = this.openTabs.get(decodeURIComponent(openTabsOf[1] ?? ""));
+      return found ? json(200, found) : json(404, { message: "No open tabs for this device" });
     }
     const detail = /^\/api\/browser-backups\/([^/]+)$/.exec(url.pathname);
     if (method === "GET" && detail) {

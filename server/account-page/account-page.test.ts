@@ -90,6 +90,13 @@ describe("the Account page's endpoints (decision 137)", () => {
     expect(saved.statusCode).toBe(201);
     await server.app.inject({ method: "PUT", url: "/api/protection/settings", payload: { mode: "backup" }, ...withSession(cookie) });
     const grant = await pairDevice(server.app, cookie);
+    const pushed = await server.app.inject({
+      method: "PUT",
+      url: "/api/open-tabs",
+      payload: { capturedAt: Date.parse("2026-11-23T09:00:00Z"), windows: [{ windowId: 1, tabs: [{ url: "https://example.com/open", title: "Open", index: 0 }] }] },
+      headers: { authorization: `Bearer ${grant.accessToken}` },
+    });
+    expect(pushed.statusCode).toBe(200);
     const setup = (await post("/api/create-payment-intent", { amount: 14, planType: "pro", email }, cookie)).json();
     await post("/api/sandbox/confirm", { clientSecret: setup.clientSecret, card: goodCard });
 
@@ -106,6 +113,7 @@ describe("the Account page's endpoints (decision 137)", () => {
     expect(data.payments).toEqual([expect.objectContaining({ planType: "pro", amountCents: 1400, status: "succeeded", provider: "sandbox" })]);
     expect(data.devices).toEqual([expect.objectContaining({ name: "Chrome on Linux", scope: "browser", revokedAt: null })]);
     expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.openTabs).toEqual([expect.objectContaining({ deviceName: "Chrome on Linux", tabCount: 1, windows: [expect.objectContaining({ tabs: [expect.objectContaining({ url: "https://example.com/open" })] })] })]);
     // No secret: the token itself, its hash, the session's id hash or the cookie.
     const [token] = await server.database.db.select().from(deviceTokens).where(eq(deviceTokens.userId, data.account.id));
     const [session] = await server.database.db.select().from(userSessions).where(eq(userSessions.userId, data.account.id));

@@ -4,6 +4,7 @@ import { sessionsOfUser } from "../accounts/session-store";
 import type { UserRow } from "../accounts/table";
 import { backupsOfUserForExport } from "../backups/export";
 import type { Database } from "../db/database";
+import { openTabsOfUserForExport } from "../open-tabs/open-tabs";
 import { paymentsOfUser } from "../payments/payment-records";
 import { subscriptionsOfUser } from "../payments/subscription-records";
 import { protectionEventsOfUser } from "../protection/events";
@@ -16,7 +17,7 @@ const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
  * goes in: token hashes, session ids and the sign-in and deletion tokens stay on the server.
  */
 export async function accountExport(db: Database, user: UserRow, now: Date): Promise<AccountExport> {
-  const [settings, backups, events, payments, subscriptions, devices, sessions] = await Promise.all([
+  const [settings, backups, events, payments, subscriptions, devices, sessions, openTabs] = await Promise.all([
     readProtectionSettings(db, user.id),
     backupsOfUserForExport(db, user.id),
     protectionEventsOfUser(db, user.id),
@@ -24,6 +25,7 @@ export async function accountExport(db: Database, user: UserRow, now: Date): Pro
     subscriptionsOfUser(db, user.id),
     deviceTokensOfUser(db, user.id),
     sessionsOfUser(db, user.id, undefined, now),
+    openTabsOfUserForExport(db, user.id),
   ]);
   return {
     format: "tabvault-account-export",
@@ -72,5 +74,6 @@ export async function accountExport(db: Database, user: UserRow, now: Date): Pro
       revokedAt: iso(device.revokedAt),
     })),
     sessions: sessions.map((session) => ({ description: session.description, createdAt: session.createdAt.toISOString(), lastUsedAt: iso(session.lastSeenAt) })),
+    openTabs,
   };
 }

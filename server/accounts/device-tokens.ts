@@ -19,7 +19,7 @@ const idleLimitMs = DEVICE_TOKEN_IDLE_DAYS * 24 * 60 * 60_000;
  * A token that still works: not revoked, and used (or made) within the last {@link DEVICE_TOKEN_IDLE_DAYS}
  * days, so a device that was lost or given away stops being able to act for the account on its own.
  */
-function live(now: Date) {
+export function liveDeviceTokens(now: Date) {
   const idleSince = new Date(now.getTime() - idleLimitMs);
   return and(isNull(deviceTokens.revokedAt), gt(sql`coalesce(${deviceTokens.lastUsedAt}, ${deviceTokens.createdAt})`, idleSince));
 }
@@ -45,7 +45,7 @@ export async function deviceOfToken(db: Database, token: string, now: Date): Pro
     .select({ user: users, tokenId: deviceTokens.id, name: deviceTokens.name, scope: deviceTokens.scope, lastUsedAt: deviceTokens.lastUsedAt })
     .from(deviceTokens)
     .innerJoin(users, eq(users.id, deviceTokens.userId))
-    .where(and(eq(deviceTokens.tokenHash, tokenDigest(token)), live(now)))
+    .where(and(eq(deviceTokens.tokenHash, tokenDigest(token)), liveDeviceTokens(now)))
     .limit(1);
   if (!row) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > lastUsedResolutionMs) {
@@ -75,7 +75,7 @@ export async function issueDeviceToken(
     const active = await tx
       .select({ id: deviceTokens.id })
       .from(deviceTokens)
-      .where(and(eq(deviceTokens.userId, userId), live(now)))
+      .where(and(eq(deviceTokens.userId, userId), liveDeviceTokens(now)))
       .for("update");
     if (active.length >= maxDeviceTokensPerAccount) return "too-many" as const;
     const token = `${tokenPrefix}${randomBytes(32).toString("base64url")}`;
@@ -89,7 +89,7 @@ export async function activeDeviceTokens(db: Database, userId: string, now: Date
   const rows = await db
     .select()
     .from(deviceTokens)
-    .where(and(eq(deviceTokens.userId, userId), live(now)))
+    .where(and(eq(deviceTokens.userId, userId), liveDeviceTokens(now)))
     .orderBy(desc(deviceTokens.createdAt));
   return rows.map(toDeviceToken);
 }

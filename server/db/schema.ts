@@ -13,3 +13,4 @@ export { backupTabGroups, backupWindows } from "../backups/browser-tables";
 export { statusIncidents } from "../status/table";
 export { systemLogs } from "../system-log/table";
 export { libraryLastChanges } from "../library/table";
+export { openTabs } from "../open-tabs/table";

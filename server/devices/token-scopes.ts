@@ -13,6 +13,7 @@ import {
   updateProtectionSettings,
 } from "@common/api/protection";
 import { getSystemStatus } from "@common/api/status";
+import { getOpenTabs, listOpenTabs, pushOpenTabs } from "@common/api/open-tabs";
 import { bearerToken } from "../accounts/device-tokens";
 
 /** A route as a contract names it. */
@@ -24,7 +25,7 @@ interface RouteName {
 /**
  * Everything a `browser` token (the extension) may reach, each named by its contract in common/api so a
  * moved path moves here too: backups, protection events and settings, the blocker's count, its own
- * connection, pairing again, and the public health reads. Anything not listed — payments, the profile,
+ * connection, pairing again, its open tabs and those of the account's other browsers, and the public health reads. Anything not listed — payments, the profile,
  * device tokens, admin, and any route added tomorrow — is refused.
  */
 export const browserScopeRoutes: readonly RouteName[] = [
@@ -47,6 +48,10 @@ export const browserScopeRoutes: readonly RouteName[] = [
   logBlockedAttempt,
   logProtectionEvent,
   getUserStats,
+  // Open on other devices: its own tabs up, the other browsers' down to restore them here.
+  pushOpenTabs,
+  listOpenTabs,
+  getOpenTabs,
   // Public reads that ignore who asks.
   getHealth,
   getReadiness,

@@ -32,6 +32,8 @@ export interface OwnerResources {
   clientSecret: string;
   /** A signed download link for A's address: pathname and query. */
   downloadLink: { platform: string; fileName: string; query: Record<string, string> };
+  /** A's device (the kept token) whose open tabs are stored. */
+  openTabsDeviceId: string;
   /** A backup A's browser uploaded (windows, tabs, groups). */
   browserBackupId: string;
   /** Device pairing requests A approved (one to show and approve again, one whose device has yet to collect its token) and one A denied. */
@@ -99,6 +101,9 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/extension/connection": {},
     "POST /api/browser-backups": { body: browserBackup(2, { snapshotId: "6f1c1e2a-4b7d-4c1e-9a57-2f0d3c8b9e10" }) },
     "GET /api/browser-backups/:id": { params: { id: a.browserBackupId } },
+    "PUT /api/open-tabs": { body: { capturedAt: 1795420800000, browserType: "chrome", windows: browserBackup(2).windows, groups: [] } },
+    "GET /api/open-tabs": {},
+    "GET /api/open-tabs/:deviceId": { params: { deviceId: a.openTabsDeviceId } },
     "POST /api/library/imports": { body: { fileName: "onetab.txt", content: "https://example.com/a | A\nhttps://example.com/b | B\n" } },
     "GET /api/library/backups/:id/export": { params: { id: a.browserBackupId }, query: { format: "onetab" } },
     "GET /api/library/search": { query: { q: "example" } },
@@ -250,6 +255,9 @@ export async function arrangeResources(
     200,
   );
   const uploaded = await expectStatus({ method: "POST", url: "/api/browser-backups", payload: browserBackup(3) }, 201);
+  const keptToken = { headers: { authorization: `Bearer ${String(kept.token)}` } };
+  const pushed = await app.inject({ method: "PUT", url: "/api/open-tabs", payload: { capturedAt: 1795420700000, windows: browserBackup(3).windows }, ...keptToken });
+  if (pushed.statusCode !== 200) throw new Error(`PUT /api/open-tabs answered ${pushed.statusCode}: ${pushed.body}`);
   const pairing = async (decision: "approve" | "deny") => {
     const started = await app.inject({ method: "POST", url: "/api/device-authorizations", payload: { clientName: "Chrome on Linux", platform: "chromium" } });
     const { userCode, deviceCode } = started.json<{ userCode: string; deviceCode: string }>();
@@ -287,6 +295,7 @@ export async function arrangeResources(
     sessionId: String(backup.sessionId),
     clientSecret: String(payment.clientSecret),
     browserBackupId: String(uploaded.backupId),
+    openTabsDeviceId: String((kept.deviceToken as { id: string }).id),
     approvedUserCode: approved.userCode,
     grantedDeviceCode: granted.deviceCode,
     deniedUserCode: denied.userCode,

@@ -54,3 +54,12 @@ export function formatCalendarMonth(month: string): string {
 export function formatClockTime(value: DateInput): string {
   return clockTimeFormat.format(toDate(value));
 }
+
+/** "just now", "4 min ago", "3 h ago", then the date and time: how fresh something is (a device's open tabs). */
+export function formatTimeAgo(value: DateInput, now: DateInput = Date.now()): string {
+  const seconds = Math.max(0, Math.round((toDate(now).getTime() - toDate(value).getTime()) / 1000));
+  if (seconds < 45) return "just now";
+  if (seconds < 60 * 60) return `${Math.max(1, Math.round(seconds / 60))} min ago`;
+  if (seconds < 24 * 60 * 60) return `${Math.round(seconds / 3600)} h ago`;
+  return formatDateTime(value);
+}

@@ -1,8 +1,10 @@
+import type { OpenTabsDevice } from "@common/api/open-tabs";
+import { planHasFeature, planTypes } from "@common/plan-catalogue";
 import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
 import { browser } from "wxt/browser";
 import type { BackupSummary } from "../../src/backup-list";
 import { matchesSearch } from "../../src/backup-search";
-import type { ActionAnswer, BackupListAnswer, Request, Status } from "../../src/messages";
+import type { ActionAnswer, BackupListAnswer, OpenTabsListAnswer, Request, Status } from "../../src/messages";
 import { ago, h, plural } from "../../src/ui/dom";
 
 /**
@@ -13,6 +15,8 @@ import { ago, h, plural } from "../../src/ui/dom";
 const app = document.getElementById("app") as HTMLElement;
 let status: Status | null = null;
 let backups: BackupListAnswer | null = null;
+/** The account's other browsers' open tabs (Pro and up). */
+let otherDevices: OpenTabsListAnswer | null = null;
 let search = "";
 let flash: { ok: boolean; message: string } | null = null;
 let busy = false;
@@ -27,7 +31,7 @@ async function act(request: Request): Promise<void> {
   try {
     const answer = await ask<ActionAnswer>(request);
     // A started restore reports itself through its progress; only a refusal needs saying here.
-    const restore = request.kind === "restore-backup" || request.kind === "restore-emergency";
+    const restore = request.kind === "restore-backup" || request.kind === "restore-emergency" || request.kind === "restore-open-tabs";
     flash = answer && restore && answer.ok ? null : (answer ?? { ok: false, message: "The extension did not answer." });
   } catch (error) {
     flash = { ok: false, message: error instanceof Error ? error.message : String(error) };
@@ -41,9 +45,39 @@ async function refresh(): Promise<void> {
   render();
 }
 
+function hasOtherDevices(current: Status | null): boolean {
+  const planType = planTypes.find((plan) => plan === current?.connection.planType);
+  return planType !== undefined && planHasFeature(planType, "cloudSync");
+}
+
 async function loadBackups(): Promise<void> {
   backups = await ask<BackupListAnswer>({ kind: "list-backups" });
+  if (hasOtherDevices(status)) otherDevices = await ask<OpenTabsListAnswer>({ kind: "list-open-tabs" });
   render();
+}
+
+function otherDevicesSection(current: Status): HTMLElement | null {
+  if (current.connection.state !== "connected" || !hasOtherDevices(current) || !otherDevices) return null;
+  const section = h("section", { ariaLabel: "Open on other devices" }, h("h2", {}, "Open on other devices"));
+  if (!otherDevices.ok) {
+    section.append(h("p", { class: "notice bad" }, otherDevices.message));
+    return section;
+  }
+  const rows = otherDevices.devices.map((device: OpenTabsDevice) =>
+    h(
+      "li",
+      { class: "backup" },
+      h(
+        "div",
+        { class: "grow" },
+        h("div", { class: "name", title: device.deviceName }, device.deviceName),
+        h("div", { class: "meta" }, `${plural(device.tabCount, "tab")} · ${ago(Date.parse(device.capturedAt))}`),
+      ),
+      h("button", { disabled: busy || device.tabCount === 0, onclick: () => void act({ kind: "restore-open-tabs", deviceId: device.deviceId }) }, "Restore"),
+    ),
+  );
+  section.append(h("ul", { class: "list" }, ...(rows.length > 0 ? rows : [h("li", { class: "muted" }, "No other browser has sent its tabs yet.")])));
+  return section;
 }
 
 function triggerName(trigger: string): string {
@@ -183,6 +217,7 @@ function backupsSection(current: Status): HTMLElement | null {
     },
   });
   const list = h("ul", { class: "list" });
+  if (backups.notice) section.append(h("p", { class: "muted" }, backups.notice));
   const renderList = () => {
     const all = backups && backups.ok ? backups.backups : [];
     const shown = all.filter((backup) => matchesSearch(backup, search)).slice(0, 30);
@@ -223,6 +258,7 @@ function render(): void {
     restoreSection(current) ?? "",
     protectionSection(current),
     backupsSection(current) ?? "",
+    otherDevicesSection(current) ?? "",
     h(
       "footer",
       {},

@@ -26,6 +26,7 @@ import { LibrarySearch } from "@/features/library/LibrarySearch";
 import { dedupe, merge } from "@/features/library/organise-api";
 import { OrganisePanel } from "@/features/library/OrganisePanel";
 import { useOrganise } from "@/features/library/useOrganise";
+import { OpenOnOtherDevices } from "@/features/open-tabs/OpenOnOtherDevices";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
@@ -189,6 +190,8 @@ export default function SessionsPage() {
           </Button>
         </div>
       ) : null}
+
+      <OpenOnOtherDevices />
 
       <Tabs value={filter} onValueChange={(value) => setFilter(value as SessionFilter)} className="mt-8">
         <TabsList aria-label="Which sessions">

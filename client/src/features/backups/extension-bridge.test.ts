@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EXTENSION_BRIDGE_MESSAGES, EXTENSION_LIVE_STATE_MESSAGES } from "@common/extension-bridge";
-import { askLiveState, type BridgeWindow, detectExtension, type MessageLike, requestRestore } from "./extension-bridge";
+import { askLiveState, type BridgeWindow, detectExtension, type MessageLike, requestOpenTabsRestore, requestRestore } from "./extension-bridge";
 
 const ORIGIN = "https://tabvault.example";
 
@@ -36,7 +36,7 @@ describe("detectExtension", () => {
     const win = fakeWindow((message, self) => {
       if (message.type === EXTENSION_BRIDGE_MESSAGES.ping) queueMicrotask(() => self.answer({ type: EXTENSION_BRIDGE_MESSAGES.extension, version: "1.4.0" }));
     });
-    await expect(detectExtension(win)).resolves.toEqual({ version: "1.4.0" });
+    await expect(detectExtension(win)).resolves.toEqual({ version: "1.4.0", deviceId: null });
     expect(win.posted).toEqual([{ message: { type: "tabvault:ping" }, targetOrigin: ORIGIN }]);
     expect(win.listenerCount()).toBe(0);
   });
@@ -124,5 +124,24 @@ describe("askLiveState (the blocker page)", () => {
     const asked = askLiveState(fakeWindow());
     await vi.advanceTimersByTimeAsync(300);
     await expect(asked).resolves.toBeNull();
+  });
+});
+
+describe("requestOpenTabsRestore", () => {
+  it("posts the device id, and takes only the answer about that device", async () => {
+    const win = fakeWindow((message, self) => {
+      if (message.type !== EXTENSION_BRIDGE_MESSAGES.restoreOpenTabs) return;
+      self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, deviceId: "another-device", message: "Restoring 2 tabs" });
+      self.answer({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, deviceId: message.deviceId, message: "Restoring 12 tabs" });
+    });
+    await expect(requestOpenTabsRestore("d-2", win)).resolves.toEqual({ outcome: "started", message: "Restoring 12 tabs" });
+    expect(win.posted).toEqual([{ message: { type: "tabvault:restore-open-tabs", deviceId: "d-2" }, targetOrigin: ORIGIN }]);
+  });
+
+  it("learns which device this browser is from the ping", async () => {
+    const win = fakeWindow((message, self) => {
+      if (message.type === EXTENSION_BRIDGE_MESSAGES.ping) self.answer({ type: EXTENSION_BRIDGE_MESSAGES.extension, version: "1.4.0", deviceId: "d-1" });
+    });
+    await expect(detectExtension(win)).resolves.toEqual({ version: "1.4.0", deviceId: "d-1" });
   });
 });

@@ -24,7 +24,8 @@ export interface BridgeWindow {
   clearTimeout(id: number): void;
 }
 
-export type InstalledExtension = { version: string };
+/** `deviceId`: the account's device this browser is connected as, or null when it is not connected. */
+export type InstalledExtension = { version: string; deviceId: string | null };
 export type RestoreHandoff = { outcome: "started"; message: string } | { outcome: "refused"; message: string } | { outcome: "no-answer" };
 
 function messageOf(event: MessageLike, origin: string): Record<string, unknown> | null {
@@ -62,28 +63,27 @@ export function detectExtension(win: BridgeWindow = window, timeoutMs = DETECT_T
   return ask<InstalledExtension | null>(
     win,
     { type: EXTENSION_BRIDGE_MESSAGES.ping },
-    (data) => (data.type === EXTENSION_BRIDGE_MESSAGES.extension && typeof data.version === "string" ? { version: data.version } : undefined),
+    (data) =>
+      data.type === EXTENSION_BRIDGE_MESSAGES.extension && typeof data.version === "string"
+        ? { version: data.version, deviceId: typeof data.deviceId === "string" ? data.deviceId : null }
+        : undefined,
     timeoutMs,
     null,
   );
 }
 
-/** Hands a backup to the extension to restore in this browser (windows, pins and groups as saved, or the suggested groups). */
-export function requestRestore(
-  backupId: string,
-  options: { suggestedGroups?: boolean } = {},
-  win: BridgeWindow = window,
-  timeoutMs = RESTORE_TIMEOUT_MS,
-): Promise<RestoreHandoff> {
+/** Asks the extension to restore what `named` names (a backup, another device's open tabs) and waits for its answer. */
+function handOff(message: Record<string, unknown>, named: [key: string, value: string], win: BridgeWindow, timeoutMs: number): Promise<RestoreHandoff> {
+  const [key, value] = named;
   return ask<RestoreHandoff>(
     win,
-    { type: EXTENSION_BRIDGE_MESSAGES.restore, backupId, ...(options.suggestedGroups ? { suggestedGroups: true } : {}) },
+    { ...message, [key]: value },
     (data) => {
-      // Answers name the backup when the extension says which; one for another restore is not ours.
-      if (data.backupId !== undefined && data.backupId !== backupId) return undefined;
-      const message = typeof data.message === "string" ? data.message : "";
-      if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreStarted) return { outcome: "started", message };
-      if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreRefused) return { outcome: "refused", message };
+      // Answers name what they restore when the extension says which; one for another restore is not ours.
+      if (data[key] !== undefined && data[key] !== value) return undefined;
+      const text = typeof data.message === "string" ? data.message : "";
+      if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreStarted) return { outcome: "started", message: text };
+      if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreRefused) return { outcome: "refused", message: text };
       return undefined;
     },
     timeoutMs,
@@ -94,4 +94,19 @@ export function requestRestore(
 /** The installed extension's live state (the blocker page), or null when none answers within {@link DETECT_TIMEOUT_MS}. */
 export function askLiveState(win: BridgeWindow = window, timeoutMs = DETECT_TIMEOUT_MS): Promise<ExtensionLiveState | null> {
   return ask<ExtensionLiveState | null>(win, { type: EXTENSION_LIVE_STATE_MESSAGES.status }, (data) => readLiveState(data) ?? undefined, timeoutMs, null);
+}
+
+/** Hands a backup to the extension to restore in this browser (windows, pins and groups as saved, or the suggested groups). */
+export function requestRestore(
+  backupId: string,
+  options: { suggestedGroups?: boolean } = {},
+  win: BridgeWindow = window,
+  timeoutMs = RESTORE_TIMEOUT_MS,
+): Promise<RestoreHandoff> {
+  return handOff({ type: EXTENSION_BRIDGE_MESSAGES.restore, ...(options.suggestedGroups ? { suggestedGroups: true } : {}) }, ["backupId", backupId], win, timeoutMs);
+}
+
+/** Hands another device's open tabs to the extension to reopen in this browser, windows and groups as they are there. */
+export function requestOpenTabsRestore(deviceId: string, win: BridgeWindow = window, timeoutMs = RESTORE_TIMEOUT_MS): Promise<RestoreHandoff> {
+  return handOff({ type: EXTENSION_BRIDGE_MESSAGES.restoreOpenTabs }, ["deviceId", deviceId], win, timeoutMs);
 }

@@ -1,0 +1,172 @@
+import { getOpenTabs, listOpenTabs, type OpenTabs, type OpenTabsDevice } from "@common/api/open-tabs";
+import { browserName } from "@common/api/backups";
+import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ChevronDown, ChevronUp, Globe, Loader2, Lock, MonitorSmartphone, Pin, RotateCcw } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/accounts/useAuth";
+import { requestOpenTabsRestore, type InstalledExtension } from "@/features/backups/extension-bridge";
+import { openRestoredTabs } from "@/features/backups/session-api";
+import { useInstalledExtension } from "@/features/backups/useInstalledExtension";
+import { call, endpointQuery } from "@/lib/api-client";
+import { formatTimeAgo } from "@/lib/dates";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { toast } from "@/lib/use-toast";
+
+/** The extension pushes within seconds of a change; reading twice a minute keeps the list under a minute old. */
+const REFRESH_MS = 30_000;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/**
+ * "Open on other devices" in the Session Manager (issue 18 point 4): every other connected browser's tabs as they
+ * are open now, to look through and to reopen here: through the installed extension (windows, pins and groups as
+ * they are there), or one tab after another without it. Below Pro, one line that says which plan has it.
+ */
+export function OpenOnOtherDevices() {
+  const planType = useAuth().user?.planType ?? "free";
+  const included = planHasFeature(planType, "cloudSync");
+  const extension = useInstalledExtension();
+  const devices = useQuery({ ...endpointQuery(listOpenTabs), enabled: included, refetchInterval: REFRESH_MS });
+  // This browser's own row is not "another device".
+  const others = (devices.data ?? []).filter((device) => device.deviceId !== extension?.deviceId);
+  return (
+    <section aria-labelledby="open-tabs-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="open-tabs-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <MonitorSmartphone className="size-5 text-brand-600" aria-hidden="true" />
+        Open on other devices
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">The tabs open right now in your other connected browsers, updated within a minute. They are not backups.</p>
+      {!included ? (
+        <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {catalogueFeatureNeedsPlanMessage("cloudSync", planType)}{" "}
+            <Link className="font-medium text-brand-700 underline underline-offset-4" href="/#pricing">
+              See plans
+            </Link>
+          </span>
+        </p>
+      ) : devices.isError ? (
+        <p className="mt-3 text-sm text-rose-700">{errorMessage(devices.error, "Your devices' tabs could not be loaded.")}</p>
+      ) : !devices.data ? (
+        <p className="mt-3 flex items-center gap-2 text-sm text-slate-500">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading…
+        </p>
+      ) : others.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">
+          No other browser has sent its tabs yet. Connect the TabVault extension in another browser: its open tabs appear here within a minute.
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-3" aria-label="Other devices">
+          {others.map((device) => (
+            <DeviceRow key={device.deviceId} device={device} extension={extension} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DeviceRow({ device, extension }: { device: OpenTabsDevice; extension: InstalledExtension | null }) {
+  const [expanded, setExpanded] = useState(false);
+  const tabs = useQuery({ ...endpointQuery(getOpenTabs, { params: { deviceId: device.deviceId } }), enabled: expanded });
+  const restore = useMutation({
+    mutationFn: async () => {
+      const handoff = extension ? await requestOpenTabsRestore(device.deviceId) : null;
+      if (handoff?.outcome === "started") return { handoff, opened: 0 };
+      // Without the extension (or when it could not), the tabs open one after another.
+      const open = await call(getOpenTabs, { params: { deviceId: device.deviceId } });
+      const all = open.windows.flatMap((window) => window.tabs);
+      openRestoredTabs(all.map((tab, index) => ({ id: String(index), url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl, isActive: tab.active, lastAccessed: null, formData: {}, scrollPosition: tab.scrollPosition })));
+      return { handoff, opened: all.length };
+    },
+    onSuccess: ({ handoff, opened }) => {
+      if (handoff?.outcome === "started") {
+        toast({ title: "Restoring in this browser…", description: handoff.message || `The extension is reopening the tabs of ${device.deviceName}.` });
+        return;
+      }
+      const note = handoff?.outcome === "refused" ? ` (The extension could not: ${handoff.message || "it refused."})` : "";
+      toast({ title: "Tabs opened", description: `${plural(opened, "tab")} of ${device.deviceName} opened. Allow pop-ups if some did not open.${note}` });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Restoring failed", description: errorMessage(error, "The tabs could not be opened."), variant: "destructive" });
+    },
+  });
+  const headingId = `device-${device.deviceId}`;
+  return (
+    <li className="rounded-xl border border-slate-200 p-4" aria-labelledby={headingId}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h3 id={headingId} className="truncate font-medium text-slate-900">
+            {device.deviceName}
+          </h3>
+          <p className="text-sm text-slate-600">
+            {plural(device.tabCount, "tab")} in {plural(device.windowCount, "window")} · {browserName(device.browserType)} · updated{" "}
+            <time dateTime={device.capturedAt}>{formatTimeAgo(device.capturedAt)}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            {expanded ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+            {expanded ? "Hide tabs" : "Show tabs"}
+            <span className="sr-only"> of {device.deviceName}</span>
+          </Button>
+          <Button size="sm" disabled={restore.isPending || device.tabCount === 0} onClick={() => restore.mutate()}>
+            {restore.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+            Restore here
+            <span className="sr-only">: the tabs of {device.deviceName}</span>
+          </Button>
+        </div>
+      </div>
+      {expanded ? (
+        tabs.data ? (
+          <OpenTabsList open={tabs.data} />
+        ) : tabs.isError ? (
+          <p className="mt-3 text-sm text-rose-700">{errorMessage(tabs.error, "These tabs could not be loaded.")}</p>
+        ) : (
+          <p className="mt-3 flex items-center gap-2 text-sm text-slate-500">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading…
+          </p>
+        )
+      ) : null}
+    </li>
+  );
+}
+
+function OpenTabsList({ open }: { open: OpenTabs }) {
+  const groups = new Map(open.groups.map((group) => [`${group.windowId}:${group.groupId}`, group]));
+  return (
+    <div className="mt-3 space-y-3">
+      {open.windows.map((window, windowIndex) => (
+        <div key={window.windowId}>
+          {open.windows.length > 1 ? <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Window {windowIndex + 1}</p> : null}
+          <ul className="mt-1 divide-y divide-slate-100 rounded-lg border border-slate-100" aria-label={`Tabs of window ${windowIndex + 1}`}>
+            {window.tabs.map((tab, index) => {
+              const group = tab.groupId === null ? undefined : groups.get(`${window.windowId}:${tab.groupId}`);
+              return (
+                <li key={`${index}-${tab.url}`} className="flex min-w-0 items-start gap-2 px-3 py-2 text-sm">
+                  {tab.faviconUrl ? (
+                    <img src={tab.faviconUrl} alt="" className="mt-0.5 size-4 shrink-0" loading="lazy" referrerPolicy="no-referrer" />
+                  ) : (
+                    <Globe className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <a href={tab.url} target="_blank" rel="noopener noreferrer" className="block truncate font-medium text-slate-800 hover:text-brand-700 hover:underline">
+                      {tab.title || tab.url}
+                    </a>
+                    <p className="truncate text-xs text-slate-500">{tab.url}</p>
+                  </div>
+                  {tab.pinned ? <Pin className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-label="Pinned" /> : null}
+                  {group ? <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{group.title || "Group"}</span> : null}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { getOpenTabs, listOpenTabs, OPEN_TABS, pushOpenTabs, type OpenTabsDevice, type PushOpenTabsRequest } from "@common/api/open-tabs";
+import { planHasFeature, planTypes, type PlanType } from "@common/plan-catalogue";
+import { callEndpoint } from "./api";
+import type { StorageArea } from "./browser-api";
+import type { Clock } from "./clock";
+import { planFromBackup, type RestorePlan } from "./restore";
+import { toUploadRequest, type Snapshot } from "./snapshot";
+
+export const OPEN_TABS_KEY = "openTabsPush";
+
+/** What was last pushed, so an unchanged browser is not pushed again every minute. */
+interface PushState {
+  deviceId: string;
+  fingerprint: string;
+  capturedAt: number;
+  pushedAt: number;
+}
+
+export interface OpenTabsAuth {
+  serverUrl: string;
+  accessToken: string;
+  deviceId: string;
+}
+
+export interface OpenTabsSyncDeps {
+  storage: StorageArea;
+  clock: Clock;
+  fetch: typeof fetch;
+  /** The connection, when connected and not marked disconnected. */
+  auth(): Promise<OpenTabsAuth | null>;
+  /** The plan the connection endpoint last reported. */
+  planType(): Promise<string | null>;
+  latest(): Promise<Snapshot | null>;
+  browserType(): Promise<PushOpenTabsRequest["browserType"]>;
+  /** True once the library was downloaded for this connection: a new browser downloads before it uploads. */
+  libraryDownloaded(): Promise<boolean>;
+  /** A timer while the worker lives and an alarm after (null clears it). */
+  schedule(at: number | null): Promise<void>;
+  onUnauthorized(message: string): Promise<void>;
+  /** The server refused the push for the plan (403): the plan changed since the connection was read. */
+  onPlanRefused(): Promise<void>;
+}
+
+export type OpenTabsPushOutcome = "pushed" | "unchanged" | "not-connected" | "not-on-plan" | "library-first" | "no-snapshot" | "refused" | "retry";
+
+/** The open tabs of a snapshot as pushed: the backup's windows and groups, without form data (decision 161). */
+export function openTabsRequest(snapshot: Snapshot, browserType: PushOpenTabsRequest["browserType"]): PushOpenTabsRequest {
+  const { capturedAt, windows, groups } = toUploadRequest(snapshot, { snapshotId: snapshot.id, trigger: "auto_backup", browserType });
+  return {
+    capturedAt,
+    browserType,
+    windows: windows.map((window) => ({ ...window, tabs: window.tabs.map((tab) => ({ ...tab, formData: {} })) })),
+    groups,
+  };
+}
+
+function isPlan(value: string | null): value is PlanType {
+  return planTypes.some((plan) => plan === value);
+}
+
+/**
+ * Keeps this browser's row of "Open on other devices" fresh (issue 18 point 4): a push a few seconds
+ * after the tabs change, retried by the minute alarm when it failed, skipped when nothing changed, and
+ * never below Pro (the plan comes from the connection endpoint). The server keeps the newest capture,
+ * so a late push can never take the row back to older tabs.
+ */
+export class OpenTabsSync {
+  constructor(private readonly deps: OpenTabsSyncDeps) {}
+
+  /** The tabs changed: push once they settle. */
+  async changed(): Promise<void> {
+    if (!(await this.enabled())) return;
+    await this.deps.schedule(this.deps.clock.now() + OPEN_TABS.pushDebounceMs);
+  }
+
+  private async enabled(): Promise<boolean> {
+    const planType = await this.deps.planType();
+    return isPlan(planType) && planHasFeature(planType, "cloudSync") && (await this.deps.auth()) !== null;
+  }
+
+  /** Pushes the newest snapshot unless it was pushed already (and recently); `force` pushes it anyway. */
+  async push(force = false): Promise<OpenTabsPushOutcome> {
+    const { clock, storage } = this.deps;
+    const auth = await this.deps.auth();
+    if (!auth) return "not-connected";
+    const planType = await this.deps.planType();
+    if (!isPlan(planType) || !planHasFeature(planType, "cloudSync")) return "not-on-plan";
+    if (!(await this.deps.libraryDownloaded())) {
+      await this.deps.schedule(clock.now() + OPEN_TABS.retryMinutes * 60_000);
+      return "library-first";
+    }
+    const snapshot = await this.deps.latest();
+    if (!snapshot) return "no-snapshot";
+    const last = (await storage.get(OPEN_TABS_KEY))[OPEN_TABS_KEY] as PushState | undefined;
+    const same = last?.deviceId === auth.deviceId && last.fingerprint === snapshot.fingerprint && last.capturedAt >= snapshot.capturedAt;
+    if (!force && same && clock.now() - last.pushedAt < OPEN_TABS.refreshMs) return "unchanged";
+    const answer = await callEndpoint(pushOpenTabs, { body: openTabsRequest(snapshot, await this.deps.browserType()) }, {
+      serverUrl: auth.serverUrl,
+      token: auth.accessToken,
+      gzip: true,
+      fetch: this.deps.fetch,
+    });
+    if (answer.ok) {
+      await storage.set({ [OPEN_TABS_KEY]: { deviceId: auth.deviceId, fingerprint: snapshot.fingerprint, capturedAt: snapshot.capturedAt, pushedAt: clock.now() } satisfies PushState });
+      await this.deps.schedule(null);
+      return "pushed";
+    }
+    if (answer.kind === "unauthorized") {
+      await this.deps.onUnauthorized(answer.message);
+      return "not-connected";
+    }
+    // 403 (the plan changed under us) or a body the server will never take: retrying cannot help.
+    if (answer.kind === "refused") {
+      if (answer.status === 403) await this.deps.onPlanRefused();
+      return "refused";
+    }
+    const wait = "retryAfterMs" in answer && answer.retryAfterMs !== null ? answer.retryAfterMs : OPEN_TABS.retryMinutes * 60_000;
+    await this.deps.schedule(clock.now() + wait);
+    return "retry";
+  }
+
+  /** The account's other browsers' open tabs (this one left out), newest first. */
+  async others(): Promise<{ ok: true; devices: OpenTabsDevice[] } | { ok: false; message: string }> {
+    const auth = await this.deps.auth();
+    if (!auth) return { ok: false, message: "Connect this browser to TabVault first." };
+    const answer = await callEndpoint(listOpenTabs, {}, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: this.deps.fetch });
+    if (answer.ok) return { ok: true, devices: answer.data.filter((device) => device.deviceId !== auth.deviceId) };
+    if (answer.kind === "unauthorized") await this.deps.onUnauthorized(answer.message);
+    return { ok: false, message: answer.kind === "network" ? "TabVault cannot be reached." : answer.message };
+  }
+
+  /** What restoring another browser's open tabs here reopens, or why it cannot. */
+  async restorePlan(deviceId: string): Promise<RestorePlan | string> {
+    const auth = await this.deps.auth();
+    if (!auth) return "Connect this browser to TabVault first.";
+    const answer = await callEndpoint(getOpenTabs, { params: { deviceId } }, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: this.deps.fetch });
+    if (!answer.ok) {
+      if (answer.kind === "unauthorized") await this.deps.onUnauthorized(answer.message);
+      return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
+    }
+    const plan = planFromBackup(answer.data);
+    return plan.tabCount > 0 ? plan : `${answer.data.deviceName} has no tabs open to reopen.`;
+  }
+
+  /** Forgets what was pushed: a new connection pushes afresh. */
+  async clear(): Promise<void> {
+    await this.deps.storage.remove(OPEN_TABS_KEY);
+  }
+}
