@@ -233,7 +233,7 @@ describe("open tabs on other devices, from the extension", () => {
     // This browser's own row is not "another device".
     expect(listed.ok && listed.devices.map((device) => device.deviceName)).toEqual(["Chrome on Windows"]);
     const answer = await send<ActionAnswer>({ kind: "restore-open-tabs", deviceId: "d2" });
-    expect(answer).toEqual({ ok: true, message: "Restoring 2 tabs" });
+    expect(answer).toEqual({ ok: true, message: "Restoring 2 tabs (most recently used first)" });
     await step(clock, 1_000);
     // Inactive tabs open on the light placeholder page, which names their address.
     const unwrap = (url: string) => (url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
