@@ -112,6 +112,31 @@ describe("end-to-end encryption of form entries (issue 18 point 5, decision 177)
     expect(list.json()).toEqual([]);
   });
 
+  it("with encryption on, plain form entries from a client that cannot seal (extension, web save) are left out, never stored", async () => {
+    const owner = await account("plain-after@example.com");
+    const plainUpload = () => {
+      const upload = browserBackup(1);
+      upload.windows[0]!.tabs = [browserTab(0, { url: "https://plain.example/", formData: { note: "readable before" } })];
+      return upload;
+    };
+    const before = await server.app.inject({ method: "POST", url: "/api/browser-backups", payload: plainUpload(), ...owner.asDevice });
+    expect((await server.app.inject({ method: "GET", url: `/api/browser-backups/${before.json().backupId}`, ...owner.asDevice })).json().windows[0].tabs[0].formData).toEqual({ note: "readable before" });
+
+    await server.app.inject({ method: "PUT", url: "/api/account/encryption", payload: { key: (await first).stored }, ...owner.asBrowser });
+    const after = await server.app.inject({ method: "POST", url: "/api/browser-backups", payload: plainUpload(), ...owner.asDevice });
+    expect(after.statusCode).toBe(201);
+    expect((await server.app.inject({ method: "GET", url: `/api/browser-backups/${after.json().backupId}`, ...owner.asDevice })).json().windows[0].tabs[0].formData).toEqual({});
+    const saved = await server.app.inject({
+      method: "POST",
+      url: "/api/saved-sessions",
+      payload: { sessionName: "Plain", browserSession: browserSession(1, { tabs: [tab(0, { formData: { note: "typed in the web app" } })] }) },
+      ...owner.asBrowser,
+    });
+    const detail = await server.app.inject({ method: "GET", url: `/api/saved-sessions/${saved.json().sessionId}`, ...owner.asBrowser });
+    expect(detail.json().browserTabs[0].formData).toEqual({});
+    expect(JSON.stringify(await server.database.db.select({ formData: sessionTabs.formData }).from(sessionTabs))).not.toContain("typed in the web app");
+  });
+
   it("goes with the account when it is deleted", async () => {
     const owner = await account("leaving@example.com");
     await server.app.inject({ method: "PUT", url: "/api/account/encryption", payload: { key: (await first).stored }, ...owner.asBrowser });
