@@ -1,4 +1,5 @@
 import { looksLikeCardNumber } from "./card-number";
+import { SEALED_FORM_FIELD } from "./end-to-end-encryption";
 import { secretAutocomplete } from "./form-privacy";
 
 /**
@@ -71,7 +72,8 @@ export function captureFields(fields: FieldFacts[]): Record<string, string> {
     seen[kind] += 1;
     if (count >= FORM_CAPTURE_LIMITS.fieldsPerTab || !mayCapture(field)) return;
     const key = storableText(fieldKey(field, index), FORM_CAPTURE_LIMITS.fieldNameLength);
-    if (key === "" || key in captured) return;
+    // A page's own field may not pose as sealed form data (decision 177): the server would refuse the backup.
+    if (key === "" || key === SEALED_FORM_FIELD || key in captured) return;
     captured[key] = storableText(field.value, FORM_CAPTURE_LIMITS.valueLength);
     count += 1;
   });

@@ -1,4 +1,5 @@
 import { looksLikeCardNumber } from "./card-number";
+import { asSealedFormData, sealedFormDataOf } from "./end-to-end-encryption";
 
 /**
  * What a backup never keeps of a form, whoever captured it: passwords, one-time codes, card security
@@ -77,6 +78,9 @@ export function isPrivateValue(value: string): boolean {
 
 /** The form values a backup may keep: every entry whose name and value are not private, in order. */
 export function withoutPrivateFields(formData: Readonly<Record<string, string>>): Record<string, string> {
+  // Sealed entries were sifted before the browser sealed them, and cannot be read here (decision 177).
+  const sealed = sealedFormDataOf(formData);
+  if (sealed !== null) return asSealedFormData(sealed);
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(formData)) {
     if (!isPrivateFieldName(name) && !isPrivateValue(value)) kept[name] = value;

@@ -9,6 +9,7 @@ import type { Config } from "./config/config";
 import type { Database } from "./db/database";
 import { databaseErrorSummary, databaseErrorText, errorForLog } from "./db/error-for-log";
 import { accountPageRoutes } from "./account-page/routes";
+import { formEncryptionRoutes } from "./encryption/routes";
 import { authentication } from "./accounts/authentication";
 import { authRoutes } from "./accounts/auth-routes";
 import { signupRoutes } from "./accounts/signup-routes";
@@ -165,6 +166,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(libraryOrganiseRoutes, { db });
   await app.register(openTabsRoutes, { db });
   await app.register(analyticsRoutes, { db });
+  await app.register(formEncryptionRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
   await app.register(accountPageRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });

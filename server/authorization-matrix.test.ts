@@ -138,6 +138,9 @@ const matrix: [RouteKey, Expected][] = [
   // The Account page (decision 137): the browser's own; sessions are ended by their owner only.
   ["GET /api/account", browserOnly(200)],
   ["GET /api/account/export", browserOnly(200)],
+  // The wrapped key is read by the extension too; only the browser sets it (decision 177).
+  ["GET /api/account/encryption", signedIn(200)],
+  ["PUT /api/account/encryption", browserOnly(201)],
   ["POST /api/account/deletion-request", browserOnly(202)],
   ["DELETE /api/account/sessions/:id", { ...ownerOnly(204, 404), ownerToken: 403 }],
   // The mailed token is the capability, whoever holds it (as a sign-in link); an unknown one deletes nothing.

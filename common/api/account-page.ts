@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { planTypeSchema } from "../plans";
 import { defineEndpoint } from "./endpoint";
+import { formEncryptionSchema } from "./encryption";
 import { errorResponseSchema } from "./errors";
 import { openTabsSchema } from "./open-tabs";
 import { text } from "./text";
@@ -165,6 +166,8 @@ export const accountExportSchema = z.object({
   sessions: z.array(z.object({ description: z.string().nullable(), createdAt: z.string(), lastUsedAt: when })),
   /** Each browser's open tabs as last pushed (issue 18 point 4), revoked devices' too while their row exists. */
   openTabs: z.array(openTabsSchema),
+  /** End-to-end encryption (decision 177): the wrapped key that, with the passphrase, opens sealed form entries. */
+  formEncryption: formEncryptionSchema,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

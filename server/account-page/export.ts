@@ -9,6 +9,7 @@ import { paymentsOfUser } from "../payments/payment-records";
 import { subscriptionsOfUser } from "../payments/subscription-records";
 import { protectionEventsOfUser } from "../protection/events";
 import { readProtectionSettings } from "../protection/settings";
+import { formEncryptionOf, readFormEncryptionKey } from "../encryption/form-encryption-keys";
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
@@ -17,7 +18,7 @@ const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
  * goes in: token hashes, session ids and the sign-in and deletion tokens stay on the server.
  */
 export async function accountExport(db: Database, user: UserRow, now: Date): Promise<AccountExport> {
-  const [settings, backups, events, payments, subscriptions, devices, sessions, openTabs] = await Promise.all([
+  const [settings, backups, events, payments, subscriptions, devices, sessions, openTabs, encryptionKey] = await Promise.all([
     readProtectionSettings(db, user.id),
     backupsOfUserForExport(db, user.id),
     protectionEventsOfUser(db, user.id),
@@ -26,6 +27,7 @@ export async function accountExport(db: Database, user: UserRow, now: Date): Pro
     deviceTokensOfUser(db, user.id),
     sessionsOfUser(db, user.id, undefined, now),
     openTabsOfUserForExport(db, user.id),
+    readFormEncryptionKey(db, user.id),
   ]);
   return {
     format: "tabvault-account-export",
@@ -75,5 +77,6 @@ export async function accountExport(db: Database, user: UserRow, now: Date): Pro
     })),
     sessions: sessions.map((session) => ({ description: session.description, createdAt: session.createdAt.toISOString(), lastUsedAt: iso(session.lastSeenAt) })),
     openTabs,
+    formEncryption: formEncryptionOf(encryptionKey),
   };
 }

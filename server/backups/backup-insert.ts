@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
+import { formDataAsStored } from "../encryption/stored-form-data";
 import { protectionEventInsert } from "../protection/events";
 
 /** A saved session as stored: its row, its tabs and applications in order, and the event it records. */
@@ -99,8 +100,8 @@ export async function insertBackup(
     ), new_tabs as (
       insert into session_tabs (session_id, position, url, title, favicon_url, is_active, last_accessed, form_data,
         scroll_x, scroll_y)
-      select new_session.id, t.position, t.url, t.title, t.favicon_url, t.is_active, t.last_accessed, t.form_data,
-        t.scroll_x, t.scroll_y
+      select new_session.id, t.position, t.url, t.title, t.favicon_url, t.is_active, t.last_accessed,
+        ${formDataAsStored(backup.userId, sql`t.form_data`)}, t.scroll_x, t.scroll_y
       from new_session, jsonb_to_recordset(${tabs}::jsonb) as t(position integer, url text, title text,
         favicon_url text, is_active boolean, last_accessed timestamptz, form_data jsonb, scroll_x integer,
         scroll_y integer)

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { BrowserBackup, BrowserBackupReceipt, uploadBrowserBackupRequestSchema } from "@common/api/browser-backups";
 import { withoutPrivateFields } from "@common/form-privacy";
+import { formDataAsStored } from "../encryption/stored-form-data";
 import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
@@ -139,7 +140,7 @@ async function storeSnapshot(
     insert into ${sessionTabs} (session_id, position, window_position, url, title, favicon_url, is_active, pinned,
       group_id, last_accessed, form_data, scroll_x, scroll_y)
     select ${session.id}::uuid, t.position, t.window_position, t.url, t.title, t.favicon_url, t.is_active, t.pinned,
-      t.group_id, t.last_accessed, t.form_data, t.scroll_x, t.scroll_y
+      t.group_id, t.last_accessed, ${formDataAsStored(user.id, sql`t.form_data`)}, t.scroll_x, t.scroll_y
     from jsonb_to_recordset(${tabsJson}::jsonb) as t(position integer, window_position integer, url text, title text,
       favicon_url text, is_active boolean, pinned boolean, group_id integer, last_accessed timestamptz, form_data jsonb,
       scroll_x integer, scroll_y integer)`);

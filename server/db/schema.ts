@@ -14,3 +14,4 @@ export { statusIncidents } from "../status/table";
 export { systemLogs } from "../system-log/table";
 export { libraryLastChanges } from "../library/table";
 export { openTabs } from "../open-tabs/table";
+export { formEncryptionKeys } from "../encryption/table";

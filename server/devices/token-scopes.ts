@@ -3,6 +3,7 @@ import { deleteBackup, getBackup, getUserStats, listBackups, restoreBackup, save
 import { getBrowserBackup, getExtensionConnection, uploadBrowserBackup } from "@common/api/browser-backups";
 import { pollDeviceAuthorization, startDeviceAuthorization } from "@common/api/device-authorization";
 import type { ErrorResponse } from "@common/api/errors";
+import { getFormEncryption } from "@common/api/encryption";
 import { getHealth, getReadiness } from "@common/api/health";
 import {
   getBlockedAttempts,
@@ -52,6 +53,8 @@ export const browserScopeRoutes: readonly RouteName[] = [
   pushOpenTabs,
   listOpenTabs,
   getOpenTabs,
+  // The wrapped key, so the extension can seal form entries once the person unlocks it (decision 177).
+  getFormEncryption,
   // Public reads that ignore who asks.
   getHealth,
   getReadiness,

@@ -2,10 +2,11 @@ import { endBrowserSession, exportAccount, getAccountOverview, requestAccountDel
 import { plans, storageText } from "@common/plan-catalogue";
 import { ACCOUNT_DELETION_LINK_MINUTES, EVENT_RETENTION_DAYS, PRODUCT_SLUG } from "@common/product";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, Globe, HardDrive, LogOut, Monitor, Trash2, UserRound } from "lucide-react";
+import { Download, Globe, HardDrive, Lock, LogOut, Monitor, Trash2, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { DeviceTokens } from "@/features/dashboard/DeviceTokens";
+import { EncryptionSection } from "@/features/encryption/EncryptionSection";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/dates";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
@@ -150,6 +151,12 @@ export default function AccountPage() {
             Sign out everywhere
           </Button>
         </Section>
+
+        {user ? (
+          <Section id="encryption" icon={Lock} title="End-to-end encryption">
+            <EncryptionSection email={user.email} />
+          </Section>
+        ) : null}
 
         <Section id="export" icon={Download} title="Your data">
           <p className="mt-1 text-sm text-slate-600">

@@ -1,11 +1,13 @@
 import type { PagedTab } from "@common/api/backup-pages";
 import { useQueries } from "@tanstack/react-query";
+import { sealedFormDataOf } from "@common/end-to-end-encryption";
 import { FormInput, Globe, MoveVertical } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { errorMessage } from "@/lib/queryClient";
 import { pagesToRead, TAB_PAGE_SIZE, tabPageQuery } from "./session-api";
 import { VirtualList } from "./VirtualList";
+import { EncryptedFormValues } from "@/features/encryption/EncryptedFormValues";
 
 /** Every tab's row is this tall (title, address, one line of what was typed and read), so scrolling never jumps. */
 const TAB_ROW_HEIGHT = 76;
@@ -57,7 +59,8 @@ export function BackupTabList({ backupId, tabCount }: { backupId: string; tabCou
 
 /** One saved tab: its title and address, and on one line what was typed and how far it was read. */
 function TabRow({ tab }: { tab: PagedTab }) {
-  const fields = Object.entries(tab.formData);
+  const sealed = sealedFormDataOf(tab.formData) !== null;
+  const fields = sealed ? [] : Object.entries(tab.formData);
   const typed = fields.map(([name, value]) => `${name} = “${value.length > 60 ? `${value.slice(0, 60)}…` : value}”`).join(", ");
   return (
     <div className="flex h-full items-center gap-3 px-3">
@@ -72,8 +75,9 @@ function TabRow({ tab }: { tab: PagedTab }) {
           {tab.isActive ? <Badge variant="success">Active</Badge> : null}
         </p>
         <p className="truncate text-xs text-slate-500">{tab.url}</p>
-        {fields.length > 0 || tab.scrollPosition.y > 0 ? (
+        {sealed || fields.length > 0 || tab.scrollPosition.y > 0 ? (
           <p className="flex min-w-0 items-center gap-3 text-xs text-slate-600" title={typed || undefined}>
+            {sealed ? <EncryptedFormValues formData={tab.formData} /> : null}
             {fields.length > 0 ? (
               <span className="flex min-w-0 items-center gap-1.5">
                 <FormInput className="size-3.5 shrink-0 text-brand-600" aria-hidden="true" />

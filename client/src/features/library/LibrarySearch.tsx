@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ExternalLink, Globe, Loader2, Pin, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { getFormEncryption } from "@common/api/encryption";
 import { ORGANISE_LIMITS, searchLibrary } from "@common/api/library-organise";
 import { highlightParts, isOpenable } from "./organise-api";
 import { Button } from "@/components/ui/button";
@@ -43,6 +44,7 @@ export function LibrarySearch({ onShowBackup }: { onShowBackup: (backupId: strin
   }, [typed]);
   const searching = query.split(/\s+/).some((word) => word.length >= ORGANISE_LIMITS.searchMin);
   const results = useQuery({ ...endpointQuery(searchLibrary, { query: { q: query, page } }), enabled: searching, placeholderData: keepPreviousData });
+  const encryption = useQuery(endpointQuery(getFormEncryption));
 
   return (
     <section aria-label="Search all backups" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -61,6 +63,9 @@ export function LibrarySearch({ onShowBackup }: { onShowBackup: (backupId: strin
           className="pl-9"
         />
       </div>
+      {encryption.data?.enabled ? (
+        <p className="mt-2 text-xs text-slate-500">Searches titles and addresses. Your form entries are end-to-end encrypted and never searched.</p>
+      ) : null}
       {typed.trim() && !searching ? <p className="mt-2 text-sm text-slate-500">Type a word of at least {ORGANISE_LIMITS.searchMin} letters.</p> : null}
       {searching ? (
         <div className="mt-3" aria-live="polite">

@@ -44,7 +44,10 @@ function sessionStorageId(): string {
  * on). Skipped while one is in flight, with no tabs, or when nothing changed since the last one sent.
  * Failures are only logged (spec 2 §8).
  */
-export function createCapture(userEmail: string) {
+/** Turns a tab's form entries into what may leave the browser (sealed with end-to-end encryption, decision 177). */
+export type SealFormData = (formData: Record<string, string>) => Promise<Record<string, string>>;
+
+export function createCapture(userEmail: string, sealFormData: SealFormData = async (formData) => formData) {
   let inFlight = false;
   const lastSent: Partial<Record<CaptureKind, string>> = {};
 
@@ -60,6 +63,7 @@ export function createCapture(userEmail: string) {
 
     inFlight = true;
     try {
+      session.tabs = await Promise.all(session.tabs.map(async (tab) => ({ ...tab, formData: await sealFormData(tab.formData ?? {}) })));
       // A 401 is only logged, like any failure: a backup never takes the person to sign-in.
       // An emergency is sent to outlive the page: it is made as the tab goes away or a close-all shortcut closes it.
       const sending = { expectUnauthorized: true, keepalive: kind === "emergency" };

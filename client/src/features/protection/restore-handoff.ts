@@ -100,17 +100,20 @@ export function restoreUrl(tab: SavedTab, origin = window.location.origin, stora
   return nonce === null ? tab.url : `${tab.url.split("#")[0]}#${fragmentKey}${nonce}`;
 }
 
+/** Opens form entries the backup kept sealed (end-to-end encryption); null when this browser cannot. */
+export type OpenFormData = (formData: Record<string, string>) => Promise<Record<string, string> | null>;
+
 /** On page open: refills the fields and scrolls, once the screen has drawn, then clears the fragment. */
-export function applyRestoreHandoff(): void {
+export function applyRestoreHandoff(openFormData: OpenFormData = async (formData) => formData): void {
   const hash = window.location.hash;
   if (!hash.includes(fragmentKey)) return;
   const handoff = takeHandoff(localStorage, hash, Date.now());
   window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}`);
   if (!handoff) return;
   let attempts = 0;
+  let entries: [string, string][] = [];
   const apply = () => {
     attempts += 1;
-    const entries = Object.entries(handoff.formData);
     const fields = entries.map(([key]) =>
       document.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(`[name="${CSS.escape(key)}"], #${CSS.escape(key)}`),
     );
@@ -127,5 +130,9 @@ export function applyRestoreHandoff(): void {
     });
     window.scrollTo(handoff.scroll.x, handoff.scroll.y);
   };
-  window.setTimeout(apply, 50);
+  // A locked browser still gets its scroll position back; sealed entries it cannot open are left out.
+  void openFormData(handoff.formData).then((opened) => {
+    entries = Object.entries(opened ?? {});
+    window.setTimeout(apply, 50);
+  });
 }

@@ -1,5 +1,6 @@
 import { getProtectionSettings, logBlockedAttempt } from "@common/api/protection";
 import type { QueryClient } from "@tanstack/react-query";
+import { openedFormData, startFormSealer } from "@/features/encryption/form-sealer";
 import { call, endpointQuery } from "@/lib/api-client";
 import { type BlockedMethod, type ClearAllBlocked, clearAllBlockedHere, ensureBlockerRunning, isShortcut, onCloseAllShortcut } from "./blocker";
 import { createCapture, startCaptureTriggers } from "./capture-engine";
@@ -21,9 +22,10 @@ export function startSignedInProtection(userEmail: string, queryClient: QueryCli
     .fetchQuery(endpointQuery(getProtectionSettings, undefined, { expectUnauthorized: true }))
     .then((settings) => adoptProtectionSettings(queryClient, settings))
     .catch(() => undefined);
-  applyRestoreHandoff();
+  const sealer = startFormSealer(userEmail, queryClient);
+  applyRestoreHandoff((formData) => openedFormData(userEmail, formData));
 
-  const capture = createCapture(userEmail);
+  const capture = createCapture(userEmail, (formData) => sealer.seal(formData));
   const logBlocked = (method: BlockedMethod) => {
     // A 401 (a session that just ended) is no reason to sign in.
     call(logBlockedAttempt, { body: { method, timestamp: Date.now(), url: window.location.href.slice(0, 2048) } }, { expectUnauthorized: true }).catch(
@@ -44,6 +46,7 @@ export function startSignedInProtection(userEmail: string, queryClient: QueryCli
   const stopTriggers = startCaptureTriggers(capture, hasUnsavedInput);
   window.addEventListener(clearAllBlockedHere, onBlocked);
   return () => {
+    sealer.stop();
     stopTriggers();
     stopShortcuts();
     window.removeEventListener(clearAllBlockedHere, onBlocked);

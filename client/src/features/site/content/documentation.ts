@@ -1,3 +1,4 @@
+import { KDF_ITERATIONS } from "@common/end-to-end-encryption";
 import { plans } from "@common/plan-catalogue";
 import { ANDROID_REQUIREMENTS, EXTENSION_CHROMIUM_BROWSERS, SIGN_IN_LINK_MINUTES } from "@common/product";
 import { EXTENSION_FIREFOX_ANDROID_MIN_VERSION, EXTENSION_FIREFOX_MIN_VERSION, WEB_APP_BROWSERS } from "@common/browser-support";
@@ -220,7 +221,7 @@ export const faq: { question: string; answer: RichText }[] = [
   {
     question: "Are my backups encrypted?",
     answer:
-      "On the way, yes: every connection to TabVault uses HTTPS, so backups travel encrypted. TabVault does not encrypt backups on your device before sending them. They are stored in the service's database, where TabVault can read them in order to restore them for you, and how the database's disks are encrypted depends on where the service is hosted. Passwords, hidden fields and card numbers are never captured at all.",
+      `On the way, yes: every connection to TabVault uses HTTPS, so backups travel encrypted. What you type into forms can also be encrypted end to end: set a passphrase on your Account page and the web app seals form entries with AES-256-GCM, under a key made from the passphrase with PBKDF2-SHA-256 (${KDF_ITERATIONS.toLocaleString("en-US")} rounds), before sending them; TabVault stores only the sealed form, cannot read it, and cannot recover it if you lose the passphrase. The browser extension cannot seal yet: while encryption is on, the server leaves out the form entries it sends. Titles and addresses are stored readable so TabVault can restore and search them, and how the database's disks are encrypted depends on where the service is hosted. Passwords, hidden fields and card numbers are never captured at all.`,
   },
   {
     question: "Which browsers are supported?",

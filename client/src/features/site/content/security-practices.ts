@@ -1,3 +1,4 @@
+import { KDF_ITERATIONS } from "@common/end-to-end-encryption";
 import { DEVICE_TOKEN_IDLE_DAYS, SESSION_LIFETIME_DAYS, SIGN_IN_LINK_MINUTES } from "@common/product";
 import { Cookie, CreditCard, DatabaseBackup, Gauge, KeyRound, Lock, type LucideIcon, ScrollText, ShieldCheck, Smartphone } from "lucide-react";
 
@@ -92,7 +93,8 @@ export const securityPractices: SecurityPractice[] = [
       "Passwords, hidden fields, fields marked autocomplete=off and anything that looks like a card number are left out on your device, before a backup is sent.",
       "Whatever a device sends, our server drops fields named as passwords, one-time codes or card security codes, and anything that looks like a card number, before a backup is stored.",
       "Every backup belongs to one account. Requests for anyone else's backups are refused.",
-      "Backups are not end-to-end encrypted: the service can read them, because it has to give them back to you. Only send what you are comfortable storing with us.",
+      `What you type into forms can be end-to-end encrypted: set a passphrase on your Account page and the web app seals form entries with AES-256-GCM, under a key made from the passphrase with PBKDF2-SHA-256 (${KDF_ITERATIONS.toLocaleString("en-US")} rounds), before they are sent. We store only the sealed form and cannot open it, or recover it if the passphrase is lost.`,
+      "Tab titles and addresses are not end-to-end encrypted: the service can read them, because it restores and searches them for you. Only send what you are comfortable storing with us.",
     ],
   },
   {

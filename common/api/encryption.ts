@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { MIN_KDF_ITERATIONS, sealedTextPattern } from "../end-to-end-encryption";
+import { defineEndpoint } from "./endpoint";
+import { errorResponseSchema } from "./errors";
+
+/**
+ * End-to-end encryption of form entries (issue 18 point 5, decision 177): the server stores a backup key
+ * wrapped by the person's passphrase, and never anything that opens it.
+ */
+
+const base64url = (what: string, min: number, max: number) =>
+  z
+    .string({ message: `${what} is required` })
+    .min(min, `${what} is too short`)
+    .max(max, `${what} is too long`)
+    .regex(/^[A-Za-z0-9_-]+$/, `${what} must be base64url`);
+
+export const wrappedBackupKeySchema = z.strictObject({
+  /** 16 random bytes, base64url (22 characters). */
+  salt: base64url("salt", 22, 22),
+  iterations: z
+    .number({ message: "iterations must be a number" })
+    .int("iterations must be a whole number")
+    .min(MIN_KDF_ITERATIONS, `iterations must be at least ${MIN_KDF_ITERATIONS}`)
+    .max(10_000_000, "iterations must be at most 10000000"),
+  /** The backup key sealed under the passphrase's key: `tv1.<iv>.<ciphertext>`. */
+  wrappedKey: z.string().max(200, "wrappedKey is too long").regex(sealedTextPattern, "wrappedKey is not a sealed key"),
+});
+export type WrappedBackupKeyBody = z.infer<typeof wrappedBackupKeySchema>;
+
+export const formEncryptionSchema = z.discriminatedUnion("enabled", [
+  z.object({ enabled: z.literal(false) }),
+  z.object({ enabled: z.literal(true), key: wrappedBackupKeySchema, setAt: z.string(), changedAt: z.string() }),
+]);
+export type FormEncryption = z.infer<typeof formEncryptionSchema>;
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/**
+ * GET /api/account/encryption: whether form entries are encrypted, and the wrapped key a browser unlocks
+ * with the passphrase. A browser session or a device token (the extension unlocks too).
+ */
+export const getFormEncryption = defineEndpoint({
+  method: "GET",
+  path: "/api/account/encryption",
+  responses: { 200: formEncryptionSchema, ...errors },
+});
+
+/**
+ * PUT /api/account/encryption: turns encryption on with a new wrapped key (201), or stores the same key
+ * under a new passphrase (200, `replaces` must be the wrapped key it replaces, so a stale page cannot lock
+ * the person out). Browser session only.
+ */
+export const setFormEncryption = defineEndpoint({
+  method: "PUT",
+  path: "/api/account/encryption",
+  body: z.strictObject({
+    key: wrappedBackupKeySchema,
+    replaces: z.string().max(200).nullish(),
+  }),
+  responses: { 200: formEncryptionSchema, 201: formEncryptionSchema, ...errors, 409: errorResponseSchema },
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { formDataSchema } from "./api/tab-fields";
+import {
+  asSealedFormData,
+  backupKeyFrom,
+  createBackupKey,
+  MIN_KDF_ITERATIONS,
+  openFormData,
+  rewrapBackupKey,
+  SEALED_FORM_FIELD,
+  sealFormData,
+  sealedTextPattern,
+  unwrapBackupKey,
+  WrongPassphraseError,
+} from "./end-to-end-encryption";
+import { captureFields } from "./form-capture";
+import { withoutPrivateFields } from "./form-privacy";
+
+const form = { comment: "Call the landlord about the boiler", "email-body": "Dear Sam," };
+
+describe("end-to-end encryption of form entries (decision 177)", () => {
+  it("wraps a random backup key with the passphrase; only that passphrase unwraps it", async () => {
+    const { stored, rawKey } = await createBackupKey("correct horse battery staple");
+    expect(stored.iterations).toBe(600_000);
+    expect(stored.salt).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(stored.wrappedKey).toMatch(sealedTextPattern);
+    expect(JSON.stringify(stored)).not.toContain("correct horse");
+    expect(await unwrapBackupKey("correct horse battery staple", stored)).toEqual(rawKey);
+    await expect(unwrapBackupKey("correct horse battery stapler", stored)).rejects.toBeInstanceOf(WrongPassphraseError);
+  });
+
+  it("refuses a stored key that asks for fewer rounds than the minimum", async () => {
+    const { stored } = await createBackupKey("correct horse battery staple");
+    await expect(unwrapBackupKey("correct horse battery staple", { ...stored, iterations: MIN_KDF_ITERATIONS - 1 })).rejects.toThrow(/refusing/);
+  });
+
+  it("seals a tab's form entries, names and values, so only the backup key opens them", async () => {
+    const { stored, rawKey } = await createBackupKey("correct horse battery staple");
+    const key = await backupKeyFrom(rawKey);
+    const sealed = await sealFormData(key, form);
+    expect(sealed).toMatch(sealedTextPattern);
+    for (const word of ["comment", "landlord", "email-body", "Sam"]) expect(sealed).not.toContain(word);
+    expect(await sealFormData(key, form)).not.toBe(sealed);
+    expect(await openFormData(key, sealed)).toEqual(form);
+
+    const other = await backupKeyFrom((await createBackupKey("another passphrase here")).rawKey);
+    await expect(openFormData(other, sealed)).rejects.toThrow();
+    const tampered = `${sealed.slice(0, -2)}${sealed.endsWith("A") ? "B" : "A"}${sealed.slice(-1)}`;
+    await expect(openFormData(key, tampered)).rejects.toThrow();
+    // Bound to its purpose: the wrapped key is not form data, even under the right key.
+    await expect(openFormData(key, stored.wrappedKey)).rejects.toThrow();
+  });
+
+  it("a new passphrase re-wraps the same key: what was sealed before still opens", async () => {
+    const { rawKey } = await createBackupKey("first passphrase 1");
+    const sealed = await sealFormData(await backupKeyFrom(rawKey), form);
+    const rewrapped = await rewrapBackupKey(rawKey, "second passphrase 2");
+    const unwrapped = await unwrapBackupKey("second passphrase 2", rewrapped);
+    expect(await openFormData(await backupKeyFrom(unwrapped), sealed)).toEqual(form);
+    await expect(unwrapBackupKey("first passphrase 1", rewrapped)).rejects.toBeInstanceOf(WrongPassphraseError);
+  });
+
+  it("travels as the one form entry SEALED_FORM_FIELD: validated, kept by the privacy sieve, never captured from a page", async () => {
+    const sealed = await sealFormData(await backupKeyFrom((await createBackupKey("correct horse battery staple")).rawKey), form);
+    expect(formDataSchema.parse(asSealedFormData(sealed))).toEqual({ [SEALED_FORM_FIELD]: sealed });
+    expect(formDataSchema.safeParse({ ...asSealedFormData(sealed), comment: "plain" }).error?.issues[0]?.message).toBe("Sealed form data must be the only form entry of its tab");
+    expect(formDataSchema.safeParse(asSealedFormData("tv1.not-sealed")).error?.issues[0]?.message).toBe("Sealed form data is not a sealed value");
+    expect(formDataSchema.safeParse({ comment: "x".repeat(10_001) }).error?.issues[0]?.message).toBe("A form value has at most 10000 characters");
+    expect(withoutPrivateFields(asSealedFormData(sealed))).toEqual(asSealedFormData(sealed));
+    const typed = { tag: "input", type: "text", id: "", value: "from a page", defaultValue: "", autocomplete: "", everPassword: false, userEdited: true } as const;
+    expect(captureFields([{ ...typed, name: SEALED_FORM_FIELD }])).toEqual({});
+    expect(captureFields([{ ...typed, name: "note" }])).toEqual({ note: "from a page" });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * End-to-end encryption of what people type into forms (issue 18 point 5, decision 160-series record 177).
+ *
+ * A passphrase never leaves the browser. It derives a key-encryption key (PBKDF2-HMAC-SHA-256, a random
+ * 16-byte salt, {@link KDF_ITERATIONS} rounds); that key wraps a random AES-256-GCM backup key, and only the
+ * wrapped backup key, the salt and the round count are stored on the server. Changing the passphrase
+ * re-wraps the same backup key, so nothing already sealed has to be encrypted again.
+ *
+ * Sealed text is `tv1.<iv>.<ciphertext+tag>` (base64url, a fresh 96-bit IV per message). The purpose is
+ * bound as additional data, so a sealed form can never be opened as a wrapped key or the other way round.
+ * Runs wherever WebCrypto does: the web app, the extension's service worker, Node for the tests.
+ */
+
+export const SEALED_PREFIX = "tv1.";
+/** OWASP's 2023 figure for PBKDF2-HMAC-SHA-256: about half a second on a phone, per guess for an attacker. */
+export const KDF_ITERATIONS = 600_000;
+/** Fewer rounds are refused when unlocking, so a tampered server cannot make the passphrase cheap to guess. */
+export const MIN_KDF_ITERATIONS = 310_000;
+export const PASSPHRASE_MIN_LENGTH = 12;
+const SALT_BYTES = 16;
+const IV_BYTES = 12;
+
+const purposes = {
+  formData: "tabvault:form-data:v1",
+  backupKey: "tabvault:backup-key:v1",
+} as const;
+
+/** A sealed value's shape, for validation where it cannot be opened (the server). */
+export const sealedTextPattern = /^tv1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
+
+/** What the server keeps so a browser with the passphrase can recover the backup key. */
+export interface WrappedBackupKey {
+  /** base64url, 16 bytes. */
+  salt: string;
+  iterations: number;
+  /** The backup key sealed with the passphrase's key. */
+  wrappedKey: string;
+}
+
+export class WrongPassphraseError extends Error {
+  constructor() {
+    super("That passphrase does not open this account's encrypted data.");
+    this.name = "WrongPassphraseError";
+  }
+}
+
+const subtle = () => globalThis.crypto.subtle;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+function randomBytes(length: number): Uint8Array<ArrayBuffer> {
+  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+}
+
+async function seal(key: CryptoKey, plaintext: Uint8Array<ArrayBuffer>, purpose: string): Promise<string> {
+  const iv = randomBytes(IV_BYTES);
+  const ciphertext = await subtle().encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(purpose) }, key, plaintext);
+  return `${SEALED_PREFIX}${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ciphertext))}`;
+}
+
+/** Throws on anything that is not a sealed value for `purpose` under `key` (a wrong key included). */
+async function open(key: CryptoKey, sealed: string, purpose: string): Promise<Uint8Array<ArrayBuffer>> {
+  if (!sealedTextPattern.test(sealed)) throw new Error("Not a sealed value");
+  const [, iv, ciphertext] = sealed.split(".") as [string, string, string];
+  const plaintext = await subtle().decrypt({ name: "AES-GCM", iv: fromBase64Url(iv), additionalData: encoder.encode(purpose) }, key, fromBase64Url(ciphertext));
+  return new Uint8Array(plaintext);
+}
+
+async function passphraseKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
+  const material = await subtle().importKey("raw", encoder.encode(passphrase.normalize("NFC")), "PBKDF2", false, ["deriveKey"]);
+  return subtle().deriveKey({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+}
+
+async function importBackupKey(raw: Uint8Array<ArrayBuffer>, extractable: boolean): Promise<CryptoKey> {
+  return subtle().importKey("raw", raw, { name: "AES-GCM", length: 256 }, extractable, ["encrypt", "decrypt"]);
+}
+
+/** A new backup key wrapped with `passphrase`: what setting a passphrase stores on the server. */
+export async function createBackupKey(passphrase: string, iterations = KDF_ITERATIONS): Promise<{ stored: WrappedBackupKey; rawKey: Uint8Array<ArrayBuffer> }> {
+  const rawKey = randomBytes(32);
+  const salt = randomBytes(SALT_BYTES);
+  const wrappedKey = await seal(await passphraseKey(passphrase, salt, iterations), rawKey, purposes.backupKey);
+  return { stored: { salt: toBase64Url(salt), iterations, wrappedKey }, rawKey };
+}
+
+/** The raw backup key, or {@link WrongPassphraseError}. */
+export async function unwrapBackupKey(passphrase: string, stored: WrappedBackupKey): Promise<Uint8Array<ArrayBuffer>> {
+  if (stored.iterations < MIN_KDF_ITERATIONS) throw new Error(`The stored key asks for only ${stored.iterations} rounds; refusing it.`);
+  try {
+    return await open(await passphraseKey(passphrase, fromBase64Url(stored.salt), stored.iterations), stored.wrappedKey, purposes.backupKey);
+  } catch {
+    throw new WrongPassphraseError();
+  }
+}
+
+/** The same backup key under a new passphrase (and a new salt). */
+export async function rewrapBackupKey(rawKey: Uint8Array<ArrayBuffer>, newPassphrase: string, iterations = KDF_ITERATIONS): Promise<WrappedBackupKey> {
+  const salt = randomBytes(SALT_BYTES);
+  return { salt: toBase64Url(salt), iterations, wrappedKey: await seal(await passphraseKey(newPassphrase, salt, iterations), rawKey, purposes.backupKey) };
+}
+
+/** A usable key from the raw bytes kept on this device; not extractable, so a page script cannot read it back. */
+export function backupKeyFrom(rawKey: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  return importBackupKey(rawKey, false);
+}
+
+/** One tab's form entries as one sealed value: field names are hidden too. */
+export async function sealFormData(key: CryptoKey, formData: Readonly<Record<string, string>>): Promise<string> {
+  return seal(key, encoder.encode(JSON.stringify(formData)), purposes.formData);
+}
+
+export async function openFormData(key: CryptoKey, sealed: string): Promise<Record<string, string>> {
+  const parsed: unknown = JSON.parse(decoder.decode(await open(key, sealed, purposes.formData)));
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("Sealed form data is not a record");
+  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
+/**
+ * Sealed form entries travel and are stored in a tab's ordinary form-data map as this one entry, so every
+ * path that copies tabs (merge, dedupe, export, restore) carries them untouched (decision 177). No page
+ * field can have this name: the capture rules never produce it and the server refuses it beside others.
+ */
+export const SEALED_FORM_FIELD = "tabvault:sealed";
+/** A sealed map may be longer than one plain value: up to this many characters. */
+export const SEALED_FORM_DATA_LENGTH = 200_000;
+
+export function sealedFormDataOf(formData: Readonly<Record<string, string>>): string | null {
+  return formData[SEALED_FORM_FIELD] ?? null;
+}
+
+export function asSealedFormData(sealed: string): Record<string, string> {
+  return { [SEALED_FORM_FIELD]: sealed };
+}

@@ -1,0 +1,141 @@
+/// <reference lib="dom" />
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import pg from "pg";
+import type { Page } from "playwright-core";
+import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
+import { signInThroughMail } from "./support/mail";
+import { useBrowserSuite } from "./support/suite";
+
+/**
+ * Issue 18 point 5: with a passphrase, form entries are sealed in the browser and the database holds no
+ * readable form data. The app runs on PostgreSQL here so the test can read the table itself.
+ */
+const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DATABASE = "tabvault_e2e_encryption";
+const PASSPHRASE = "blue heron over the quiet lake";
+const TYPED = "sealed-before-the-crash@example.com";
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function storedFormData(): Promise<string> {
+  const client = new pg.Client({ connectionString: ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`) });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ form_data: unknown }>("select form_data from session_tabs");
+    return JSON.stringify(rows);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Types into the protection test page and presses the close-all shortcut: an emergency backup of the page. */
+async function backUpTyping(page: Page, typed: string) {
+  await page.goto("/protection-test");
+  await page.getByLabel("Test email").fill(typed);
+  await page.keyboard.press("Control+Shift+W");
+  await page.getByText("Clear All Blocked!", { exact: true }).waitFor();
+}
+
+async function openNewestEmergency(page: Page) {
+  await page.goto("/sessions");
+  await page.getByRole("tab", { name: "Emergency Backups" }).click();
+  await page.getByRole("list", { name: "Emergency Backups" }).getByRole("button").first().click();
+}
+
+describe("end-to-end encryption of form entries", () => {
+  before(async () => {
+    await admin(async (client) => {
+      await client.query(`drop database if exists ${DATABASE} with (force)`);
+      await client.query(`create database ${DATABASE}`);
+    });
+  });
+  const suite = useBrowserSuite({ DATABASE_URL: ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`) });
+  after(async () => {
+    await admin((client) => client.query(`drop database if exists ${DATABASE} with (force)`));
+  });
+
+  test("a passphrase seals what is typed: the table holds ciphertext, this browser shows and restores it, a locked one leaves it out", async () => {
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughMail(page, suite.server.dataDir, "sealer@example.com");
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+
+    await page.goto("/account");
+    const section = page.getByRole("region", { name: "End-to-end encryption" });
+    await section.getByText("If you lose this passphrase, your encrypted form entries are lost for good").waitFor();
+    await section.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
+    await section.getByLabel("Repeat the passphrase").fill("not the same passphrase");
+    await section.getByRole("button", { name: "Turn on encryption" }).click();
+    await section.getByRole("alert").getByText("The two passphrases are not the same.").waitFor();
+    await section.getByLabel("Repeat the passphrase").fill(PASSPHRASE);
+    await section.getByRole("button", { name: "Turn on encryption" }).click();
+    await section.getByRole("alert").getByText("Tick the box").waitFor();
+    await section.getByLabel("I understand that a lost passphrase means lost form entries.").check();
+    await screenshot(page, "encryption-turn-on-1280");
+    await section.getByRole("button", { name: "Turn on encryption" }).click();
+    await section.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
+    await screenshot(page, "encryption-unlocked-1280");
+
+    await backUpTyping(page, TYPED);
+    // The database holds the sealed entry and nothing of what was typed, not even the field's name.
+    let stored = "";
+    for (let attempt = 0; attempt < 50 && !stored.includes("tabvault:sealed"); attempt += 1) {
+      stored = await storedFormData();
+      if (!stored.includes("tabvault:sealed")) await page.waitForTimeout(100);
+    }
+    assert.match(stored, /"tabvault:sealed":"tv1\./);
+    assert.ok(!stored.includes(TYPED) && !stored.includes("testEmail"), `readable form data in the table: ${stored}`);
+
+    // This browser opens it in the Session Manager and refills the page on restore.
+    await openNewestEmergency(page);
+    await page.getByRole("region", { name: "Search all backups" }).getByText("Your form entries are end-to-end encrypted and never searched.").waitFor();
+    await page.getByText(`Encrypted form values: testEmail = “${TYPED}”`).waitFor();
+    await screenshot(page, "encryption-session-manager-1280");
+    const opened = context.waitForEvent("page");
+    await page.getByRole("button", { name: "Restore Session" }).click();
+    const restored = await opened;
+    await restored.getByLabel("Test email").waitFor();
+    await restored.waitForFunction((typed) => (document.querySelector<HTMLInputElement>('[name="testEmail"]')?.value ?? "") === typed, TYPED);
+    await restored.close();
+
+    // Locking this browser hides the values again (a Free account keeps one backup: this one).
+    await page.goto("/account");
+    await section.getByRole("button", { name: "Lock this browser" }).click();
+    await section.getByText("Encryption is on. This browser is locked.").waitFor();
+    await openNewestEmergency(page);
+    await page.getByText("Form values encrypted").first().waitFor();
+    await page.getByRole("link", { name: "unlock this browser" }).first().waitFor();
+
+    // Another browser of the same account is locked: its backups leave form entries out, and it cannot read them.
+    const other = await newContext(suite.browser, suite.server.url, MOBILE);
+    const phone = await other.newPage();
+    await signInThroughMail(phone, suite.server.dataDir, "sealer@example.com");
+    await phone.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await backUpTyping(phone, "typed-on-a-locked-browser@example.com");
+    await openNewestEmergency(phone);
+    await phone.getByText("Restore Session").first().waitFor();
+    assert.ok(!(await storedFormData()).includes("typed-on-a-locked-browser"));
+    await phone.goto("/account");
+    const phoneSection = phone.getByRole("region", { name: "End-to-end encryption" });
+    await phoneSection.getByText("Encryption is on. This browser is locked.").waitFor();
+    await phoneSection.getByLabel("Your passphrase").fill("a wrong guess at it");
+    await phoneSection.getByRole("button", { name: "Unlock this browser" }).click();
+    await phoneSection.getByRole("alert").getByText("That passphrase does not open this account's encrypted data.").waitFor({ timeout: 20_000 });
+    await screenshot(phone, "encryption-locked-390");
+    await phoneSection.getByLabel("Your passphrase").fill(PASSPHRASE);
+    await phoneSection.getByRole("button", { name: "Unlock this browser" }).click();
+    await phoneSection.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
+    await other.close();
+
+    await context.close();
+  });
+});
