@@ -42,7 +42,7 @@ describe("the Account page (/account)", () => {
     await signInThroughMail(phonePage, suite.server.dataDir, EMAIL, "/account");
     await phonePage.getByRole("heading", { level: 1, name: "Account" }).waitFor();
     await phonePage.getByRole("heading", { name: "Signed-in browsers" }).waitFor();
-    await phonePage.getByText("This browser").waitFor();
+    await phonePage.getByRole("region", { name: "Signed-in browsers" }).getByText("This browser", { exact: true }).waitFor();
     await screenshot(phonePage, "account-390");
     const wide = await phonePage.evaluate(() =>
       [...document.querySelectorAll("body *")]
