@@ -25,7 +25,7 @@ Inconsistencies between pages: none known.
 describe("the claims register's summary", () => {
   it("counts claims, the ones without a test or with text-only tests, and flags by kind, keeping the inconsistencies paragraph", () => {
     const summary = summarise(register, "2026-11-24").split("## Summary")[1] ?? "";
-    expect(summary).toContain("3 claims. 1 have no test at all, and 1 more have a test that only checks the words are shown");
+    expect(summary).toContain("3 claims. 1 has no test at all, and 1 more have a test that only checks the words are shown");
     expect(summary).toContain("Flagged claims by kind: Not in this repository: 1; Sample: 1.");
     expect(summary).toContain("Inconsistencies between pages: none known.");
     expect(summary).toContain('- C002 (Plans) — Not in this repository: "Android app"');

@@ -59,7 +59,7 @@ export function summarise(markdown: string, date: string): string {
   const counts = KINDS.map((kind) => [kind, flagged.filter((claim) => claim.kind === kind).length] as const).filter(([, count]) => count > 0);
   return `${tables}## Summary
 
-${claims.length} claims. ${noTest.length} have no test at all, and ${textOnly.length} more have a test that only checks the words are shown
+${claims.length} claims. ${noTest.length} ${noTest.length === 1 ? "has" : "have"} no test at all, and ${textOnly.length} more have a test that only checks the words are shown
 (both lists below). Flagged claims by kind: ${counts.map(([kind, count]) => `${kind}: ${count}`).join("; ")}.
 (Counted from the tables above by \`npm run docs:claims\` on ${date}.)
 Claims marked "Nothing behind it" or "Untrue" should be reworded or built before anyone relies on them; the

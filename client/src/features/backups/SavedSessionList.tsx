@@ -63,7 +63,7 @@ export function SavedSessionList({
                 </span>
                 <Badge variant={triggerBadge[session.triggerEvent] ?? "warning"}>{triggerLabels[session.triggerEvent] ?? session.triggerEvent}</Badge>
               </span>
-              <span className="flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
+              <span className="flex flex-wrap items-center gap-x-3 text-xs text-slate-600">
                 <span className="inline-flex items-center gap-1">
                   <Layers className="size-3.5" aria-hidden="true" />
                   {session.tabCount} {session.tabCount === 1 ? "tab" : "tabs"}
