@@ -4,8 +4,10 @@ import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import type { Page } from "playwright-core";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
+import { connectExtension, extensionFor, inWorker, launchWithExtension } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
+import { waitFor } from "./support/wait-for";
 
 /**
  * Issue 18 point 5: with a passphrase, form entries are sealed in the browser and the database holds no
@@ -15,6 +17,7 @@ const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1
 const DATABASE = "tabvault_e2e_encryption";
 const PASSPHRASE = "blue heron over the quiet lake";
 const TYPED = "sealed-before-the-crash@example.com";
+const EXTENSION_TYPED = "typed in a page the extension watched";
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -26,11 +29,17 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function storedFormData(): Promise<string> {
+/** Every stored tab's form data, or only those of one account's backups. */
+async function storedFormData(email?: string): Promise<string> {
   const client = new pg.Client({ connectionString: ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`) });
   await client.connect();
   try {
-    const { rows } = await client.query<{ form_data: unknown }>("select form_data from session_tabs");
+    const { rows } = email
+      ? await client.query<{ form_data: unknown }>(
+          "select t.form_data from session_tabs t join saved_sessions s on s.id = t.session_id join users u on u.id = s.user_id where u.email = $1",
+          [email],
+        )
+      : await client.query<{ form_data: unknown }>("select form_data from session_tabs");
     return JSON.stringify(rows);
   } finally {
     await client.end();
@@ -49,6 +58,17 @@ async function openNewestEmergency(page: Page) {
   await page.goto("/sessions");
   await page.getByRole("tab", { name: "Emergency Backups" }).click();
   await page.getByRole("list", { name: "Emergency Backups" }).getByRole("button").first().click();
+}
+
+/** Turns encryption on from /account with {@link PASSPHRASE}, as a person does (the mistakes are the first test's). */
+async function turnOnEncryption(page: Page) {
+  await page.goto("/account");
+  const section = page.getByRole("region", { name: "End-to-end encryption" });
+  await section.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
+  await section.getByLabel("Repeat the passphrase").fill(PASSPHRASE);
+  await section.getByLabel("I understand that a lost passphrase means lost form entries.").check();
+  await section.getByRole("button", { name: "Turn on encryption" }).click();
+  await section.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
 }
 
 describe("end-to-end encryption of form entries", () => {
@@ -137,5 +157,55 @@ describe("end-to-end encryption of form entries", () => {
     await other.close();
 
     await context.close();
+  });
+
+  test("the extension, unlocked in its options, seals form entries before uploading; the table holds none readable", async () => {
+    const EMAIL = "extension-sealer@example.com";
+    const built = await extensionFor(suite.server.url);
+    const extension = await launchWithExtension(built.dir, { baseURL: suite.server.url });
+    try {
+      const site = await extension.context.newPage();
+      await signInThroughMail(site, suite.server.dataDir, EMAIL);
+      await site.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+      await turnOnEncryption(site);
+      const popup = await extension.openPopup();
+      await connectExtension(extension, popup, EMAIL);
+
+      const options = await extension.context.newPage();
+      await options.goto(`chrome-extension://${extension.extensionId}/options.html`);
+      await options.getByText("On for your account, but this browser is locked").waitFor({ timeout: 20_000 });
+      await options.getByLabel("Your passphrase").fill("a wrong guess at it");
+      await options.getByRole("button", { name: "Unlock this browser" }).click();
+      await options.getByText("That passphrase does not open this account's encrypted data.").waitFor({ timeout: 20_000 });
+      await options.getByLabel("Your passphrase").fill(PASSPHRASE);
+      await options.getByRole("button", { name: "Unlock this browser" }).click();
+      await options.getByText("On, and this browser is unlocked").waitFor({ timeout: 20_000 });
+      await options.screenshot({ path: "e2e/artifacts/encryption-extension-options.png" });
+
+      // A window of two pages with typing in one: what the form-capture content script would have reported.
+      const pages = [`${suite.server.url}/about`, `${suite.server.url}/documentation`];
+      const windowId = await inWorker<number>(extension, `chrome.windows.create({ url: ${JSON.stringify(pages)} }).then((w) => w.id)`);
+      const tabIds = await waitFor("both pages loaded", async () => {
+        const tabs = await inWorker<{ id: number; url: string; status: string }[]>(extension, `chrome.tabs.query({ windowId: ${windowId} })`);
+        return tabs.length === 2 && tabs.every((tab) => tab.status === "complete" && pages.includes(tab.url)) ? tabs.map((tab) => tab.id) : undefined;
+      }, 20_000);
+      await inWorker(
+        extension,
+        `chrome.storage.session.set({ ["page:${tabIds[0]}"]: { url: ${JSON.stringify(pages[0])}, formData: { note: ${JSON.stringify(EXTENSION_TYPED)} }, scrollPosition: { x: 0, y: 0 } } })`,
+      );
+      // A change to the window makes the running snapshot that the loss will use.
+      await inWorker(extension, `chrome.tabs.update(${tabIds[1]}, { pinned: true })`);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await inWorker(extension, `chrome.windows.remove(${windowId})`);
+
+      const stored = await waitFor("the extension's emergency backup in the table", async () => {
+        const rows = await storedFormData(EMAIL);
+        return rows.includes("tabvault:sealed") ? rows : undefined;
+      }, 20_000);
+      assert.ok(!stored.includes(EXTENSION_TYPED), `readable form data in the table: ${stored}`);
+    } finally {
+      await extension.close();
+      await built.remove();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { getBrowserBackup, getExtensionConnection, type ExtensionConnection } from "@common/api/browser-backups";
+import { type BrowserBackup, getBrowserBackup, getExtensionConnection, type ExtensionConnection } from "@common/api/browser-backups";
 import type { DeviceTokenGrant } from "@common/api/device-authorization";
 import type { ExtensionLiveState } from "@common/extension-bridge";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature, planTypes, type CatalogueFeatureId, type PlanType } from "@common/plan-catalogue";
@@ -19,6 +19,7 @@ import {
   type EmergencyTrigger,
 } from "./emergency";
 import { ALL_SITES, type ActionAnswer, type BackupListAnswer, type Request, type RestoreProgress, type Status } from "./messages";
+import { FormEncryption } from "./form-encryption";
 import { LibrarySync } from "./library-sync";
 import { OpenTabsSync } from "./open-tabs-sync";
 import { Pairing } from "./pairing";
@@ -215,6 +216,16 @@ export function createBackground(deps: BackgroundDeps) {
     return auth && (await getConnection())?.state !== "disconnected" ? auth : null;
   }
 
+  // End-to-end encryption of form entries (decision 177): sealed just before an upload, opened for a refill.
+  const formEncryption = new FormEncryption({
+    storage: local,
+    fetch: deps.fetch,
+    credentials: async () => {
+      const auth = await connectedAuth();
+      return auth ? { serverUrl: auth.serverUrl, token: auth.accessToken } : null;
+    },
+  });
+
   async function credentials(): Promise<{ serverUrl: string; token: string } | null> {
     const auth = await connectedAuth();
     // A new connection downloads the library before anything goes up (decision 164).
@@ -223,6 +234,8 @@ export function createBackground(deps: BackgroundDeps) {
   }
 
   async function markDisconnected(message: string): Promise<void> {
+    // The next connection may be another account's: its key must be unlocked afresh.
+    await formEncryption.forget();
     const previous = await getConnection();
     const auth = await getAuth();
     await local.set({
@@ -246,8 +259,10 @@ export function createBackground(deps: BackgroundDeps) {
     const auth = await getAuth();
     if (!auth) return;
     const answer = await callEndpoint(getExtensionConnection, {}, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
-    if (answer.ok) await storeConnection(answer.data);
-    else if (answer.kind === "unauthorized") await markDisconnected("The server no longer accepts this browser's token.");
+    if (answer.ok) {
+      await storeConnection(answer.data);
+      await formEncryption.refresh();
+    } else if (answer.kind === "unauthorized") await markDisconnected("The server no longer accepts this browser's token.");
   }
 
   async function onGranted(grant: DeviceTokenGrant, serverUrl: string): Promise<void> {
@@ -318,6 +333,7 @@ export function createBackground(deps: BackgroundDeps) {
     credentials,
     onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
     schedule: (at): Promise<void> => scheduleAt(ALARMS.upload, at, () => queue.flush()),
+    prepare: (request) => formEncryption.sealUpload(request),
   });
 
   const pairing: Pairing = new Pairing({
@@ -612,6 +628,17 @@ export function createBackground(deps: BackgroundDeps) {
     return names.size === 0 ? "no groups to suggest" : `in ${plural(names.size, "suggested group")}`;
   }
 
+  /** The backup with its sealed form entries opened for the refill (none when this browser is locked). */
+  async function withFormsOpened(backup: BrowserBackup): Promise<BrowserBackup> {
+    const windows = await Promise.all(
+      backup.windows.map(async (window) => ({
+        ...window,
+        tabs: await Promise.all(window.tabs.map(async (tab) => ({ ...tab, formData: await formEncryption.openForRefill(tab.formData) }))),
+      })),
+    );
+    return { ...backup, windows };
+  }
+
   async function restoreBackup(backupId: string, options: { suggestedGroups?: boolean } = {}): Promise<ActionAnswer> {
     if (options.suggestedGroups && !(await hasFeature("tabOrganization"))) {
       return { ok: false, message: catalogueFeatureNeedsPlanMessage("tabOrganization", await connectedPlan()) };
@@ -624,7 +651,7 @@ export function createBackground(deps: BackgroundDeps) {
         if (answer.kind === "unauthorized") await markDisconnected(answer.message);
         return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
       }
-      let backup = answer.data;
+      let backup = await withFormsOpened(answer.data);
       if (options.suggestedGroups) backup = withSuggestedGroups(backup).backup;
       const plan = planFromBackup(backup);
       if (plan.tabCount === 0) return "This backup has no tabs to reopen.";
@@ -845,6 +872,15 @@ export function createBackground(deps: BackgroundDeps) {
     switch (request.kind) {
       case "status":
         return status();
+      case "encryption-status":
+        // Asked afresh: the person may have just turned encryption on at the website.
+        await formEncryption.refresh();
+        return formEncryption.status();
+      case "encryption-unlock":
+        return formEncryption.unlock(request.passphrase);
+      case "encryption-lock":
+        await formEncryption.lock();
+        return { ok: true, message: "Locked: form entries are left out of backups until you unlock again." };
       case "connect": {
         const dev = await getDevice();
         const started = await pairing.start((await getServer()).serverUrl, dev.clientName, dev.platform);

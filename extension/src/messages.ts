@@ -5,6 +5,10 @@ import type { BackupSummary } from "./backup-list";
 /** What the popup, the options page and the content scripts ask the background. */
 export type Request =
   | { kind: "status" }
+  /** End-to-end encryption in the options page (decision 177). */
+  | { kind: "encryption-status" }
+  | { kind: "encryption-unlock"; passphrase: string }
+  | { kind: "encryption-lock" }
   | { kind: "connect" }
   | { kind: "cancel-connect" }
   | { kind: "disconnect" }

@@ -23,6 +23,8 @@ export interface QueueDeps {
   /** When the next attempt is due, to set an alarm and a timer; null when nothing waits. */
   schedule(at: number | null): Promise<void>;
   onUploaded?(entry: QueueEntry, receipt: BrowserBackupReceipt): Promise<void> | void;
+  /** The request as it may leave the browser (form entries sealed, decision 177); kept as captured on the device. */
+  prepare?(request: UploadBrowserBackupRequest): Promise<UploadBrowserBackupRequest>;
 }
 
 export interface FlushResult {
@@ -94,7 +96,8 @@ export class UploadQueue {
     let retryAt: number | null = null;
     for (const [position, entry] of entries.entries()) {
       if (!force && entry.nextAttemptAt > clock.now()) continue;
-      const answer = await callEndpoint(uploadBrowserBackup, { body: entry.request }, { ...credentials, gzip: true, fetch: this.deps.fetch });
+      const body = this.deps.prepare ? await this.deps.prepare(entry.request) : entry.request;
+      const answer = await callEndpoint(uploadBrowserBackup, { body }, { ...credentials, gzip: true, fetch: this.deps.fetch });
       if (answer.ok) {
         await db.deleteQueueEntry(entry.key);
         if (answer.data.duplicate) result.duplicates += 1;

@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { uploadBrowserBackupRequestSchema, type BrowserBackup, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
+import type { FormEncryption } from "@common/api/encryption";
 import { pushOpenTabsRequestSchema, type OpenTabs } from "@common/api/open-tabs";
 
 /**
@@ -17,6 +18,8 @@ export class FakeServer {
   automaticBackups = true;
   /** The plan the connection endpoint reports; open tabs are refused below Pro. */
   planType = "basic";
+  /** What GET /api/account/encryption answers (decision 177). */
+  formEncryption: FormEncryption = { enabled: false };
   /** The device the token belongs to, as the connection endpoint names it. */
   deviceId = "d1";
   /** Open tabs by device id, the newest capture kept, as the server does. */
@@ -55,6 +58,7 @@ export class FakeServer {
       return json(400, { message: "Waiting for confirmation", error: "authorization_pending" });
     }
     if (!authorized) return json(401, { message: "The device token was revoked" });
+    if (method === "GET" && url.pathname === "/api/account/encryption") return json(200, this.formEncryption);
     if (method === "GET" && url.pathname === "/api/extension/connection") {
       return json(200, { deviceId: this.deviceId, deviceName: "Chrome on Linux", email: "ada@example.com", planType: this.planType, backupsKept: 50, automaticBackups: this.automaticBackups });
     }

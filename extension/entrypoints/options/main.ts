@@ -1,5 +1,6 @@
 import { browser } from "wxt/browser";
-import { ALL_SITES, type Status } from "../../src/messages";
+import type { FormEncryptionStatus } from "../../src/form-encryption";
+import { ALL_SITES, type ActionAnswer, type Status } from "../../src/messages";
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
 import { h } from "../../src/ui/dom";
 
@@ -48,8 +49,52 @@ async function setFormCapture(enabled: boolean): Promise<void> {
   await render();
 }
 
+async function unlock(passphrase: string): Promise<void> {
+  const answer = (await browser.runtime.sendMessage({ kind: "encryption-unlock", passphrase })) as ActionAnswer;
+  message = { ok: answer.ok, text: answer.message };
+  await render();
+}
+
+async function lock(): Promise<void> {
+  const answer = (await browser.runtime.sendMessage({ kind: "encryption-lock" })) as ActionAnswer;
+  message = { ok: answer.ok, text: answer.message };
+  await render();
+}
+
+/** End-to-end encryption (decision 177): unlock this browser with the passphrase set on the Account page. */
+function encryptionSection(encryption: FormEncryptionStatus): HTMLElement {
+  if (encryption.enabled !== true) {
+    return h(
+      "section",
+      {},
+      h("h2", {}, "End-to-end encryption"),
+      h("p", { class: "muted" }, encryption.enabled === false ? "Off for this account. Turn it on from the Account page on the TabVault website to seal form entries before they leave this browser." : "Connect this browser to see whether your account encrypts form entries."),
+    );
+  }
+  if (encryption.unlocked) {
+    return h(
+      "section",
+      {},
+      h("h2", {}, "End-to-end encryption"),
+      h("p", {}, "On, and this browser is unlocked: form entries are sealed with AES-256-GCM before they are sent."),
+      h("div", { class: "row", style: "margin-top:6px" }, h("button", { onclick: () => void lock() }, "Lock this browser")),
+    );
+  }
+  const passphrase = h("input", { type: "password", id: "passphrase", autocomplete: "current-password" });
+  return h(
+    "section",
+    {},
+    h("h2", {}, "End-to-end encryption"),
+    h("p", { class: "muted" }, "On for your account, but this browser is locked: it leaves form entries out of its backups and cannot refill encrypted ones."),
+    h("label", { htmlFor: "passphrase" }, "Your passphrase"),
+    passphrase,
+    h("div", { class: "row", style: "margin-top:6px" }, h("button", { class: "primary", onclick: () => void unlock(passphrase.value) }, "Unlock this browser")),
+  );
+}
+
 async function render(): Promise<void> {
   const current = await status();
+  const encryption = (await browser.runtime.sendMessage({ kind: "encryption-status" })) as FormEncryptionStatus;
   const input = h("input", { type: "url", id: "server", value: current.serverUrl, disabled: current.serverSource === "package", placeholder: DEFAULT_SERVER_URL });
   app.replaceChildren(
     h("header", {}, h("img", { src: "/icons/32.png", alt: "" }), h("h1", {}, "TabVault options"), h("span", { class: "version" }, `v${current.version}`)),
@@ -93,6 +138,7 @@ async function render(): Promise<void> {
         ),
       ),
     ),
+    encryptionSection(encryption),
     message ? h("section", {}, h("p", { class: message.ok ? "notice" : "notice bad", role: "status" }, message.text)) : "",
   );
 }

@@ -228,8 +228,8 @@ function UnlockedBrowser({
         Encryption is on, and this browser is unlocked.
       </p>
       <p>
-        Form entries this browser backs up are sealed before they are sent. The TabVault extension cannot seal yet: while encryption is
-        on, the server leaves out the form entries it sends rather than store them readable.
+        Form entries this browser backs up are sealed before they are sent. Unlock the TabVault browser extension too, with the same
+        passphrase in its options: until then it leaves form entries out, and the server never stores plain ones.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={() => void forgetBackupKey(email).then(onLocked)}>
