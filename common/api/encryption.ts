@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MIN_KDF_ITERATIONS, sealedTextPattern } from "../end-to-end-encryption";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
+import { text } from "./text";
 
 /**
  * End-to-end encryption of form entries (issue 18 point 5, decision 177): the server stores a backup key
@@ -56,7 +57,7 @@ export const setFormEncryption = defineEndpoint({
   path: "/api/account/encryption",
   body: z.strictObject({
     key: wrappedBackupKeySchema,
-    replaces: z.string().max(200).nullish(),
+    replaces: text().max(200, "replaces is too long").nullish(),
   }),
   responses: { 200: formEncryptionSchema, 201: formEncryptionSchema, ...errors, 409: errorResponseSchema },
 });
