@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -9,6 +7,7 @@ import { assertNoSeriousViolations } from "./support/accessibility";
 import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
+import { servePages, type TestPages } from "./support/pages";
 import { type RunningServer, startServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
@@ -27,7 +26,7 @@ function figure(panel: Locator, name: string): Locator {
 
 describe("the blocker page with and without the real extension", () => {
   let server: RunningServer;
-  let pages: Server;
+  let pages: TestPages | undefined;
   let pagesUrl = "";
   let extension: ExtensionBrowser;
   let removeExtension: () => Promise<void> = async () => undefined;
@@ -37,12 +36,8 @@ describe("the blocker page with and without the real extension", () => {
 
   before(async () => {
     await mkdir(SHOTS, { recursive: true });
-    pages = createServer((request, response) => {
-      const page = /^\/page\/(\d+)/.exec(request.url ?? "")?.[1] ?? "0";
-      response.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>Page ${page}</title><h1>Page ${page}</h1>`);
-    });
-    await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
-    pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+    pages = await servePages();
+    pagesUrl = pages.url;
     server = await startServer();
     plain = await launchBrowser();
     const built = await extensionFor(server.url);
@@ -55,7 +50,7 @@ describe("the blocker page with and without the real extension", () => {
     await extension?.close();
     await plain?.close();
     await server?.stop();
-    await new Promise((resolve) => pages?.close(resolve));
+    await pages?.close();
     await removeExtension();
   });
 

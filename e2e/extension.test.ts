@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -14,6 +12,7 @@ import { downloadExtensionPackage } from "../common/api/extension-packages";
 import { ARTIFACTS_DIR } from "./support/browser";
 import { type ExtensionBrowser, launchWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
+import { servePages, type TestPages } from "./support/pages";
 import { type RunningServer, startServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
@@ -28,7 +27,7 @@ const SHOTS = join(ARTIFACTS_DIR, "extension");
 
 describe("the browser extension against the real server", () => {
   let server: RunningServer;
-  let pages: Server;
+  let pages: TestPages | undefined;
   let pagesUrl = "";
   let extensionDir = "";
   let dataDir = "";
@@ -55,12 +54,8 @@ describe("the browser extension against the real server", () => {
 
   before(async () => {
     await mkdir(SHOTS, { recursive: true });
-    pages = createServer((request, response) => {
-      const page = /^\/page\/(\d+)/.exec(request.url ?? "")?.[1] ?? "0";
-      response.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>Page ${page}</title><h1>Page ${page}</h1>`);
-    });
-    await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
-    pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+    pages = await servePages();
+    pagesUrl = pages.url;
     // A data directory of our own: the server is stopped and started again on it mid-suite.
     dataDir = await mkdtemp(join(tmpdir(), "tabvault-e2e-extension-"));
     server = await startServer({ DATA_DIR: dataDir });
@@ -84,7 +79,7 @@ describe("the browser extension against the real server", () => {
   after(async () => {
     await extension?.close();
     await server?.stop();
-    await new Promise((resolve) => pages?.close(resolve));
+    await pages?.close();
     if (extensionDir) await rm(extensionDir, { recursive: true, force: true });
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

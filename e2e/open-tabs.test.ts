@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
@@ -13,6 +11,7 @@ import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/brow
 import { type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
+import { servePages, type TestPages } from "./support/pages";
 import { type RunningServer, startServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
@@ -36,7 +35,7 @@ interface Connected {
 
 describe("open tabs on other devices, across two browsers", () => {
   let server: RunningServer;
-  let pages: Server;
+  let pages: TestPages | undefined;
   let pagesUrl = "";
   let removeExtension: () => Promise<void> = async () => undefined;
   let extensionDir = "";
@@ -67,12 +66,8 @@ describe("open tabs on other devices, across two browsers", () => {
 
   before(async () => {
     await mkdir(SHOTS, { recursive: true });
-    pages = createServer((request, response) => {
-      const page = /^\/page\/(\d+)/.exec(request.url ?? "")?.[1] ?? "0";
-      response.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>Page ${page}</title><h1>Page ${page}</h1>`);
-    });
-    await new Promise<void>((resolve) => pages.listen(0, "127.0.0.1", resolve));
-    pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+    pages = await servePages();
+    pagesUrl = pages.url;
     server = await startServer();
     const copy = await extensionFor(server.url);
     extensionDir = copy.dir;
@@ -84,7 +79,7 @@ describe("open tabs on other devices, across two browsers", () => {
     await a?.browser.close();
     await b?.browser.close();
     await server?.stop();
-    await new Promise((resolve) => pages?.close(resolve));
+    await pages?.close();
     await removeExtension();
   });
 

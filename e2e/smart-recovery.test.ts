@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
@@ -10,6 +8,7 @@ import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, newContext } from "./sup
 import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
+import { servePages, type TestPages } from "./support/pages";
 import { type RunningServer, startServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
@@ -36,7 +35,7 @@ type PageName = keyof typeof PAGES;
 
 describe("smart recovery and tab organization with the real extension (Pro), absent on Basic", () => {
   let server: RunningServer;
-  let pages: Server;
+  let pages: TestPages | undefined;
   let port = 0;
   let extension: ExtensionBrowser;
   let removeExtension: () => Promise<void> = async () => undefined;
@@ -50,14 +49,9 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
 
   before(async () => {
     await mkdir(SHOTS, { recursive: true });
-    pages = createServer((request, response) => {
-      const name = /^\/page\/(\w+)/.exec(request.url ?? "")?.[1] as PageName | undefined;
-      const title = name && name in PAGES ? PAGES[name].title : "Page";
-      response.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>${title}</title><h1>${title}</h1>`);
-    });
     // Every loopback address, so 127.0.0.5 and 127.0.0.6 are two sites of one local server.
-    await new Promise<void>((resolve) => pages.listen(0, "0.0.0.0", resolve));
-    port = (pages.address() as AddressInfo).port;
+    pages = await servePages({ host: "0.0.0.0", titleOf: (name) => (name && name in PAGES ? PAGES[name as PageName].title : "Page") });
+    port = pages.port;
     server = await startServer();
     plain = await launchBrowser();
 
@@ -79,7 +73,7 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     await extension?.close();
     await plain?.close();
     await server?.stop();
-    await new Promise((resolve) => pages?.close(resolve));
+    await pages?.close();
     await removeExtension();
   });
 
