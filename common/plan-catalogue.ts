@@ -109,6 +109,9 @@ export interface CatalogueFeature {
   note: string;
 }
 
+/** The seats of a Premium team, the owner's included; pending invitations hold one each (decision 196). */
+export const PREMIUM_TEAM_SEATS = 10;
+
 export const catalogueFeatureIds = [
   "manualSaves",
   "automaticBackups",
@@ -161,7 +164,12 @@ export const catalogueFeatures: Record<CatalogueFeatureId, CatalogueFeature> = {
     available: true,
     note: "PUT /api/open-tabs from the extension, 'Open on other devices' in the Session Manager (decision 160)",
   },
-  teamManagement: { name: "Team management and admin controls", lowest: "premium", available: false, note: "comes with the team issue" },
+  teamManagement: {
+    name: `Teams of up to ${PREMIUM_TEAM_SEATS} people: invitations, roles, admin controls and an audit log`,
+    lowest: "premium",
+    available: true,
+    note: "server/teams/, the Team page /team (decision 195)",
+  },
   teamInsights: { name: "Team insights", lowest: "premium", available: false, note: "was 'AI team insights': there are no teams" },
   workflowAutomation: { name: "Workflow automation", lowest: "premium", available: false, note: "was 'AI workflow automation': nothing automates" },
   windowsFileProtection: { name: "Windows file protection", lowest: "basic", available: false, note: "the Windows app, not in this repository" },

@@ -34,6 +34,8 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { libraryOrganiseRoutes } from "./library/organise-routes";
 import { libraryRoutes } from "./library/routes";
 import { openTabsRoutes } from "./open-tabs/routes";
+import { accountTeamOf } from "./teams/team-membership";
+import { teamRoutes } from "./teams/routes";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
 import { lapseExpiredPlan } from "./payments/paid-plan";
@@ -148,6 +150,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     adminEmails: config.adminEmails,
     secureCookies: https,
     refreshPlan: lapseExpiredPlan,
+    teamOf: accountTeamOf,
   });
   enforceTokenScopes(app);
   await app.register(housekeeping, { db });
@@ -165,6 +168,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(libraryRoutes, { db });
   await app.register(libraryOrganiseRoutes, { db });
   await app.register(openTabsRoutes, { db });
+  await app.register(teamRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(analyticsRoutes, { db });
   await app.register(formEncryptionRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);

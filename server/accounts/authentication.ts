@@ -20,6 +20,18 @@ export interface Account {
   via: "session" | "device-token";
   /** The token's device, with its scope; null for a browser session. */
   device: TokenDevice | null;
+  /** The team the person belongs to; `user.planType` is already the higher of their own plan and the team's. */
+  team: AccountTeam | null;
+  /** The person's own plan, before the team's: what payments and the Account page speak of. */
+  ownPlanType: UserRow["planType"];
+}
+
+/** A person's team as a request sees it (given by the app: teams import accounts, not the other way). */
+export interface AccountTeam {
+  teamId: string;
+  teamName: string;
+  role: "owner" | "admin" | "member";
+  planType: UserRow["planType"];
 }
 
 export interface AuthenticationOptions {
@@ -36,6 +48,11 @@ export interface AuthenticationOptions {
    * payments' business, and accounts must not import payments, which imports accounts.
    */
   refreshPlan: (db: Database, user: UserRow, now: Date) => Promise<UserRow>;
+  /**
+   * The person's team and the plan it gives them (issue 19: members get the team's plan while they belong to
+   * it). Read on every request, so a removed member loses the team's plan and rights at once.
+   */
+  teamOf: (db: Database, user: UserRow, now: Date) => Promise<{ team: AccountTeam; planType: UserRow["planType"] } | null>;
 }
 
 /**
@@ -65,13 +82,18 @@ export const authentication = fp<AuthenticationOptions>(
     app.decorate("isAdminEmail", (email: string) => adminEmails.has(email));
     app.decorateRequest("account", null);
 
+    /** Accounts whose plan and team this request has read already: the guards ask more than once. */
+    const settled = new WeakSet<Account>();
+
     /** Loads the signed-in account once per request; a session whose account is gone is ended. */
     const findAccount = async function (this: FastifyRequest): Promise<Account | null> {
       if (this.account) return this.account;
       const bearer = bearerToken(this.headers.authorization);
       if (bearer !== null) {
         const found = await deviceOfToken(options.db, bearer, options.clock());
-        this.account = found ? { user: found.user, isAdmin: false, via: "device-token", device: found.device } : null;
+        this.account = found
+          ? { user: found.user, isAdmin: false, via: "device-token", device: found.device, team: null, ownPlanType: found.user.planType }
+          : null;
         return this.account;
       }
       const userId = this.session?.userId;
@@ -82,13 +104,20 @@ export const authentication = fp<AuthenticationOptions>(
         await this.session.destroy();
         return null;
       }
-      this.account = { user, isAdmin: adminEmails.has(user.email), via: "session", device: null };
+      this.account = { user, isAdmin: adminEmails.has(user.email), via: "session", device: null, team: null, ownPlanType: user.planType };
       return this.account;
     };
     app.decorateRequest("loadAccount", async function loadAccount(this: FastifyRequest): Promise<Account | null> {
       const account = await findAccount.call(this);
       // A paid plan whose end has come is settled here, so every route and device sees it (in memory unless it lapsed).
-      if (account) account.user = await options.refreshPlan(options.db, account.user, options.clock());
+      if (!account || settled.has(account)) return account;
+      settled.add(account);
+      const now = options.clock();
+      const own = await options.refreshPlan(options.db, account.user, now);
+      const team = await options.teamOf(options.db, own, now);
+      account.ownPlanType = own.planType;
+      account.team = team?.team ?? null;
+      account.user = team && team.planType !== own.planType ? { ...own, planType: team.planType } : own;
       return account;
     });
   },

@@ -95,3 +95,20 @@ export function accountDeletionMessage({ link, minutesValid }: { link: string; m
     }),
   };
 }
+
+export function teamInvitationMessage({ link, teamName, invitedBy, daysValid }: { link: string; teamName: string; invitedBy: string; daysValid: number }): ComposedMail {
+  return {
+    subject: `Join ${teamName} on ${PRODUCT_NAME}`,
+    ...renderMail({
+      preheader: `${invitedBy} invited you to the team ${teamName}.`,
+      heading: `Join ${teamName} on ${PRODUCT_NAME}`,
+      paragraphs: [
+        `${invitedBy} invited you to the team ${teamName}. Joining signs you in to ${PRODUCT_NAME} with this address (it makes an account if you have none) and gives you the team's plan while you belong to it.`,
+        "Your own backups stay private: the team sees only what you share with it, your name and your connected browsers.",
+        `The link works once, for ${daysValid} days.`,
+      ],
+      action: { label: `Join ${teamName}`, url: link },
+      footnote: "If you don't know this team, ignore this email: nothing happens unless you open the link and confirm.",
+    }),
+  };
+}

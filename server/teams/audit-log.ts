@@ -1,0 +1,46 @@
+import { desc, eq } from "drizzle-orm";
+import { TEAM_LIMITS, type TeamAuditEntry } from "@common/api/teams";
+import type { Database } from "../db/database";
+import { teamAuditLog } from "./table";
+
+type Writer = Pick<Database, "insert">;
+
+/** The acts the audit log records, in the words the owner reads. */
+export const teamAuditActions = {
+  created: "Created the team",
+  invited: "Invited",
+  invitationCancelled: "Cancelled the invitation of",
+  joined: "Joined",
+  roleChanged: "Changed the role of",
+  removed: "Removed",
+  left: "Left the team",
+  deviceRevoked: "Disconnected a browser of",
+  policyChanged: "Changed the team policy",
+  sessionShared: "Shared a backup",
+  sessionUnshared: "Stopped sharing a backup",
+} as const;
+export type TeamAuditAction = keyof typeof teamAuditActions;
+
+export async function recordTeamAudit(
+  db: Writer,
+  entry: { teamId: string; actor: { id: string; email: string } | null; action: TeamAuditAction; detail: string; at: Date },
+): Promise<void> {
+  await db.insert(teamAuditLog).values({
+    teamId: entry.teamId,
+    actorId: entry.actor?.id ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    action: teamAuditActions[entry.action],
+    detail: entry.detail,
+    at: entry.at,
+  });
+}
+
+export async function readTeamAudit(db: Database, teamId: string): Promise<TeamAuditEntry[]> {
+  const rows = await db
+    .select()
+    .from(teamAuditLog)
+    .where(eq(teamAuditLog.teamId, teamId))
+    .orderBy(desc(teamAuditLog.at), desc(teamAuditLog.id))
+    .limit(TEAM_LIMITS.auditEntries);
+  return rows.map((row) => ({ id: String(row.id), at: row.at.toISOString(), actorEmail: row.actorEmail, action: row.action, detail: row.detail }));
+}
