@@ -146,6 +146,20 @@ const matrix: [RouteKey, Expected][] = [
   // The mailed token is the capability, whoever holds it (as a sign-in link); an unknown one deletes nothing.
   ["POST /api/account/deletion-link", everyone(200)],
   ["POST /api/account/delete", everyone(404)],
+  // Teams are the web app's: nobody here is in a team (server/teams/team-authorization.test.ts has the roles).
+  // Creating one needs Premium (A is Pro; B and the admin Free); an invitation token that names nothing is a 404.
+  ["GET /api/team", browserOnly(200)],
+  ["POST /api/team", signedIn(403)],
+  ["POST /api/team/invitations", browserOnly(404)],
+  ["DELETE /api/team/invitations/:id", browserOnly(404)],
+  ["POST /api/team/invitations/describe", { ...everyone(404), ownerToken: 403 }],
+  ["POST /api/team/invitations/accept", { ...everyone(404), ownerToken: 403 }],
+  ["PATCH /api/team/members/:userId", browserOnly(404)],
+  ["DELETE /api/team/members/:userId", browserOnly(404)],
+  ["GET /api/team/members/:userId/devices", browserOnly(404)],
+  ["DELETE /api/team/members/:userId/devices/:deviceId", browserOnly(404)],
+  ["GET /api/team/audit-log", browserOnly(404)],
+  ["DELETE /api/team", browserOnly(404)],
   // Last: they end each caller's sessions (and A's tokens).
   ["POST /api/auth/sign-out-everywhere", browserOnly(204)],
   ["GET /api/logout", everyone(303)],

@@ -18,7 +18,9 @@ import {
   routeKey,
   useAppWithStripe,
 } from "./test/endpoint-catalogue";
+import { pairDevice } from "./test/pair-device";
 import { signIn, withSession } from "./test/sign-in";
+import { arrangeTeam, invitationTokenFromMail, type TeamPerson } from "./test/team";
 import { useTestApp } from "./test/test-app";
 import { testDatabaseUrl } from "./test/test-database";
 
@@ -238,7 +240,9 @@ function problemWith(response: LightMyRequestResponse): string | null {
  * Routes that end the caller's session (confirming a sign-in replaces it): fuzzed signed out and with
  * A's token, and the sign-outs signed in on throwaway sessions at the end.
  */
-const endsSessions = new Set(["GET /api/logout", "POST /api/auth/sign-out-everywhere", "POST /api/auth/callback"]);
+const endsSessions = new Set(["GET /api/logout", "POST /api/auth/sign-out-everywhere", "POST /api/auth/callback", "POST /api/team/invitations/accept"]);
+/** Team routes run as a real team's owner (for "owner") and a Premium account in no team (for "admin"): A is in none. */
+const isTeamRoute = (key: string) => key.includes(" /api/team");
 /** Routes only a device token gets through (a browser session is refused): their valid example runs as A's device too. */
 const devicesOnly = new Set(["PUT /api/open-tabs"]);
 
@@ -254,7 +258,35 @@ describe("random and mutated input to every endpoint, signed out and signed in",
   it("never answers 5xx, a stack trace or internal text; every error is a {message}; the database stays intact", async () => {
     const db = server.database.db;
     const owner = await arrangeResources(server.app, server.mailDir, db, "fuzz@example.com");
-    const examples = endpointExamples(owner);
+    // A team whose owner the team routes run as, with members, a connected browser and pending invitations to act on.
+    const team = await arrangeTeam(server.app, server.mailDir, db, {
+      name: "Fuzzed",
+      owner: "fuzz-team-owner@example.com",
+      members: ["fuzz-team-m1@example.com", "fuzz-team-m2@example.com"],
+    });
+    const [firstMember, secondMember] = team.members as [TeamPerson, TeamPerson];
+    await pairDevice(server.app, secondMember.cookie);
+    const [secondMembersDevice] = (
+      await server.app.inject({ method: "GET", url: `/api/team/members/${secondMember.userId}/devices`, ...withSession(team.owner.cookie) })
+    ).json<{ id: string }[]>();
+    const invite = async (email: string) => {
+      const invited = await server.app.inject({ method: "POST", url: "/api/team/invitations", payload: { email }, ...withSession(team.owner.cookie) });
+      return { id: invited.json<{ id: string }>().id, token: await invitationTokenFromMail(server.mailDir, email) };
+    };
+    const joining = await invite("fuzz-team-joiner@example.com");
+    const cancelled = await invite("fuzz-team-cancelled@example.com");
+    const soloPremium = await signIn(server.app, server.mailDir, "fuzz-team-solo@example.com");
+    await db.execute(sql`update users set plan_type = 'premium' where email = 'fuzz-team-solo@example.com'`);
+    const examples: Record<string, ExampleRequest> = {
+      ...endpointExamples(owner),
+      "POST /api/team/invitations/describe": { body: { token: joining.token } },
+      "POST /api/team/invitations/accept": { body: { token: joining.token } },
+      "DELETE /api/team/invitations/:id": { params: { id: cancelled.id } },
+      "PATCH /api/team/members/:userId": { params: { userId: firstMember.userId }, body: { role: "admin" } },
+      "DELETE /api/team/members/:userId": { params: { userId: firstMember.userId } },
+      "GET /api/team/members/:userId/devices": { params: { userId: secondMember.userId } },
+      "DELETE /api/team/members/:userId/devices/:deviceId": { params: { userId: secondMember.userId, deviceId: secondMembersDevice!.id } },
+    };
     // Someone the fuzzer never signs in as: whatever it sends, their account and backup stay as they are.
     const bystander = await signIn(server.app, server.mailDir, "bystander@example.com");
     const bystanderBackup = await server.app.inject({
@@ -277,7 +309,11 @@ describe("random and mutated input to every endpoint, signed out and signed in",
         .map((route) => ({ app: stripeTwin.app, route })),
     ];
     // Deleting runs last, so A's backup and token are there for every other route's examples.
-    targets.sort((first, second) => Number(first.route.method === "DELETE") - Number(second.route.method === "DELETE"));
+    // The signed download link runs first, well within its 24 hours however many routes come before the rest;
+    // deleting the team runs after everything that acts on it.
+    const rank = ({ route }: { route: RouteEntry }) =>
+      route.url.startsWith("/download/file/") ? -1 : routeKey(route) === "DELETE /api/team" ? 2 : Number(route.method === "DELETE");
+    targets.sort((first, second) => rank(first) - rank(second));
     const keys = new Set(targets.map(({ route }) => routeKey(route)));
     const missing = [...keys].filter((key) => !examples[key]);
     expect(missing, "routes without an example in server/test/endpoint-catalogue.ts").toEqual([]);
@@ -287,6 +323,11 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       owner: withSession(owner.ownerCookie),
       ownerToken: { headers: { authorization: `Bearer ${owner.ownerDeviceToken}` } },
       admin: withSession(owner.adminCookie),
+    };
+    const teamIdentities: Record<Exclude<Identity, "forged" | "anonymous">, Pick<InjectOptions, "headers" | "cookies">> = {
+      owner: withSession(team.owner.cookie),
+      ownerToken: identities.ownerToken,
+      admin: withSession(soloPremium.cookie),
     };
     const headerValue = fc.stringMatching(/^[!-~]{0,120}$/);
     const statuses = new Map<string, Map<number, number>>();
@@ -331,7 +372,9 @@ describe("random and mutated input to every endpoint, signed out and signed in",
             const credentials =
               identity === "forged"
                 ? { headers: { authorization: forged.authorization }, cookies: { [sessionCookieName]: forged.cookie } }
-                : identities[identity];
+                : isTeamRoute(key) && identity !== "anonymous"
+                  ? teamIdentities[identity]
+                  : identities[identity];
             const url = requestUrl(route.url, params, query);
             // Half the webhook's bodies carry a good signature, to reach the event handlers too.
             const signature =

@@ -16,6 +16,12 @@ export type TeamRole = (typeof teamRoles)[number];
 export const assignableTeamRoles = ["admin", "member"] as const;
 export type AssignableTeamRole = (typeof assignableTeamRoles)[number];
 
+/** Whether a role may act on (remove, change, disconnect) a member with another role: the owner on anyone else, admins on members. */
+export function mayManageTeamMember(actor: TeamRole, target: TeamRole): boolean {
+  if (actor === "owner") return target !== "owner";
+  return actor === "admin" && target === "member";
+}
+
 export const TEAM_LIMITS = {
   nameLength: 60,
   /** An invitation link works this long, once. */

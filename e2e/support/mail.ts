@@ -7,7 +7,7 @@ import { latestMailTo } from "../../server/test/mail-outbox";
  * The link containing `marker` in the newest message to `email` in the server's outbox (DATA_DIR/mail),
  * waiting briefly for it: the server writes the .eml before it answers, but a redirect may still be on its way.
  */
-async function mailedLinkFor(dataDir: string, email: string, marker: string, after: number): Promise<string> {
+export async function mailedLinkFor(dataDir: string, email: string, marker: string, after: number): Promise<string> {
   const deadline = Date.now() + 5000;
   for (;;) {
     const mail = await latestMailTo(path.join(dataDir, "mail"), email);

@@ -55,6 +55,7 @@ describe("sign-in by email link", () => {
       emailVerified: true,
       firstSignIn: true,
       createdAt: expect.any(String),
+      team: null,
     });
   });
 

@@ -11,11 +11,11 @@ import {
   getTeamAuditLog,
   inviteTeamMember,
   listTeamMemberDevices,
+  mayManageTeamMember,
   removeTeamMember,
   revokeTeamMemberDevice,
   TEAM_LIMITS,
   type TeamMember,
-  type TeamRole,
 } from "@common/api/teams";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
 import { type Account, refuseDeviceTokens, requireBrowserSession, signedInAccount } from "../accounts/authentication";
@@ -37,13 +37,6 @@ const managersOnly = { message: "Only the team's owner and admins can do this." 
 const ownerOnly = { message: "Only the team's owner can do this." };
 const memberNotFound = { message: "No such member in your team." };
 const invitationInvalid = { message: "This invitation link is not valid any more: it was used, cancelled or has expired. Ask for a new one." };
-
-/** Whether a role may act on (remove, change, disconnect) a member with another role: the owner on anyone else, admins on members. */
-export function mayManage(actor: TeamRole, target: TeamRole): boolean {
-  if (actor === "owner") return target !== "owner";
-  if (actor === "admin") return target === "member";
-  return false;
-}
 
 /**
  * Teams (issue 19 points 1 and 3): create, invite by email, join through the mailed link, roles, removal,
@@ -92,7 +85,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
       void reply.code(404).send(memberNotFound);
       return null;
     }
-    if (!mayManage(membership.role, member.role)) {
+    if (!mayManageTeamMember(membership.role, member.role)) {
       void reply.code(403).send({ message: membership.role === "admin" ? "Admins act on members only; ask the team's owner." : managersOnly.message });
       return null;
     }

@@ -175,6 +175,22 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/admin/payments.csv": {},
     "GET /api/admin/daily": {},
     "GET /api/admin/stats": {},
+    // Teams: A is in none, so what names a member or an invitation finds nothing; server/teams/team-authorization.test.ts
+    // holds the matrix of team roles.
+    "GET /api/team": {},
+    "POST /api/team": { body: { name: "Acme" } },
+    "DELETE /api/team": {},
+    "POST /api/team/invitations": { body: { email: "invitee@example.com", role: "member" } },
+    "DELETE /api/team/invitations/:id": { params: { id: "00000000-0000-4000-8000-000000000001" } },
+    "POST /api/team/invitations/describe": { body: { token: "A".repeat(43) } },
+    "POST /api/team/invitations/accept": { body: { token: "A".repeat(43) } },
+    "PATCH /api/team/members/:userId": { params: { userId: "00000000-0000-4000-8000-000000000002" }, body: { role: "admin" } },
+    "DELETE /api/team/members/:userId": { params: { userId: "00000000-0000-4000-8000-000000000002" } },
+    "GET /api/team/members/:userId/devices": { params: { userId: "00000000-0000-4000-8000-000000000002" } },
+    "DELETE /api/team/members/:userId/devices/:deviceId": {
+      params: { userId: "00000000-0000-4000-8000-000000000002", deviceId: "00000000-0000-4000-8000-000000000003" },
+    },
+    "GET /api/team/audit-log": {},
   };
 }
 

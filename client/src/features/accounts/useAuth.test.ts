@@ -30,6 +30,7 @@ const user = {
   emailVerified: true,
   firstSignIn: false,
   createdAt: "2026-11-01T00:00:00.000Z",
+  team: null,
 };
 
 describe("fetchAuthUser", () => {

@@ -1,4 +1,4 @@
-import { changeTeamMemberRole, removeTeamMember, type AssignableTeamRole, type Team, type TeamMember, type TeamRole } from "@common/api/teams";
+import { type AssignableTeamRole, changeTeamMemberRole, mayManageTeamMember, removeTeamMember, type Team, type TeamMember, type TeamRole } from "@common/api/teams";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronRight, UserMinus, Users } from "lucide-react";
 import { useState } from "react";
@@ -11,12 +11,6 @@ import { TeamSection } from "./TeamSection";
 import { refreshTeam, showTeamError } from "./team-queries";
 
 const roleNames: Record<TeamRole, string> = { owner: "Owner", admin: "Admin", member: "Member" };
-
-/** The owner acts on anyone else, admins on members (the server decides the same: `mayManage`). */
-function mayManage(actor: TeamRole, target: TeamRole): boolean {
-  if (actor === "owner") return target !== "owner";
-  return actor === "admin" && target === "member";
-}
 
 /** The members with their roles; owners and admins also see each one's browsers, change roles (owner) and remove. */
 export function TeamMembers({ team, myUserId }: { team: Team; myUserId: string }) {
@@ -44,7 +38,7 @@ export function TeamMembers({ team, myUserId }: { team: Team; myUserId: string }
     <TeamSection id="team-members" icon={Users} title="Members" description={`${team.seatsUsed} of ${team.seats} seats used (members and pending invitations).`}>
       <ul className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
         {team.members.map((member) => {
-          const managed = manages && mayManage(team.myRole, member.role);
+          const managed = manages && mayManageTeamMember(team.myRole, member.role);
           const expanded = open === member.userId;
           return (
             <li key={member.userId}>
