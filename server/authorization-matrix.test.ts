@@ -132,6 +132,9 @@ const matrix: [RouteKey, Expected][] = [
   ["GET /api/admin/payments.csv", adminOnly(200)],
   ["GET /api/admin/daily", adminOnly(200)],
   ["GET /api/admin/stats", adminOnly(200)],
+  // Announcements mail every account: the admin's alone (decision 198).
+  ["POST /api/admin/announcements", adminOnly(201)],
+  ["GET /api/admin/announcements", adminOnly(200)],
   ["DELETE /api/admin/logs", adminOnly(204)],
   ["DELETE /api/device-tokens/:id", { ...browserOnly(404), userA: 204 }],
   ["DELETE /api/saved-sessions/:id", ownerOnly(204, 404)],

@@ -31,8 +31,9 @@ export const TEAM_LIMITS = {
 } as const;
 
 export const teamNameSchema = oneLineText({ message: "Enter a team name" })
-  .transform((name) => name.trim())
-  .pipe(z.string().min(1, "Enter a team name").max(TEAM_LIMITS.nameLength, `A team name has at most ${TEAM_LIMITS.nameLength} characters`));
+  .trim()
+  .min(1, "Enter a team name")
+  .max(TEAM_LIMITS.nameLength, `A team name has at most ${TEAM_LIMITS.nameLength} characters`);
 
 const roleSchema = z.enum(assignableTeamRoles, { message: "role must be 'admin' or 'member'" });
 const userIdParams = z.object({ userId: z.uuid({ message: "Not a member id" }) });

@@ -112,3 +112,16 @@ export function teamInvitationMessage({ link, teamName, invitedBy, daysValid }: 
     }),
   };
 }
+
+/** An admin's announcement (prices, terms, paid features), to every account with a verified address. */
+export function announcementMessage({ subject, body }: { subject: string; body: string }): ComposedMail {
+  return {
+    subject: `${PRODUCT_NAME}: ${subject}`,
+    ...renderMail({
+      preheader: subject,
+      heading: subject,
+      paragraphs: body.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean),
+      footnote: `You get this because you have a ${PRODUCT_NAME} account: we email every account before prices, our terms or paid plans' features change.`,
+    }),
+  };
+}

@@ -175,6 +175,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/admin/payments.csv": {},
     "GET /api/admin/daily": {},
     "GET /api/admin/stats": {},
+    "POST /api/admin/announcements": { body: { subject: "Prices change in January", body: "Premium becomes $22 a month on 1 January." } },
+    "GET /api/admin/announcements": {},
     // Teams: A is in none, so what names a member or an invitation finds nothing; server/teams/team-authorization.test.ts
     // holds the matrix of team roles.
     "GET /api/team": {},

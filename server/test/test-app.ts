@@ -68,6 +68,8 @@ export interface TestAppHandle {
   readonly database: TestDatabase;
   /** Where the app's mail lands as .eml files (read them with server/test/mail-outbox.ts). */
   readonly mailDir: string;
+  /** The outbox mailer the app sends with, for code the app runs in the background (announcement delivery). */
+  readonly mailer: Mailer;
 }
 
 /**
@@ -97,5 +99,6 @@ export function useTestApp(deps: Partial<AppDeps> = {}, config: Partial<AppConfi
       return database;
     },
     mailDir,
+    mailer,
   };
 }
