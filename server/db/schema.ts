@@ -15,3 +15,4 @@ export { systemLogs } from "../system-log/table";
 export { libraryLastChanges } from "../library/table";
 export { openTabs } from "../open-tabs/table";
 export { formEncryptionKeys } from "../encryption/table";
+export { automationRules } from "../automation/table";
