@@ -37,5 +37,7 @@ export const clientRoutes = [
   // mailed deletion link asks "Delete …?" before anything is deleted.
   "/account",
   "/account/delete",
+  // Workflow automation's rules (issue 19 point 6): made here, run by the extension.
+  "/automation",
 ] as const;
 export type ClientRoute = (typeof clientRoutes)[number];

@@ -47,6 +47,7 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/connect": lazy(() => import("./features/devices/ConnectPage")),
   "/account": lazy(() => import("./features/accounts/AccountPage")),
   "/account/delete": lazy(() => import("./features/accounts/DeleteAccountPage")),
+  "/automation": lazy(() => import("./features/automation/AutomationPage")),
 };
 
 export interface RouteGuardRule {
@@ -77,6 +78,10 @@ export const guardedRoutes: Partial<Record<ClientRoute, RouteGuardRule>> = {
   "/account": {
     needs: "user",
     signIn: { title: "Sign in to open your account", text: "Your sessions, devices, data export and account deletion are here." },
+  },
+  "/automation": {
+    needs: "user",
+    signIn: { title: "Sign in to open Automation", text: "Your automation rules are kept with your account and run by your browser extension." },
   },
   "/admin": {
     needs: "admin",
@@ -123,6 +128,7 @@ const screenTitles: Record<Exclude<ClientRoute, "/">, string> = {
   "/connect": "Connect a Device",
   "/account": "Account",
   "/account/delete": "Delete Account",
+  "/automation": "Automation",
 };
 
 /** The document title of the screen at `path`: `/` is the dashboard when signed in, the landing page otherwise. */
