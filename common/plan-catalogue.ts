@@ -171,7 +171,12 @@ export const catalogueFeatures: Record<CatalogueFeatureId, CatalogueFeature> = {
     note: "server/teams/, the Team page /team (decision 195)",
   },
   teamInsights: { name: "Team insights", lowest: "premium", available: false, note: "was 'AI team insights': there are no teams" },
-  workflowAutomation: { name: "Workflow automation", lowest: "premium", available: false, note: "was 'AI workflow automation': nothing automates" },
+  workflowAutomation: {
+    name: "Workflow automation: rules your extension runs — back up a closing window of N tabs, back up daily at a set time, offer the last session at start",
+    lowest: "premium",
+    available: true,
+    note: "server/automation/ (/api/automation/rules), the web app's /automation, run by extension/src/automation.ts (decision 180)",
+  },
   windowsFileProtection: { name: "Windows file protection", lowest: "basic", available: false, note: "the Windows app, not in this repository" },
   windowsAppStateBackup: { name: "Windows app state backup", lowest: "pro", available: false, note: "the Windows app, not in this repository" },
   systemMonitoring: { name: "System monitoring", lowest: "pro", available: false, note: "the Windows app, not in this repository" },

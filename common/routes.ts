@@ -40,5 +40,7 @@ export const clientRoutes = [
   // Teams (issue 19): the team's page, and where a mailed invitation asks "Join …?" before joining.
   "/team",
   "/team/join",
+  // Workflow automation's rules (issue 19 point 6): made here, run by the extension.
+  "/automation",
 ] as const;
 export type ClientRoute = (typeof clientRoutes)[number];

@@ -38,6 +38,7 @@ import { accountTeamOf } from "./teams/team-membership";
 import { teamRoutes } from "./teams/routes";
 import { announcementDelivery } from "./announcements/delivery";
 import { announcementRoutes } from "./announcements/routes";
+import { automationRoutes } from "./automation/routes";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
 import { lapseExpiredPlan } from "./payments/paid-plan";
@@ -197,6 +198,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(adminPaymentRoutes, { db });
   await app.register(adminDailyRoutes, { db });
   await app.register(adminStatsRoutes, { db });
+  // After the download routes: the fuzzer walks routes in this order, and the signed download link it reuses lasts 24 hours.
+  await app.register(automationRoutes, { db });
 
   const spaFallback = deps.clientDir ? await registerClientFiles(app, deps.clientDir) : undefined;
   app.setNotFoundHandler((request, reply) => {

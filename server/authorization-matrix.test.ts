@@ -68,6 +68,13 @@ const matrix: [RouteKey, Expected][] = [
   ["PUT /api/open-tabs", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 403 }],
   ["GET /api/open-tabs", ownerOnly(200, 403)],
   ["GET /api/open-tabs/:deviceId", ownerOnly(200, 403)],
+  // Workflow automation (decision 180): each account lists its own rules, the extension's token too; making and
+  // changing need Premium (A is Pro, B and the admin Free: 403 before any rule is looked for) and the browser;
+  // deleting needs neither plan nor more than owning the rule: only A deletes A's.
+  ["GET /api/automation/rules", signedIn(200)],
+  ["POST /api/automation/rules", signedIn(403)],
+  ["PATCH /api/automation/rules/:id", signedIn(403)],
+  ["DELETE /api/automation/rules/:id", { ...ownerOnly(204, 404), ownerToken: 403 }],
   // The library is the web app's: each account's first import of the file makes a backup; devices are refused.
   ["POST /api/library/imports", browserOnly(201)],
   ["GET /api/library/backups/:id/export", { ...ownerOnly(200, 404), ownerToken: 403 }],
@@ -177,6 +184,7 @@ const placeholderResources = {
   clientSecret: "",
   downloadLink: { platform: "windows", fileName: "", query: {} },
   browserBackupId: "",
+  automationRuleId: "",
   openTabsDeviceId: "",
   approvedUserCode: "",
   grantedDeviceCode: "",

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+import { AUTOMATION_LIMITS } from "@common/api/automation";
 import { plans } from "@common/plans";
 import type { RouteEntry } from "./app";
 import { sessionCookieName } from "./accounts/authentication";
@@ -436,6 +437,43 @@ describe("random and mutated input to every endpoint, signed out and signed in",
         statuses.get(`GET ${url}`)?.set(out.statusCode, 1);
       }
     }
+    // Making and changing automation rules needs Premium (A is Pro): mutated bodies on a Premium account of its own,
+    // which holds one rule of each kind to change (decision 180).
+    const automating = await signIn(server.app, server.mailDir, "automation-premium@example.com");
+    await server.database.db.execute(sql`update users set plan_type = 'premium' where email = 'automation-premium@example.com'`);
+    const ruleIds: string[] = [];
+    for (const body of [{ kind: "startup" }, { kind: "daily", time: "07:30", backupName: "Morning" }, examples["POST /api/automation/rules"]!.body]) {
+      const made = await server.app.inject({ method: "POST", url: "/api/automation/rules", payload: body as object, ...withSession(automating.cookie) });
+      expect(made.statusCode).toBe(201);
+      ruleIds.push(made.json<{ id: string }>().id);
+    }
+    for (const [key, url] of [
+      ["POST /api/automation/rules", () => "/api/automation/rules"],
+      ["PATCH /api/automation/rules/:id", (pick: number) => `/api/automation/rules/${ruleIds[pick % ruleIds.length]}`],
+    ] as const) {
+      const counts = statuses.get(key)!;
+      await fc.assert(
+        fc.asyncProperty(bodyFor([examples[key]!.body, { enabled: true }, { kind: "daily", time: "23:59", backupName: "Late", tag: null }]), fc.nat(), async (body, pick) => {
+          now += 2000;
+          const out = await server.app.inject({
+            method: key.startsWith("POST") ? "POST" : "PATCH",
+            url: url(pick),
+            headers: body?.contentType ? { "content-type": body.contentType } : {},
+            ...(body ? { payload: body.payload } : {}),
+            ...withSession(automating.cookie),
+          });
+          counts.set(out.statusCode, (counts.get(out.statusCode) ?? 0) + 1);
+          const problem = problemWith(out);
+          if (problem) throw new Error(`${key} on Premium ${problem}: ${out.statusCode} ${out.body.slice(0, 500)}`);
+        }),
+        { numRuns: runsPerRoute, seed },
+      );
+    }
+    // Every rule is whole: its kind's parameters and nothing else (the table's checks), and at most the cap.
+    const badRules = rowsOf<{ id: string }>(
+      await db.execute(sql`select user_id as id from automation_rules group by user_id having count(*) > ${AUTOMATION_LIMITS.rulesPerAccount}`),
+    );
+    expect(badRules).toEqual([]);
     // Deleting an account with its mailed link, on accounts of their own (A's example names no account),
     // with odd headers and cookies beside the token: it deletes exactly that account.
     for (const [index, extra] of [{}, { cookies: { "tabvault.sid": "x".repeat(300) } }, { headers: { "x-forwarded-for": "::1, 999.1.1.1" } }].entries()) {

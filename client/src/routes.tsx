@@ -49,6 +49,7 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/account/delete": lazy(() => import("./features/accounts/DeleteAccountPage")),
   "/team": lazy(() => import("./features/teams/TeamPage")),
   "/team/join": lazy(() => import("./features/teams/TeamJoinPage")),
+  "/automation": lazy(() => import("./features/automation/AutomationPage")),
 };
 
 export interface RouteGuardRule {
@@ -83,6 +84,10 @@ export const guardedRoutes: Partial<Record<ClientRoute, RouteGuardRule>> = {
   "/team": {
     needs: "user",
     signIn: { title: "Sign in to open your team", text: "Teams, their members, invitations and shared backups belong to accounts." },
+  },
+  "/automation": {
+    needs: "user",
+    signIn: { title: "Sign in to open Automation", text: "Your automation rules are kept with your account and run by your browser extension." },
   },
   "/admin": {
     needs: "admin",
@@ -131,6 +136,7 @@ const screenTitles: Record<Exclude<ClientRoute, "/">, string> = {
   "/account/delete": "Delete Account",
   "/team": "Team",
   "/team/join": "Join a Team",
+  "/automation": "Automation",
 };
 
 /** The document title of the screen at `path`: `/` is the dashboard when signed in, the landing page otherwise. */

@@ -87,6 +87,11 @@ export const uploadBrowserBackupRequestSchema = z
     browserType: z.enum(["chrome", "edge", "brave", "opera", "vivaldi", "chromium", "firefox", "other"]).default("other"),
     windows: z.array(browserWindowSchema).max(BROWSER_BACKUP_LIMITS.windowsPerBackup),
     groups: z.array(tabGroupSchema).max(BROWSER_BACKUP_LIMITS.groupsPerBackup).default([]),
+    /**
+     * The workflow-automation rule that made this backup (decision 180; Premium): the server names and tags it
+     * as the rule says. A rule deleted since leaves the backup with its usual name.
+     */
+    automationRuleId: z.uuid({ message: "automationRuleId must be a rule id" }).nullish(),
   })
   .refine((backup) => backup.windows.reduce((sum, window) => sum + window.tabs.length, 0) <= BROWSER_BACKUP_LIMITS.tabsPerBackup, {
     message: `At most ${BROWSER_BACKUP_LIMITS.tabsPerBackup} tabs per backup`,

@@ -18,7 +18,8 @@ import {
   type DetectorState,
   type EmergencyTrigger,
 } from "./emergency";
-import { ALL_SITES, type ActionAnswer, type BackupListAnswer, type Request, type RestoreProgress, type Status } from "./messages";
+import { Automation, windowOf } from "./automation";
+import { ALL_SITES, type AutomationStatus, type ActionAnswer, type BackupListAnswer, type Request, type RestoreProgress, type Status } from "./messages";
 import { FormEncryption } from "./form-encryption";
 import { LibrarySync } from "./library-sync";
 import { OpenTabsSync } from "./open-tabs-sync";
@@ -77,6 +78,8 @@ export const ALARMS = {
   startup: "startup-check",
   openTabs: "open-tabs-push",
   library: "library-sync",
+  /** The next daily automation rule's minute (decision 180). */
+  automationDaily: "automation-daily",
 } as const;
 
 const KEYS = {
@@ -88,6 +91,8 @@ const KEYS = {
   lastAutoFingerprint: "lastAutoFingerprint",
   formCapture: "formCapture",
   restore: "restoreProgress",
+  /** Set by runtime.onStartup: this browser session began with the browser, not with an install or update. */
+  browserStarted: "browserStarted",
 } as const;
 
 interface Auth {
@@ -273,6 +278,8 @@ export function createBackground(deps: BackgroundDeps) {
     await refreshConnection();
     // Download first: the library as it is, before this browser sends anything (decision 164).
     await library.sync();
+    await automation.refresh().catch((error) => log("automation rules could not be read", error));
+    await scheduleDaily();
     // Backups that waited while disconnected go up now.
     void queue.flush(true);
     void openTabs.push(true).catch((error) => log("open tabs push failed", error));
@@ -322,6 +329,16 @@ export function createBackground(deps: BackgroundDeps) {
     onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
     // Read the plan again, so a browser whose plan dropped below Pro stops pushing at once.
     onPlanRefused: () => refreshConnection(),
+  });
+
+  // Workflow automation (decision 180): the account's rules, read at connect, each minute and when the popup opens.
+  const automation: Automation = new Automation({
+    storage: local,
+    clock,
+    fetch: deps.fetch,
+    auth: connectedAuth,
+    planType: async () => (await getConnection())?.planType ?? null,
+    onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
   });
 
   const queue: UploadQueue = new UploadQueue({
@@ -483,6 +500,7 @@ export function createBackground(deps: BackgroundDeps) {
       detector = step.state;
       await saveDetector();
       if (step.trigger) await raiseEmergency(step.trigger);
+      if (before) await runWindowCloseRule(before, windowId, held);
     });
   }
 
@@ -503,9 +521,120 @@ export function createBackground(deps: BackgroundDeps) {
     const { windows } = await readBrowserState(browser);
     const open = windows.filter((window) => !window.incognito).flatMap((window) => window.tabs ?? []);
     const loss = startupLoss(previous, open.length);
-    if (!previous || !loss) return;
-    const lost = lostByUrl(previous, open.map((tab) => tab.url || tab.pendingUrl || ""));
-    await raiseEmergency({ since: check.at, reason: loss.reason, removedTabIds: [], closedWindowIds: [] }, true, lost);
+    const lost = previous ? lostByUrl(previous, open.map((tab) => tab.url || tab.pendingUrl || "")) : [];
+    if (previous && loss) await raiseEmergency({ since: check.at, reason: loss.reason, removedTabIds: [], closedWindowIds: [] }, true, lost);
+    // A start-up rule offers the last session in the popup, and in a notification unless an emergency's says it already.
+    if (previous) await offerLastSession(previous, lost, loss === null);
+  }
+
+  // ----- workflow automation (decision 180) ----------------------------------------------------------
+
+  /** Queues and sends a backup a rule made: named and tagged by the server from the rule, never superseded in the queue. */
+  async function uploadForRule(ruleId: string, key: string, snapshot: Snapshot, reason: string): Promise<void> {
+    const dev = await getDevice();
+    const auth = await getAuth();
+    await queue.enqueue(
+      key,
+      "auto_backup",
+      {
+        ...toUploadRequest(snapshot, { snapshotId: deps.randomUUID(), trigger: "auto_backup", reason, deviceName: auth?.deviceName ?? dev.clientName, browserType: dev.browserType }),
+        automationRuleId: ruleId,
+      },
+      snapshot.uploadableTabCount,
+    );
+    // As an emergency's: the close events still queued finish before the upload.
+    await scheduleAt(ALARMS.upload, clock.now() + timings.emergencySettleMs, () => eventChain.then(() => queue.flush()));
+  }
+
+  /** A window closed: the close rule it reaches backs that window up, as it was in the last snapshot before the close. */
+  async function runWindowCloseRule(before: Snapshot, windowId: number, held: number): Promise<void> {
+    const rule = await automation.windowCloseRule(held);
+    const window = rule ? windowOf(before, windowId) : null;
+    if (!rule || !window) return;
+    await uploadForRule(rule.id, `automation:${rule.id}:${before.id}:${windowId}`, window, `A window with ${plural(held, "tab")} was closed (rule "${rule.backupName ?? ""}")`);
+  }
+
+  /** The daily rules whose time has come since they last ran here: every window, backed up once each. */
+  async function runDailyRules(): Promise<void> {
+    const due = await automation.dueDailyRules();
+    if (due.length === 0) return;
+    const snapshot = await capture();
+    for (const rule of due) {
+      // Marked first: a failure to read the tabs must not make the rule fire every minute of the day.
+      await automation.markDailyRun(rule.id);
+      if (!snapshot || snapshot.uploadableTabCount === 0) continue;
+      await uploadForRule(rule.id, `automation:${rule.id}:${clock.now()}`, snapshot, `Every day at ${rule.time ?? ""} (rule "${rule.backupName ?? ""}")`);
+    }
+  }
+
+  /** The alarm at the next daily rule's minute (the minute alarm catches up whatever it misses). */
+  async function scheduleDaily(): Promise<void> {
+    await scheduleAt(ALARMS.automationDaily, await automation.nextDailyAt(), () => serial(async () => {
+      await runDailyRules();
+      await scheduleDaily();
+    }));
+  }
+
+  /** The minute's automation work: the rules read again, the daily rules due run, the next one's alarm set. */
+  async function runAutomation(): Promise<void> {
+    await automation.refreshIfStale();
+    await serial(runDailyRules);
+    await scheduleDaily();
+  }
+
+  /** At browser start with a start-up rule: a notification and the popup offer the last session's tabs not open now. */
+  async function offerLastSession(previous: Snapshot, lost: number[], notifyToo: boolean): Promise<void> {
+    await automation.clearOffer();
+    const browserStarted = (await session.get(KEYS.browserStarted))[KEYS.browserStarted] === true;
+    if (!browserStarted || !(await automation.startupRule())) return;
+    const lostSet = new Set(lost);
+    const count = previous.windows.reduce((sum, window) => sum + window.tabs.filter((tab) => lostSet.has(tab.tabId)).length, 0);
+    if (count === 0) return;
+    await automation.setOffer(previous, lost, count);
+    if (!notifyToo) return;
+    await browser.notifications
+      ?.create("last-session", {
+        type: "basic",
+        iconUrl: browser.runtime.getURL("/icons/128.png"),
+        title: "Restore last session",
+        message: `Your last session had ${plural(count, "tab")} that are not open now. Click to restore them.`,
+        ...((await getDevice()).platform === "chromium" ? { buttons: [{ title: "Restore last session" }] } : {}),
+      })
+      .catch((error) => log("notification failed", error));
+  }
+
+  async function automationStatus(): Promise<AutomationStatus> {
+    const [active, listed, offer, plan] = await Promise.all([automation.activeRules(), automation.listed(), automation.offer(), connectedPlan()]);
+    const running = active.length > 0 || (listed?.included === true && planHasFeature(plan, "workflowAutomation"));
+    const tag = (value: string | null) => (value ? ` #${value}` : "");
+    return {
+      running,
+      rules: active.map((rule) =>
+        rule.kind === "window_close"
+          ? `When a window of ${rule.minTabs ?? 0}+ tabs closes: “${rule.backupName ?? ""}”${tag(rule.tag)}`
+          : rule.kind === "daily"
+            ? `Every day at ${rule.time ?? ""}: “${rule.backupName ?? ""}”${tag(rule.tag)}`
+            : "At browser start: offer the last session",
+      ),
+      message: running ? null : catalogueFeatureNeedsPlanMessage("workflowAutomation", plan),
+      offer: offer ? { tabCount: offer.tabCount, offeredAt: offer.offeredAt } : null,
+    };
+  }
+
+  async function restoreLastSession(): Promise<ActionAnswer> {
+    await browser.notifications?.clear("last-session").catch(() => false);
+    const offer = await automation.offer();
+    if (!offer) return { ok: false, message: "No last session is waiting to be restored." };
+    return startRestore("last session", async () => {
+      const { windows } = await readBrowserState(browser);
+      const candidates = { ...offer.snapshot, windows: offer.snapshot.windows.map((window) => ({ ...window, tabs: window.tabs.filter((tab) => offer.lostTabIds.includes(tab.tabId)) })) };
+      // What came back by itself since the offer is not opened twice.
+      const lost = lostByUrl(candidates, windows.flatMap((window) => window.tabs ?? []).map((tab) => tab.url || tab.pendingUrl || ""));
+      const plan = planFromSnapshot(offer.snapshot, lost, new Set());
+      if (plan.tabCount === 0) return "Every tab of your last session is open already.";
+      const prepared = await smartIfIncluded(plan);
+      return prepared.plan.tabCount > 0 ? prepared : "Every tab of your last session is open already.";
+    }, () => automation.clearOffer());
   }
 
   // ----- restore -----------------------------------------------------------------------------------
@@ -893,6 +1022,7 @@ export function createBackground(deps: BackgroundDeps) {
         await local.remove([KEYS.auth, KEYS.connection]);
         await library.clear();
         await openTabs.clear();
+        await automation.clear();
         return { ok: true, message: "Disconnected. Backups stay on this device until you connect again." };
       case "back-up-now":
         return backUpNow();
@@ -920,6 +1050,18 @@ export function createBackground(deps: BackgroundDeps) {
         if (!(await fromServerPage(sender))) return { ok: false, message: "Not the TabVault this browser is connected to." };
         if (!(await getAuth())) return { ok: false, message: "This browser is not connected to TabVault." };
         return restoreBackup(request.backupId, { suggestedGroups: request.suggestedGroups });
+      case "automation": {
+        // The popup opened: the rules are read again, so a rule made a moment ago shows (and runs) now.
+        await automation.refresh().catch(() => "failed");
+        await scheduleDaily();
+        return automationStatus();
+      }
+      case "restore-last-session":
+        return restoreLastSession();
+      case "dismiss-last-session":
+        await automation.clearOffer();
+        await browser.notifications?.clear("last-session").catch(() => false);
+        return { ok: true, message: "The last session will not be offered again." };
       case "list-open-tabs":
         return openTabs.others();
       case "restore-open-tabs":
@@ -1000,8 +1142,14 @@ export function createBackground(deps: BackgroundDeps) {
         switch (alarm.name) {
           case ALARMS.snapshot:
             await capture();
+            // Rules first: the push below may wait on the network, and a rule switched off must stop within the minute.
+            await runAutomation();
             // The minute alarm retries a push that failed or never ran (the worker stopped first).
             await openTabs.push();
+            break;
+          case ALARMS.automationDaily:
+            await serial(runDailyRules);
+            await scheduleDaily();
             break;
           case ALARMS.openTabs:
             await openTabs.push();
@@ -1037,9 +1185,15 @@ export function createBackground(deps: BackgroundDeps) {
 
   browser.notifications?.onClicked.addListener((id) => {
     if (id.startsWith("emergency:")) void ready.then(() => restoreEmergency(id.slice("emergency:".length)));
+    if (id === "last-session") void ready.then(restoreLastSession);
   });
   browser.notifications?.onButtonClicked?.addListener((id) => {
     if (id.startsWith("emergency:")) void ready.then(() => restoreEmergency(id.slice("emergency:".length)));
+    if (id === "last-session") void ready.then(restoreLastSession);
+  });
+  // The browser itself started (not an install or an update): a start-up rule may offer the last session.
+  browser.runtime.onStartup.addListener(() => {
+    void session.set({ [KEYS.browserStarted]: true });
   });
 
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
@@ -1085,6 +1239,7 @@ export function createBackground(deps: BackgroundDeps) {
       await refreshConnection();
       await syncContentScripts().catch((error) => log("content scripts could not be registered", error));
       await queue.flush();
+      await runAutomation();
     })
     .catch((error) => log("start-up failed", error));
 

@@ -19,6 +19,10 @@ export type Request =
   | { kind: "restore-backup"; backupId: string; suggestedGroups?: boolean }
   | { kind: "restore-emergency"; id: string }
   /** Open on other devices: the account's other browsers, and reopening one's tabs here. */
+  /** Workflow automation (decision 180): the popup opened (rules read again), and the start-up offer's answers. */
+  | { kind: "automation" }
+  | { kind: "restore-last-session" }
+  | { kind: "dismiss-last-session" }
   | { kind: "list-open-tabs" }
   | { kind: "restore-open-tabs"; deviceId: string }
   | { kind: "settings-changed" }
@@ -84,3 +88,14 @@ export type ActionAnswer = { ok: true; message: string } | { ok: false; message:
 
 /** The optional host permission form capture asks for. */
 export const ALL_SITES = "<all_urls>";
+
+/** What the popup shows of workflow automation: the rules this browser runs, and the start-up offer if one waits. */
+export interface AutomationStatus {
+  /** False below Premium (or before the rules were read): nothing runs. */
+  running: boolean;
+  /** The enabled rules in words, e.g. "When a window of 5+ tabs closes: “Research” #work". */
+  rules: string[];
+  /** Why nothing runs, when it does not. */
+  message: string | null;
+  offer: { tabCount: number; offeredAt: number } | null;
+}

@@ -50,7 +50,8 @@ export class UploadQueue {
     if (await db.getQueueEntry(key)) return false;
     if (trigger === "auto_backup") {
       for (const entry of await db.queueEntries()) {
-        if (entry.trigger === "auto_backup" && entry.state === "waiting") await db.deleteQueueEntry(entry.key);
+        // A rule's backup (decision 180) is its own: named by its rule, never replaced by the next automatic one.
+        if (entry.trigger === "auto_backup" && entry.state === "waiting" && !entry.request.automationRuleId && !request.automationRuleId) await db.deleteQueueEntry(entry.key);
       }
     }
     await db.putQueueEntry({

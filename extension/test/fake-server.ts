@@ -2,6 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { uploadBrowserBackupRequestSchema, type BrowserBackup, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
 import type { FormEncryption } from "@common/api/encryption";
 import { pushOpenTabsRequestSchema, type OpenTabs } from "@common/api/open-tabs";
+import type { AutomationRule } from "@common/api/automation";
 
 /**
  * The server side of the extension's API in memory, as the contracts describe it: device
@@ -24,6 +25,8 @@ export class FakeServer {
   deviceId = "d1";
   /** Open tabs by device id, the newest capture kept, as the server does. */
   readonly openTabs = new Map<string, OpenTabs>();
+  /** The account's workflow-automation rules (decision 180); listed as running on Premium only, as the server does. */
+  automationRules: AutomationRule[] = [];
   /** Drops the answer of the next upload after storing it: the device never hears back. */
   loseNextAnswer = false;
   readonly uploads: { snapshotId: string; trigger: string; request: UploadBrowserBackupRequest; gzip: boolean }[] = [];
@@ -61,6 +64,10 @@ export class FakeServer {
     if (method === "GET" && url.pathname === "/api/account/encryption") return json(200, this.formEncryption);
     if (method === "GET" && url.pathname === "/api/extension/connection") {
       return json(200, { deviceId: this.deviceId, deviceName: "Chrome on Linux", email: "ada@example.com", planType: this.planType, backupsKept: 50, automaticBackups: this.automaticBackups });
+    }
+    if (method === "GET" && url.pathname === "/api/automation/rules") {
+      const included = this.planType === "premium";
+      return json(200, { rules: this.automationRules, included, message: included ? null : `Workflow automation needs the Premium plan or higher; you are on ${this.planType}.` });
     }
     if (method === "POST" && url.pathname === "/api/browser-backups") {
       const gzip = headers.get("content-encoding") === "gzip";

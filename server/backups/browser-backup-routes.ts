@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BROWSER_BACKUP_LIMITS, getBrowserBackup, uploadBrowserBackup } from "@common/api/browser-backups";
+import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
+import { backupNamingOf } from "../automation/rules";
 import { requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { gzipRequestBodies } from "../http/compressed-body";
@@ -28,8 +30,14 @@ export const browserBackupRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     preHandler: limitWrites,
     handler: async (request, reply) => {
       const { user, device } = signedInAccount(request);
+      const ruleId = request.body.automationRuleId;
+      // A rule's backup (decision 180): Premium, named and tagged by the account's rule as it stands now.
+      if (ruleId && !planHasFeature(user.planType, "workflowAutomation")) {
+        return reply.code(403).send({ message: catalogueFeatureNeedsPlanMessage("workflowAutomation", user.planType) });
+      }
+      const naming = ruleId ? await backupNamingOf(db, user.id, ruleId) : undefined;
       try {
-        const { receipt, created } = await saveBrowserBackup(db, user, request.body, device?.name ?? null, app.clock(), { log: request.log });
+        const { receipt, created } = await saveBrowserBackup(db, user, request.body, device?.name ?? null, app.clock(), { ...naming, log: request.log });
         return reply.code(created ? 201 : 200).send(receipt);
       } catch (error) {
         if (error instanceof BackupRefusedError) return reply.code(403).send({ message: error.message });

@@ -55,8 +55,12 @@ export async function saveBrowserBackup(
   input: BrowserBackupUpload,
   deviceName: string | null,
   now: Date,
-  /** `sessionName` names the backup instead of "Manual save — device" (an import names where it came from); `log` gets the warning when an emergency is kept over the storage quota. */
-  options: { sessionName?: string; log?: Pick<FastifyBaseLogger, "warn"> } = {},
+  /**
+   * `sessionName` names the backup instead of "Manual save — device" (an import names where it came from, an
+   * automation rule its own name) and `tags` tag it (a rule's tag); `log` gets the warning when an emergency is
+   * kept over the storage quota.
+   */
+  options: { sessionName?: string; tags?: string[]; log?: Pick<FastifyBaseLogger, "warn"> } = {},
 ): Promise<{ receipt: BrowserBackupReceipt; created: boolean }> {
   const existing = await backupOfSnapshot(db, user.id, input.snapshotId);
   if (existing) return { receipt: duplicateReceipt(existing), created: false };
@@ -81,7 +85,7 @@ async function storeSnapshot(
   input: BrowserBackupUpload,
   deviceName: string | null,
   now: Date,
-  { sessionName, log }: { sessionName?: string; log?: Pick<FastifyBaseLogger, "warn"> },
+  { sessionName, tags, log }: { sessionName?: string; tags?: string[]; log?: Pick<FastifyBaseLogger, "warn"> },
 ): Promise<BrowserBackupReceipt> {
   const plan = plans[user.planType];
   const emergency = input.trigger === "clear_all_detected";
@@ -129,6 +133,7 @@ async function storeSnapshot(
       appCount: 0,
       sizeBytes,
       createdAt: now,
+      ...(tags && tags.length > 0 ? { tags } : {}),
     })
     .onConflictDoNothing({ target: [savedSessions.userId, savedSessions.clientSnapshotId] })
     .returning({ id: savedSessions.id });

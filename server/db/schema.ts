@@ -17,3 +17,4 @@ export { openTabs } from "../open-tabs/table";
 export { formEncryptionKeys } from "../encryption/table";
 export { teamAuditLog, teamInvitations, teamMembers, teams } from "../teams/table";
 export { announcementDeliveries, announcements } from "../announcements/table";
+export { automationRules } from "../automation/table";

@@ -15,6 +15,7 @@ import {
 } from "@common/api/protection";
 import { getSystemStatus } from "@common/api/status";
 import { getOpenTabs, listOpenTabs, pushOpenTabs } from "@common/api/open-tabs";
+import { listAutomationRules } from "@common/api/automation";
 import { bearerToken } from "../accounts/device-tokens";
 
 /** A route as a contract names it. */
@@ -26,7 +27,7 @@ interface RouteName {
 /**
  * Everything a `browser` token (the extension) may reach, each named by its contract in common/api so a
  * moved path moves here too: backups, protection events and settings, the blocker's count, its own
- * connection, pairing again, its open tabs and those of the account's other browsers, and the public health reads. Anything not listed — payments, the profile,
+ * connection, pairing again, its open tabs and those of the account's other browsers, the automation rules it runs, and the public health reads. Anything not listed — payments, the profile,
  * device tokens, admin, and any route added tomorrow — is refused.
  */
 export const browserScopeRoutes: readonly RouteName[] = [
@@ -55,6 +56,8 @@ export const browserScopeRoutes: readonly RouteName[] = [
   getOpenTabs,
   // The wrapped key, so the extension can seal form entries once the person unlocks it (decision 177).
   getFormEncryption,
+  // Workflow automation's rules, to run them (decision 180): read only; rules are made at the website.
+  listAutomationRules,
   // Public reads that ignore who asks.
   getHealth,
   getReadiness,

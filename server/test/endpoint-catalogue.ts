@@ -36,6 +36,8 @@ export interface OwnerResources {
   openTabsDeviceId: string;
   /** A backup A's browser uploaded (windows, tabs, groups). */
   browserBackupId: string;
+  /** A workflow-automation rule A made while on Premium (A is Pro after: the rule is kept, paused). */
+  automationRuleId: string;
   /** Device pairing requests A approved (one to show and approve again, one whose device has yet to collect its token) and one A denied. */
   approvedUserCode: string;
   grantedDeviceCode: string;
@@ -107,6 +109,10 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "PUT /api/open-tabs": { body: { capturedAt: 1795420800000, browserType: "chrome", windows: browserBackup(2).windows, groups: [] } },
     "GET /api/open-tabs": {},
     "GET /api/open-tabs/:deviceId": { params: { deviceId: a.openTabsDeviceId } },
+    "GET /api/automation/rules": {},
+    "POST /api/automation/rules": { body: { kind: "window_close", minTabs: 5, backupName: "Closed window", tag: "work" } },
+    "PATCH /api/automation/rules/:id": { params: { id: a.automationRuleId }, body: { enabled: false, backupName: "Closed window (paused)" } },
+    "DELETE /api/automation/rules/:id": { params: { id: a.automationRuleId } },
     "POST /api/library/imports": { body: { fileName: "onetab.txt", content: "https://example.com/a | A\nhttps://example.com/b | B\n" } },
     "GET /api/library/backups/:id/export": { params: { id: a.browserBackupId }, query: { format: "onetab" } },
     "GET /api/library/search": { query: { q: "example" } },
@@ -230,13 +236,16 @@ export async function arrangeResources(
   const adminCookie = (await signIn(app, mailDir, testAdminEmail)).cookie;
   // A second browser of A's, for the example that ends a session (the newest of A's sessions below).
   await signIn(app, mailDir, ownerEmail);
-  await db.update(users).set({ planType: "pro" }).where(eq(users.email, ownerEmail));
   const asOwner = withSession(ownerCookie);
   const expectStatus = async (options: InjectOptions, status: number) => {
     const response = await app.inject({ ...options, ...asOwner });
     if (response.statusCode !== status) throw new Error(`${options.method} ${options.url} answered ${response.statusCode}: ${response.body}`);
     return response.json() as Record<string, unknown>;
   };
+  // A rule made on Premium, kept when A is on Pro (what every other example expects A to be).
+  await db.update(users).set({ planType: "premium" }).where(eq(users.email, ownerEmail));
+  const rule = await expectStatus({ method: "POST", url: "/api/automation/rules", payload: { kind: "daily", time: "18:00", backupName: "End of day", tag: "daily" } }, 201);
+  await db.update(users).set({ planType: "pro" }).where(eq(users.email, ownerEmail));
   const backup = await expectStatus(
     { method: "POST", url: "/api/protection/android-clear-all", payload: { userEmail: ownerEmail, browserSession: browserSession(3) } },
     201,
@@ -316,6 +325,7 @@ export async function arrangeResources(
     sessionId: String(backup.sessionId),
     clientSecret: String(payment.clientSecret),
     browserBackupId: String(uploaded.backupId),
+    automationRuleId: String(rule.id),
     openTabsDeviceId: String((kept.deviceToken as { id: string }).id),
     approvedUserCode: approved.userCode,
     grantedDeviceCode: granted.deviceCode,

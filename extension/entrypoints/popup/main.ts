@@ -4,7 +4,7 @@ import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
 import { browser } from "wxt/browser";
 import type { BackupSummary } from "../../src/backup-list";
 import { matchesSearch } from "../../src/backup-search";
-import type { ActionAnswer, BackupListAnswer, OpenTabsListAnswer, Request, Status } from "../../src/messages";
+import type { ActionAnswer, AutomationStatus, BackupListAnswer, OpenTabsListAnswer, Request, Status } from "../../src/messages";
 import { ago, h, plural } from "../../src/ui/dom";
 
 /**
@@ -17,6 +17,8 @@ let status: Status | null = null;
 let backups: BackupListAnswer | null = null;
 /** The account's other browsers' open tabs (Pro and up). */
 let otherDevices: OpenTabsListAnswer | null = null;
+/** Workflow automation (Premium, decision 180): the rules this browser runs and the start-up offer. */
+let automation: AutomationStatus | null = null;
 let search = "";
 let flash: { ok: boolean; message: string } | null = null;
 let busy = false;
@@ -31,13 +33,20 @@ async function act(request: Request): Promise<void> {
   try {
     const answer = await ask<ActionAnswer>(request);
     // A started restore reports itself through its progress; only a refusal needs saying here.
-    const restore = request.kind === "restore-backup" || request.kind === "restore-emergency" || request.kind === "restore-open-tabs";
+    const restore = request.kind === "restore-backup" || request.kind === "restore-emergency" || request.kind === "restore-open-tabs" || request.kind === "restore-last-session";
     flash = answer && restore && answer.ok ? null : (answer ?? { ok: false, message: "The extension did not answer." });
   } catch (error) {
     flash = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   busy = false;
+  if (request.kind === "restore-last-session" || request.kind === "dismiss-last-session") await loadAutomation();
   await refresh();
+}
+
+/** Asked when the popup opens: the background reads the rules again, so a rule made a moment ago is here. */
+async function loadAutomation(): Promise<void> {
+  automation = await ask<AutomationStatus>({ kind: "automation" });
+  render();
 }
 
 async function refresh(): Promise<void> {
@@ -181,6 +190,31 @@ function protectionSection(current: Status): HTMLElement {
   return section;
 }
 
+function automationSection(current: Status): HTMLElement | null {
+  if (current.connection.state !== "connected" || !automation) return null;
+  const offer = automation.offer;
+  const section = h("section", { ariaLabel: "Automation" }, h("h2", {}, "Automation"));
+  if (offer) {
+    section.append(
+      h("p", {}, `Your last session had ${plural(offer.tabCount, "tab")} that are not open now.`),
+      h(
+        "div",
+        { class: "row" },
+        h("button", { class: "primary", disabled: busy, onclick: () => void act({ kind: "restore-last-session" }) }, "Restore last session"),
+        h("button", { disabled: busy, onclick: () => void act({ kind: "dismiss-last-session" }) }, "Not now"),
+      ),
+    );
+  }
+  if (!automation.running) {
+    section.append(h("p", { class: "muted" }, automation.message ?? "No rules run in this browser."));
+  } else if (automation.rules.length === 0) {
+    section.append(h("p", { class: "muted" }, "No rules are on. Make them on the TabVault website, under Automation."));
+  } else {
+    section.append(h("ul", { class: "list" }, ...automation.rules.map((rule) => h("li", {}, rule))));
+  }
+  return section;
+}
+
 function restoreSection(current: Status): HTMLElement | null {
   const restore = current.restore;
   if (!restore) return null;
@@ -257,6 +291,7 @@ function render(): void {
     flash ? h("section", {}, h("p", { class: flash.ok ? "notice" : "notice bad", role: "status" }, flash.message)) : "",
     restoreSection(current) ?? "",
     protectionSection(current),
+    automationSection(current) ?? "",
     backupsSection(current) ?? "",
     otherDevicesSection(current) ?? "",
     h(
@@ -277,7 +312,10 @@ let wasConnected = false;
 browser.storage.onChanged.addListener(() => {
   void refresh().then(() => {
     // Just connected: fetch the backups now.
-    if (status?.connection.state === "connected" && !wasConnected) void loadBackups();
+    if (status?.connection.state === "connected" && !wasConnected) {
+      void loadBackups();
+      void loadAutomation();
+    }
     wasConnected = status?.connection.state === "connected";
   });
 });
@@ -285,5 +323,8 @@ window.setInterval(() => void refresh(), 2_000);
 render();
 void refresh().then(() => {
   wasConnected = status?.connection.state === "connected";
-  if (wasConnected) void loadBackups();
+  if (wasConnected) {
+    void loadBackups();
+    void loadAutomation();
+  }
 });

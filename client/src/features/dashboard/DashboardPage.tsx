@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from "@common/product";
 import { backupsText, type PaidPlanType, plans, type PlanType } from "@common/plan-catalogue";
 import { getUserStats } from "@common/api/backups";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRight, Download, Layers, type LucideIcon, Settings, ShieldOff, SlidersHorizontal, UserPen } from "lucide-react";
+import { ArrowRight, Download, Layers, type LucideIcon, Settings, ShieldOff, SlidersHorizontal, UserPen, Workflow } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { ProfileDialog } from "@/features/accounts/ProfileDialog";
@@ -26,6 +26,7 @@ const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }
   { href: "/sessions", icon: Layers, title: "Session Manager", text: "See and restore saved sessions." },
   { href: "/protection-settings", icon: SlidersHorizontal, title: "Protection Settings", text: "Block or back up, and when." },
   { href: "/download", icon: Download, title: "Download", text: "The browser extension, and the Windows and Android apps." },
+  { href: "/automation", icon: Workflow, title: "Automation", text: "Rules your extension runs: backups on close, daily, at start." },
 ];
 
 /** The plan an upgrade button offers next. */
@@ -128,7 +129,7 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
           </Button>
         </div>
       </div>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {shortcuts.map(({ href, icon: Icon, title, text }) => (
           <li key={href}>
             <Link
