@@ -170,7 +170,12 @@ export const catalogueFeatures: Record<CatalogueFeatureId, CatalogueFeature> = {
     available: true,
     note: "server/teams/, the Team page /team (decision 195)",
   },
-  teamInsights: { name: "Team insights", lowest: "premium", available: false, note: "was 'AI team insights': there are no teams" },
+  teamInsights: {
+    name: "Team insights: each member's tabs protected, emergency backups and restores per week, as charts and CSV",
+    lowest: "premium",
+    available: true,
+    note: "GET /api/team/insights and .csv, the Team page's Insights section (decision 191)",
+  },
   workflowAutomation: { name: "Workflow automation", lowest: "premium", available: false, note: "was 'AI workflow automation': nothing automates" },
   windowsFileProtection: { name: "Windows file protection", lowest: "basic", available: false, note: "the Windows app, not in this repository" },
   windowsAppStateBackup: { name: "Windows app state backup", lowest: "pro", available: false, note: "the Windows app, not in this repository" },

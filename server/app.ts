@@ -36,6 +36,8 @@ import { libraryRoutes } from "./library/routes";
 import { openTabsRoutes } from "./open-tabs/routes";
 import { accountTeamOf } from "./teams/team-membership";
 import { teamRoutes } from "./teams/routes";
+import { teamSharingRoutes } from "./team-sharing/routes";
+import { teamInsightRoutes } from "./team-insights/routes";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
 import { lapseExpiredPlan } from "./payments/paid-plan";
@@ -169,6 +171,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(libraryOrganiseRoutes, { db });
   await app.register(openTabsRoutes, { db });
   await app.register(teamRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
+  await app.register(teamSharingRoutes, { db });
+  await app.register(teamInsightRoutes, { db });
   await app.register(analyticsRoutes, { db });
   await app.register(formEncryptionRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
