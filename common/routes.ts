@@ -37,5 +37,8 @@ export const clientRoutes = [
   // mailed deletion link asks "Delete …?" before anything is deleted.
   "/account",
   "/account/delete",
+  // Teams (issue 19): the team's page, and where a mailed invitation asks "Join …?" before joining.
+  "/team",
+  "/team/join",
 ] as const;
 export type ClientRoute = (typeof clientRoutes)[number];

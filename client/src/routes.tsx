@@ -47,6 +47,8 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
   "/connect": lazy(() => import("./features/devices/ConnectPage")),
   "/account": lazy(() => import("./features/accounts/AccountPage")),
   "/account/delete": lazy(() => import("./features/accounts/DeleteAccountPage")),
+  "/team": lazy(() => import("./features/teams/TeamPage")),
+  "/team/join": lazy(() => import("./features/teams/TeamJoinPage")),
 };
 
 export interface RouteGuardRule {
@@ -77,6 +79,10 @@ export const guardedRoutes: Partial<Record<ClientRoute, RouteGuardRule>> = {
   "/account": {
     needs: "user",
     signIn: { title: "Sign in to open your account", text: "Your sessions, devices, data export and account deletion are here." },
+  },
+  "/team": {
+    needs: "user",
+    signIn: { title: "Sign in to open your team", text: "Teams, their members, invitations and shared backups belong to accounts." },
   },
   "/admin": {
     needs: "admin",
@@ -123,6 +129,8 @@ const screenTitles: Record<Exclude<ClientRoute, "/">, string> = {
   "/connect": "Connect a Device",
   "/account": "Account",
   "/account/delete": "Delete Account",
+  "/team": "Team",
+  "/team/join": "Join a Team",
 };
 
 /** The document title of the screen at `path`: `/` is the dashboard when signed in, the landing page otherwise. */

@@ -39,6 +39,8 @@ export const authUserSchema = z.object({
   firstSignIn: z.boolean().default(false),
   /** ISO 8601 timestamp. */
   createdAt: z.string(),
+  /** The person's team; `fromTeam` when `planType` is the team's plan rather than their own (issue 19). */
+  team: z.object({ name: z.string(), role: z.enum(["owner", "admin", "member"]), planFromTeam: z.boolean() }).nullable().default(null),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

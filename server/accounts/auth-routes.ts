@@ -17,7 +17,7 @@ import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import type { Mailer } from "../mail/mailer";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
-import { requireBrowserSession, requireUser, sessionCookieName, signedInAccount } from "./authentication";
+import { type Account, requireBrowserSession, requireUser, sessionCookieName, signedInAccount } from "./authentication";
 import { sameOriginPath } from "./next-path";
 import { mailSendingLimits } from "./rate-limit-rules";
 import { MailNotSentError, sendSignInLink } from "./sign-in-links";
@@ -140,8 +140,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     ...endpointRoute(getCurrentUser),
     onRequest: requireUser,
     handler: async (request) => {
-      const { user, isAdmin } = signedInAccount(request);
-      return toAuthUser(user, isAdmin);
+      const account = signedInAccount(request);
+      return toAuthUser(account.user, account.isAdmin, teamOfAccount(account));
     },
   });
 
@@ -149,10 +149,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     ...endpointRoute(updateProfile),
     onRequest: requireBrowserSession,
     handler: async (request, reply) => {
-      const { user, isAdmin } = signedInAccount(request);
-      const updated = await updateNames(db, user.id, request.body, app.clock());
+      const account = signedInAccount(request);
+      const updated = await updateNames(db, account.user.id, request.body, app.clock());
       if (!updated) return reply.code(401).send({ message: "Unauthorized" });
-      return toAuthUser(updated, isAdmin);
+      return toAuthUser({ ...updated, planType: account.user.planType }, account.isAdmin, teamOfAccount(account));
     },
   });
 };
+
+/** The team as the signed-in person's answer names it. */
+function teamOfAccount(account: Account) {
+  if (!account.team) return null;
+  return { name: account.team.teamName, role: account.team.role, planFromTeam: account.user.planType !== account.ownPlanType };
+}

@@ -84,7 +84,7 @@ export function isFirstSignIn(user: Pick<UserRow, "emailVerifiedAt" | "lastSignI
 }
 
 /** The API's view of an account; admin rights come from ADMIN_EMAILS, never from the row. */
-export function toAuthUser(user: UserRow, isAdmin: boolean): AuthUser {
+export function toAuthUser(user: UserRow, isAdmin: boolean, team: AuthUser["team"] = null): AuthUser {
   return {
     id: user.id,
     email: user.email,
@@ -97,6 +97,7 @@ export function toAuthUser(user: UserRow, isAdmin: boolean): AuthUser {
     emailVerified: user.emailVerifiedAt !== null,
     firstSignIn: isFirstSignIn(user),
     createdAt: user.createdAt.toISOString(),
+    team,
   };
 }
 

@@ -17,6 +17,9 @@ export const primaryNav: NavItem[] = [
 
 export const adminNav: NavItem = { label: "Admin", href: "/admin" };
 
+/** The team's page (issue 19), for whoever is in a team or could create one. */
+export const teamNav: NavItem = { label: "Team", href: "/team" };
+
 /** The signed-in person's own account: profile, sessions and devices, export, deletion (decision 137). */
 export const accountNav: NavItem = { label: "Account", href: "/account" };
 
@@ -24,10 +27,11 @@ export const accountNav: NavItem = { label: "Account", href: "/account" };
  * The top navigation for whoever is looking: "Verify Account" goes once their own address is verified (there
  * is nothing left for them to verify), Account comes for anyone signed in, and Admin for admins.
  */
-export function navItemsFor(user: Pick<AuthUser, "emailVerified" | "isAdmin"> | null): NavItem[] {
+export function navItemsFor(user: Pick<AuthUser, "emailVerified" | "isAdmin" | "planType" | "team"> | null): NavItem[] {
   const items = user?.emailVerified ? primaryNav.filter((item) => item.href !== "/verify") : primaryNav;
   if (!user) return items;
-  return user.isAdmin ? [...items, accountNav, adminNav] : [...items, accountNav];
+  const team = user.team || user.planType === "premium" ? [teamNav] : [];
+  return [...items, ...team, accountNav, ...(user.isAdmin ? [adminNav] : [])];
 }
 
 /** Footer link groups (spec 1 §2). */

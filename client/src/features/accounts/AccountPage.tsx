@@ -90,7 +90,11 @@ export default function AccountPage() {
               <dt className="text-slate-500">Plan</dt>
               <dd className="font-medium text-slate-900">
                 {plan.name}
-                {user.planExpiresAt ? <span className="font-normal text-slate-500"> until {formatDate(user.planExpiresAt)}</span> : null}
+                {user.team?.planFromTeam ? (
+                  <span className="font-normal text-slate-500"> through your team {user.team.name}</span>
+                ) : user.planExpiresAt ? (
+                  <span className="font-normal text-slate-500"> until {formatDate(user.planExpiresAt)}</span>
+                ) : null}
               </dd>
             </div>
             <div>

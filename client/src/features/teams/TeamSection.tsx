@@ -1,0 +1,16 @@
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+/** One section of the Team page: a titled card, as the Account page's. */
+export function TeamSection({ id, icon: Icon, title, description, children }: { id: string; icon: LucideIcon; title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={id}>
+      <h2 id={id} className="flex items-center gap-2 font-semibold text-slate-900">
+        <Icon className="size-4 text-brand-600" aria-hidden="true" />
+        {title}
+      </h2>
+      {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
+      {children}
+    </section>
+  );
+}
