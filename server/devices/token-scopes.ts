@@ -15,6 +15,7 @@ import {
 } from "@common/api/protection";
 import { getSystemStatus } from "@common/api/status";
 import { getOpenTabs, listOpenTabs, pushOpenTabs } from "@common/api/open-tabs";
+import { getTeamSharedSession } from "@common/api/team-sharing";
 import { bearerToken } from "../accounts/device-tokens";
 
 /** A route as a contract names it. */
@@ -53,6 +54,8 @@ export const browserScopeRoutes: readonly RouteName[] = [
   pushOpenTabs,
   listOpenTabs,
   getOpenTabs,
+  // A backup shared with the person's team, to restore it in this browser (decision 190; nothing private in it).
+  getTeamSharedSession,
   // The wrapped key, so the extension can seal form entries once the person unlocks it (decision 177).
   getFormEncryption,
   // Public reads that ignore who asks.

@@ -5,6 +5,7 @@ import { users } from "../accounts/table";
 import { protectionEvents } from "../protection/table";
 import { teamAuditLog } from "../teams/table";
 import { browserBackup, browserSession, browserTab } from "../test/backup-payloads";
+import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { arrangeTeam } from "../test/team-fixture";
 import { useTestApp } from "../test/test-app";
@@ -173,8 +174,26 @@ describe("shared sessions (issue 19 point 2)", () => {
     expect((await unshare(cys, as.member)).statusCode).toBe(204);
   });
 
+  it("lets a member's connected extension read a shared backup to restore it, and nothing else of sharing", async () => {
+    const people5 = await people("s5");
+    const { as } = people5;
+    const cookieOf = async (email: string) => (await signIn(server.app, server.mailDir, email)).cookie;
+    const adminsBrowser = await pairDevice(server.app, await cookieOf(people5.emails.admin));
+    const othersBrowser = await pairDevice(server.app, await cookieOf(people5.emails.other));
+    const backupId = await privateBackup(as.member);
+    expect((await share(backupId, as.member)).statusCode).toBe(201);
+    const read = await inject({ method: "GET", url: `/api/team/shared-sessions/${backupId}` }, bearer(adminsBrowser.accessToken));
+    expect(read.statusCode).toBe(200);
+    expect(read.body).not.toContain("my private words");
+    expect((await inject({ method: "GET", url: `/api/team/shared-sessions/${backupId}` }, bearer(othersBrowser.accessToken))).statusCode).toBe(404);
+    // Listing, sharing and the recorded restore are the web app's.
+    expect((await list(bearer(adminsBrowser.accessToken))).statusCode).toBe(403);
+    expect((await share(backupId, bearer(adminsBrowser.accessToken))).statusCode).toBe(403);
+    expect((await restore(backupId, bearer(adminsBrowser.accessToken))).statusCode).toBe(403);
+  });
+
   it("answers malformed and oversized input with 4xx {message}, never a 500, and writes nothing", async () => {
-    const { as } = await people("s4");
+    const { as, team } = await people("s4");
     const cases: [InjectOptions, number][] = [
       [{ method: "POST", url: "/api/team/shared-sessions", payload: { sessionId: "not-a-uuid" } }, 400],
       [{ method: "POST", url: "/api/team/shared-sessions", payload: { sessionId: "00000000-0000-4000-8000-000000000000", extra: 1 } }, 400],
@@ -191,7 +210,7 @@ describe("shared sessions (issue 19 point 2)", () => {
       expect(response.statusCode, `${options.method} ${options.url}`).toBe(status);
       expect(typeof response.json().message).toBe("string");
     }
-    expect(await db().select().from(teamSharedSessions)).toEqual([]);
+    expect(await db().select().from(teamSharedSessions).where(eq(teamSharedSessions.teamId, team.teamId))).toEqual([]);
 
   });
 });
