@@ -99,8 +99,19 @@ const matrix: [RouteKey, Expected][] = [
   // Backup summaries need Basic (B and the admin are Free): the plan is checked before the backup is looked for.
   ["GET /api/saved-sessions/:id/summary", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 200 }],
   ["GET /api/user/analytics", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 200 }],
-  ["GET /api/user/history-report", signedIn(403)],
-  ["GET /api/user/history-report.csv", signedIn(403)],
+  // A is Premium through A's team (issue 19): the team's plan counts for A's browser and A's app alike.
+  ["GET /api/user/history-report", { ...signedIn(403), userA: 200, ownerToken: 200 }],
+  ["GET /api/user/history-report.csv", { ...signedIn(403), userA: 200, ownerToken: 200 }],
+  // Shared sessions (decision 190): only A's team sees A's share; B and the admin are in no team. The extension
+  // may read a shared backup to restore it; the rest is the web app's. A shares it again (200), then stops (204).
+  ["GET /api/team/shared-sessions", { ...browserOnly(404), userA: 200 }],
+  ["POST /api/team/shared-sessions", { ...browserOnly(404), userA: 200 }],
+  ["GET /api/team/shared-sessions/:id", ownerOnly(200, 404)],
+  ["POST /api/team/shared-sessions/:id/restore", { ...browserOnly(404), userA: 200 }],
+  // Team insights (decision 191): A, a member, gets A's own figures.
+  ["GET /api/team/insights", { ...browserOnly(404), userA: 200 }],
+  ["GET /api/team/insights.csv", { ...browserOnly(404), userA: 200 }],
+  ["DELETE /api/team/shared-sessions/:id", { ...browserOnly(404), userA: 204 }],
   ["POST /api/user/protection-event", signedIn(201)],
   ["GET /api/payments/config", everyone(200)],
   // Paying for an address needs no account (spec 1 §7); signed in, the plan is for the caller.
@@ -168,6 +179,7 @@ const placeholderResources = {
   otherBrowserSessionId: "",
   deletionToken: "",
   refundablePaymentId: "",
+  sharedSessionId: "",
 };
 
 describe("authorization matrix: every endpoint × {anonymous, user A, user B, admin, A's device token} on A's resources", () => {
