@@ -5,13 +5,15 @@
  *   which, and which of the account's devices this browser is;
  * - `restore` with `backupId` (and `suggestedGroups: true` to apply the suggested tab groups, Pro and up) →
  *   `restoreStarted` or `restoreRefused`, each with `backupId` and a `message` (smart recovery's skips included);
- * - `restoreOpenTabs` with `deviceId` (another browser's open tabs) → the same answers, each with `deviceId`.
+ * - `restoreOpenTabs` with `deviceId` (another browser's open tabs) → the same answers, each with `deviceId`;
+ * - `restoreShared` with `sharedId` (a backup shared with the person's team, decision 190) → the same answers, each with `sharedId`.
  */
 export const EXTENSION_BRIDGE_MESSAGES = {
   ping: "tabvault:ping",
   extension: "tabvault:extension",
   restore: "tabvault:restore",
   restoreOpenTabs: "tabvault:restore-open-tabs",
+  restoreShared: "tabvault:restore-shared",
   restoreStarted: "tabvault:restore-started",
   restoreRefused: "tabvault:restore-refused",
 } as const;

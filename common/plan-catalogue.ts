@@ -170,7 +170,12 @@ export const catalogueFeatures: Record<CatalogueFeatureId, CatalogueFeature> = {
     available: true,
     note: "server/teams/, the Team page /team (decision 195)",
   },
-  teamInsights: { name: "Team insights", lowest: "premium", available: false, note: "was 'AI team insights': there are no teams" },
+  teamInsights: {
+    name: "Team insights: each member's tabs protected, emergency backups and restores per week, as charts and CSV",
+    lowest: "premium",
+    available: true,
+    note: "GET /api/team/insights and .csv, the Team page's Insights section (decision 191)",
+  },
   workflowAutomation: {
     name: "Workflow automation: rules your extension runs — back up a closing window of N tabs, back up daily at a set time, offer the last session at start",
     lowest: "premium",

@@ -39,6 +39,8 @@ import { teamRoutes } from "./teams/routes";
 import { announcementDelivery } from "./announcements/delivery";
 import { announcementRoutes } from "./announcements/routes";
 import { automationRoutes } from "./automation/routes";
+import { teamSharingRoutes } from "./team-sharing/routes";
+import { teamInsightRoutes } from "./team-insights/routes";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
 import { lapseExpiredPlan } from "./payments/paid-plan";
@@ -174,6 +176,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(teamRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
   await app.register(announcementRoutes, { db });
   await app.register(announcementDelivery, { db, mailer: deps.mailer });
+  await app.register(teamSharingRoutes, { db });
+  await app.register(teamInsightRoutes, { db });
   await app.register(analyticsRoutes, { db });
   await app.register(formEncryptionRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);

@@ -69,11 +69,11 @@ const matrix: [RouteKey, Expected][] = [
   ["GET /api/open-tabs", ownerOnly(200, 403)],
   ["GET /api/open-tabs/:deviceId", ownerOnly(200, 403)],
   // Workflow automation (decision 180): each account lists its own rules, the extension's token too; making and
-  // changing need Premium (A is Pro, B and the admin Free: 403 before any rule is looked for) and the browser;
-  // deleting needs neither plan nor more than owning the rule: only A deletes A's.
+  // changing need Premium (A has it through A's team; B and the admin are Free: 403 before any rule is looked for)
+  // and the browser; deleting needs neither plan nor more than owning the rule: only A deletes A's.
   ["GET /api/automation/rules", signedIn(200)],
-  ["POST /api/automation/rules", signedIn(403)],
-  ["PATCH /api/automation/rules/:id", signedIn(403)],
+  ["POST /api/automation/rules", { ...signedIn(403), userA: 201 }],
+  ["PATCH /api/automation/rules/:id", { ...signedIn(403), userA: 200 }],
   ["DELETE /api/automation/rules/:id", { ...ownerOnly(204, 404), ownerToken: 403 }],
   // The library is the web app's: each account's first import of the file makes a backup; devices are refused.
   ["POST /api/library/imports", browserOnly(201)],
@@ -106,8 +106,19 @@ const matrix: [RouteKey, Expected][] = [
   // Backup summaries need Basic (B and the admin are Free): the plan is checked before the backup is looked for.
   ["GET /api/saved-sessions/:id/summary", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 200 }],
   ["GET /api/user/analytics", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 200 }],
-  ["GET /api/user/history-report", signedIn(403)],
-  ["GET /api/user/history-report.csv", signedIn(403)],
+  // A is Premium through A's team (issue 19): the team's plan counts for A's browser and A's app alike.
+  ["GET /api/user/history-report", { ...signedIn(403), userA: 200, ownerToken: 200 }],
+  ["GET /api/user/history-report.csv", { ...signedIn(403), userA: 200, ownerToken: 200 }],
+  // Shared sessions (decision 190): only A's team sees A's share; B and the admin are in no team. The extension
+  // may read a shared backup to restore it; the rest is the web app's. A shares it again (200), then stops (204).
+  ["GET /api/team/shared-sessions", { ...browserOnly(404), userA: 200 }],
+  ["POST /api/team/shared-sessions", { ...browserOnly(404), userA: 200 }],
+  ["GET /api/team/shared-sessions/:id", ownerOnly(200, 404)],
+  ["POST /api/team/shared-sessions/:id/restore", { ...browserOnly(404), userA: 200 }],
+  // Team insights (decision 191): A, a member, gets A's own figures.
+  ["GET /api/team/insights", { ...browserOnly(404), userA: 200 }],
+  ["GET /api/team/insights.csv", { ...browserOnly(404), userA: 200 }],
+  ["DELETE /api/team/shared-sessions/:id", { ...browserOnly(404), userA: 204 }],
   ["POST /api/user/protection-event", signedIn(201)],
   ["GET /api/payments/config", everyone(200)],
   // Paying for an address needs no account (spec 1 §7); signed in, the plan is for the caller.
@@ -156,20 +167,21 @@ const matrix: [RouteKey, Expected][] = [
   // The mailed token is the capability, whoever holds it (as a sign-in link); an unknown one deletes nothing.
   ["POST /api/account/deletion-link", everyone(200)],
   ["POST /api/account/delete", everyone(404)],
-  // Teams are the web app's: nobody here is in a team (server/teams/team-authorization.test.ts has the roles).
-  // Creating one needs Premium (A is Pro; B and the admin Free); an invitation token that names nothing is a 404.
+  // Teams are the web app's. A is a member (not an admin) of a Premium team; B and the admin are in none
+  // (server/teams/team-authorization.test.ts has every role). Creating one needs one's own Premium (A is Pro;
+  // B and the admin Free); an invitation token that names nothing is a 404; a member manages nothing (403).
   ["GET /api/team", browserOnly(200)],
   ["POST /api/team", signedIn(403)],
-  ["POST /api/team/invitations", browserOnly(404)],
-  ["DELETE /api/team/invitations/:id", browserOnly(404)],
+  ["POST /api/team/invitations", { ...browserOnly(404), userA: 403 }],
+  ["DELETE /api/team/invitations/:id", { ...browserOnly(404), userA: 403 }],
   ["POST /api/team/invitations/describe", { ...everyone(404), ownerToken: 403 }],
   ["POST /api/team/invitations/accept", { ...everyone(404), ownerToken: 403 }],
-  ["PATCH /api/team/members/:userId", browserOnly(404)],
-  ["DELETE /api/team/members/:userId", browserOnly(404)],
-  ["GET /api/team/members/:userId/devices", browserOnly(404)],
-  ["DELETE /api/team/members/:userId/devices/:deviceId", browserOnly(404)],
-  ["GET /api/team/audit-log", browserOnly(404)],
-  ["DELETE /api/team", browserOnly(404)],
+  ["PATCH /api/team/members/:userId", { ...browserOnly(404), userA: 403 }],
+  ["DELETE /api/team/members/:userId", { ...browserOnly(404), userA: 403 }],
+  ["GET /api/team/members/:userId/devices", { ...browserOnly(404), userA: 403 }],
+  ["DELETE /api/team/members/:userId/devices/:deviceId", { ...browserOnly(404), userA: 403 }],
+  ["GET /api/team/audit-log", { ...browserOnly(404), userA: 403 }],
+  ["DELETE /api/team", { ...browserOnly(404), userA: 403 }],
   // Last: they end each caller's sessions (and A's tokens).
   ["POST /api/auth/sign-out-everywhere", browserOnly(204)],
   ["GET /api/logout", everyone(303)],
@@ -193,6 +205,7 @@ const placeholderResources = {
   otherBrowserSessionId: "",
   deletionToken: "",
   refundablePaymentId: "",
+  sharedSessionId: "",
 };
 
 describe("authorization matrix: every endpoint × {anonymous, user A, user B, admin, A's device token} on A's resources", () => {

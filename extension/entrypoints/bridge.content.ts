@@ -45,6 +45,8 @@ export default defineContentScript({
         relay({ kind: "web-restore", backupId: data.backupId, suggestedGroups }, { backupId: data.backupId });
       } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreOpenTabs && "deviceId" in data && typeof data.deviceId === "string") {
         relay({ kind: "web-restore-open-tabs", deviceId: data.deviceId }, { deviceId: data.deviceId });
+      } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreShared && "sharedId" in data && typeof data.sharedId === "string") {
+        relay({ kind: "web-restore-shared", sharedId: data.sharedId }, { sharedId: data.sharedId });
       }
     });
     // Said once unasked, so a page that listens before it pings knows at once.

@@ -358,6 +358,30 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     expect(status.restore).toMatchObject({ state: "done", done: 2, total: 2 });
   });
 
+  it("restores a backup shared with the team when the web app asks, read with this browser's token", async () => {
+    const h = harness;
+    const sharedId = "5e1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
+    h.server.sharedBackups.push({
+      id: sharedId,
+      sessionName: "Team reading list",
+      triggerEvent: "manual_save",
+      deviceName: null,
+      browserType: "chrome",
+      createdAt: "2025-06-01T10:00:00.000Z",
+      tabCount: 2,
+      windows: [{ windowId: 1, state: "normal", focused: true, left: 0, top: 0, width: 800, height: 600, tabs: ["https://team.example/a", "https://team.example/b"].map((url, index) => ({ url, title: url, faviconUrl: null, pinned: false, active: index === 0, groupId: null, formData: {}, scrollPosition: { x: 0, y: 0 } })) }],
+      groups: [],
+    });
+    const pageSender = { url: "http://localhost:3000/sessions", origin: "http://localhost:3000" };
+    expect(await h.send({ kind: "web-restore-shared", sharedId }, { url: "https://evil.example/" })).toMatchObject({ ok: false });
+    expect(await h.send({ kind: "web-restore-shared", sharedId: "00000000-0000-4000-8000-000000000000" }, pageSender)).toEqual({ ok: false, message: "No such backup is shared with your team." });
+    expect(await h.send({ kind: "web-restore-shared", sharedId }, pageSender)).toEqual({ ok: true, message: "Restoring 2 tabs" });
+    await settle(h);
+    const restored = h.world.layout().find((window) => window.tabs.some((url) => url.includes("team.example")));
+    expect(restored?.tabs.map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url))).toEqual(["https://team.example/a", "https://team.example/b"]);
+    expect(h.server.requests.filter((request) => request.path === `/api/team/shared-sessions/${sharedId}`).map((request) => request.authorization)).toEqual([`Bearer ${h.server.token}`]);
+  });
+
   describe("smart recovery and tab organization (Pro and up)", () => {
     const BACKUP_ID = "7a1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
     const pageSender = { url: "http://localhost:3000/sessions", origin: "http://localhost:3000" };

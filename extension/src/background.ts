@@ -1,4 +1,5 @@
 import { type BrowserBackup, getBrowserBackup, getExtensionConnection, type ExtensionConnection } from "@common/api/browser-backups";
+import { getTeamSharedSession } from "@common/api/team-sharing";
 import type { DeviceTokenGrant } from "@common/api/device-authorization";
 import type { ExtensionLiveState } from "@common/extension-bridge";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature, planTypes, type CatalogueFeatureId, type PlanType } from "@common/plan-catalogue";
@@ -790,6 +791,26 @@ export function createBackground(deps: BackgroundDeps) {
     });
   }
 
+  /**
+   * A backup shared with the person's team (decision 190), read with this browser's token: it carries no form
+   * entries, so nothing is refilled. Smart recovery (Pro and up, as the team's Premium is) leaves out what is open.
+   */
+  function restoreSharedBackup(sharedId: string): Promise<ActionAnswer> {
+    return startRestore("shared backup", async () => {
+      const auth = await getAuth();
+      if (!auth) return "Connect this browser to TabVault first.";
+      const answer = await callEndpoint(getTeamSharedSession, { params: { id: sharedId } }, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
+      if (!answer.ok) {
+        if (answer.kind === "unauthorized") await markDisconnected(answer.message);
+        return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
+      }
+      const plan = planFromBackup(answer.data);
+      if (plan.tabCount === 0) return "This shared backup has no tabs to reopen.";
+      const prepared = await smartIfIncluded(plan);
+      return prepared.plan.tabCount > 0 ? prepared : "Every tab of this shared backup is open here already.";
+    });
+  }
+
   /** Another browser's open tabs here; smart recovery (Pro, as the feature itself) leaves out what is open already. */
   function restoreOpenTabs(deviceId: string): Promise<ActionAnswer> {
     return startRestore("open tabs", async () => {
@@ -1070,6 +1091,10 @@ export function createBackground(deps: BackgroundDeps) {
         if (!(await fromServerPage(sender))) return { ok: false, message: "Not the TabVault this browser is connected to." };
         if (!(await getAuth())) return { ok: false, message: "This browser is not connected to TabVault." };
         return restoreOpenTabs(request.deviceId);
+      case "web-restore-shared":
+        if (!(await fromServerPage(sender))) return { ok: false, message: "Not the TabVault this browser is connected to." };
+        if (!(await getAuth())) return { ok: false, message: "This browser is not connected to TabVault." };
+        return restoreSharedBackup(request.sharedId);
       case "page-state": {
         const tabId = sender.tab?.id;
         if (tabId === undefined || sender.tab?.incognito) return null;

@@ -34,6 +34,8 @@ export type Request =
   | { kind: "web-status" }
   | { kind: "web-restore"; backupId: string; suggestedGroups?: boolean }
   | { kind: "web-restore-open-tabs"; deviceId: string }
+  /** A backup shared with the person's team (decision 190), read with this browser's token. */
+  | { kind: "web-restore-shared"; sharedId: string }
   /** From the form-capture content script. */
   | { kind: "page-state"; url: string; formData: Record<string, string>; scrollPosition: { x: number; y: number } }
   | { kind: "page-refill"; url: string };

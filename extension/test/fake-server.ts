@@ -33,6 +33,8 @@ export class FakeServer {
   readonly requests: { method: string; path: string; authorization: string | null; contentEncoding: string | null }[] = [];
   polls = 0;
   backups: BrowserBackup[] = [];
+  /** Backups shared with the account's team (decision 190), as GET /api/team/shared-sessions/:id answers them. */
+  sharedBackups: BrowserBackup[] = [];
   /** Lists every upload as a backup, for the popup and restores (the smoke test's stand-in server). */
   keepUploads = false;
 
@@ -140,6 +142,11 @@ export class FakeServer {
     if (method === "GET" && openTabsOf) {
       const found = this.openTabs.get(decodeURIComponent(openTabsOf[1] ?? ""));
       return found ? json(200, found) : json(404, { message: "No open tabs for this device" });
+    }
+    const shared = /^\/api\/team\/shared-sessions\/([^/]+)$/.exec(url.pathname);
+    if (method === "GET" && shared) {
+      const backup = this.sharedBackups.find((item) => item.id === decodeURIComponent(shared[1] ?? ""));
+      return backup ? json(200, backup) : json(404, { message: "No such backup is shared with your team." });
     }
     const detail = /^\/api\/browser-backups\/([^/]+)$/.exec(url.pathname);
     if (method === "GET" && detail) {

@@ -18,3 +18,4 @@ export { formEncryptionKeys } from "../encryption/table";
 export { teamAuditLog, teamInvitations, teamMembers, teams } from "../teams/table";
 export { announcementDeliveries, announcements } from "../announcements/table";
 export { automationRules } from "../automation/table";
+export { teamSharedSessions } from "../team-sharing/table";

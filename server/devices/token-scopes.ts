@@ -16,6 +16,7 @@ import {
 import { getSystemStatus } from "@common/api/status";
 import { getOpenTabs, listOpenTabs, pushOpenTabs } from "@common/api/open-tabs";
 import { listAutomationRules } from "@common/api/automation";
+import { getTeamSharedSession } from "@common/api/team-sharing";
 import { bearerToken } from "../accounts/device-tokens";
 
 /** A route as a contract names it. */
@@ -54,6 +55,8 @@ export const browserScopeRoutes: readonly RouteName[] = [
   pushOpenTabs,
   listOpenTabs,
   getOpenTabs,
+  // A backup shared with the person's team, to restore it in this browser (decision 190; nothing private in it).
+  getTeamSharedSession,
   // The wrapped key, so the extension can seal form entries once the person unlocks it (decision 177).
   getFormEncryption,
   // Workflow automation's rules, to run them (decision 180): read only; rules are made at the website.

@@ -1,6 +1,7 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
+import { browserSession } from "../test/backup-payloads";
 import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { arrangeTeam, invitationTokenFromMail } from "../test/team";
@@ -71,6 +72,20 @@ describe("team authorization: every team route × {anonymous, another team's own
       return { id: (invited.json() as { id: string }).id, token: await invitationTokenFromMail(server.mailDir, email) };
     }
 
+    /** A backup of the member's, made and (unless `shared` is false) shared with team A. */
+    async function membersBackup(shared = true) {
+      serial += 1;
+      const saved = await server.app.inject({
+        method: "POST",
+        url: "/api/saved-sessions",
+        payload: { sessionName: `Shared ${serial}`, browserSession: browserSession(2) },
+        ...withSession(member.cookie),
+      });
+      const sessionId = (saved.json() as { sessionId: string }).sessionId;
+      if (shared) await server.app.inject({ method: "POST", url: "/api/team/shared-sessions", payload: { sessionId }, ...withSession(member.cookie) });
+      return sessionId;
+    }
+
     const matrix: [string, () => Promise<Cell>, Expected][] = [
       ["GET /api/team", async () => ({ method: "GET", url: "/api/team" }), { anonymous: 401, outsider: 200, memberToken: 403, member: 200, admin: 200, removed: 200, owner: 200 }],
       // Creating needs one's own Premium: the member, admin and removed member are on Free; the owners are in a team.
@@ -121,6 +136,44 @@ describe("team authorization: every team route × {anonymous, another team's own
           return { method: "DELETE", url: `/api/team/members/${target.userId}/devices/${(devices.json() as { id: string }[])[0]!.id}` };
         },
         { anonymous: 401, outsider: 404, memberToken: 403, member: 403, admin: 204, removed: 404, owner: 204 },
+      ],
+      // Shared backups (decision 190): the team's members read and restore them (the member's browser token reads one,
+      // to restore it in the extension); only the sharer shares or stops sharing; nobody outside the team finds them.
+      [
+        "GET /api/team/shared-sessions",
+        async () => ({ method: "GET", url: "/api/team/shared-sessions" }),
+        { anonymous: 401, outsider: 200, memberToken: 403, member: 200, admin: 200, removed: 404, owner: 200 },
+      ],
+      [
+        "POST /api/team/shared-sessions",
+        async () => ({ method: "POST", url: "/api/team/shared-sessions", payload: { sessionId: await membersBackup(false) } }),
+        { anonymous: 401, outsider: 404, memberToken: 403, member: 201, admin: 404, removed: 404, owner: 404 },
+      ],
+      [
+        "GET /api/team/shared-sessions/:id",
+        async () => ({ method: "GET", url: `/api/team/shared-sessions/${await membersBackup()}` }),
+        { anonymous: 401, outsider: 404, memberToken: 200, member: 200, admin: 200, removed: 404, owner: 200 },
+      ],
+      [
+        "POST /api/team/shared-sessions/:id/restore",
+        async () => ({ method: "POST", url: `/api/team/shared-sessions/${await membersBackup()}/restore` }),
+        { anonymous: 401, outsider: 404, memberToken: 403, member: 200, admin: 200, removed: 404, owner: 200 },
+      ],
+      [
+        "DELETE /api/team/shared-sessions/:id",
+        async () => ({ method: "DELETE", url: `/api/team/shared-sessions/${await membersBackup()}` }),
+        { anonymous: 401, outsider: 404, memberToken: 403, member: 204, admin: 403, removed: 404, owner: 403 },
+      ],
+      // Insights (decision 191): each caller's own team; owners and admins see everyone, members themselves.
+      [
+        "GET /api/team/insights",
+        async () => ({ method: "GET", url: "/api/team/insights?weeks=4" }),
+        { anonymous: 401, outsider: 200, memberToken: 403, member: 200, admin: 200, removed: 404, owner: 200 },
+      ],
+      [
+        "GET /api/team/insights.csv",
+        async () => ({ method: "GET", url: "/api/team/insights.csv?weeks=4" }),
+        { anonymous: 401, outsider: 200, memberToken: 403, member: 200, admin: 200, removed: 404, owner: 200 },
       ],
       ["GET /api/team/audit-log", async () => ({ method: "GET", url: "/api/team/audit-log" }), { anonymous: 401, outsider: 200, memberToken: 403, member: 403, admin: 403, removed: 404, owner: 200 }],
       // Last: the owners end their teams.

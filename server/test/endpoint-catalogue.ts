@@ -8,6 +8,7 @@ import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";
 import { browserBackup, browserSession } from "./backup-payloads";
 import { signIn, withSession } from "./sign-in";
+import { insertTeam } from "./team";
 import { useStripeStandIn } from "./stripe-stand-in";
 import { buildTestApp, testAdminEmail } from "./test-app";
 
@@ -50,6 +51,8 @@ export interface OwnerResources {
   deletionToken: string;
   /** A succeeded sandbox payment (of someone else's address) the admin's example refunds. */
   refundablePaymentId: string;
+  /** A backup of A's shared with A's team (A is a member of a Premium team someone else owns; decision 190). */
+  sharedSessionId: string;
 }
 
 /** One valid request to a route, as parts the fuzzer can mutate one by one. */
@@ -183,8 +186,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/admin/stats": {},
     "POST /api/admin/announcements": { body: { subject: "Prices change in January", body: "Premium becomes $22 a month on 1 January." } },
     "GET /api/admin/announcements": {},
-    // Teams: A is in none, so what names a member or an invitation finds nothing; server/teams/team-authorization.test.ts
-    // holds the matrix of team roles.
+    // Teams: A is a member of a team of someone else's, so A manages nothing in it and the ids below name nobody;
+    // server/teams/team-authorization.test.ts holds the matrix of team roles, server/fuzz.test.ts runs them on a real team.
     "GET /api/team": {},
     "POST /api/team": { body: { name: "Acme" } },
     "DELETE /api/team": {},
@@ -199,6 +202,13 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
       params: { userId: "00000000-0000-4000-8000-000000000002", deviceId: "00000000-0000-4000-8000-000000000003" },
     },
     "GET /api/team/audit-log": {},
+    "GET /api/team/shared-sessions": {},
+    "POST /api/team/shared-sessions": { body: { sessionId: a.sharedSessionId } },
+    "GET /api/team/shared-sessions/:id": { params: { id: a.sharedSessionId } },
+    "POST /api/team/shared-sessions/:id/restore": { params: { id: a.sharedSessionId } },
+    "DELETE /api/team/shared-sessions/:id": { params: { id: a.sharedSessionId } },
+    "GET /api/team/insights": { query: { weeks: "4" } },
+    "GET /api/team/insights.csv": { query: { weeks: "12" } },
   };
 }
 
@@ -285,6 +295,12 @@ export async function arrangeResources(
     200,
   );
   const uploaded = await expectStatus({ method: "POST", url: "/api/browser-backups", payload: browserBackup(3) }, 201);
+  // A is a member of a Premium team owned by someone else, and shares a backup of its own with it.
+  const teamOwnerEmail = `team-owner-${ownerEmail}`;
+  await signIn(app, mailDir, teamOwnerEmail);
+  await insertTeam(db, "A's team", [{ email: teamOwnerEmail, role: "owner" }, { email: ownerEmail, role: "member" }], app.clock());
+  const toShare = await expectStatus({ method: "POST", url: "/api/saved-sessions", payload: { sessionName: "For the team", browserSession: browserSession(2) } }, 201);
+  await expectStatus({ method: "POST", url: "/api/team/shared-sessions", payload: { sessionId: toShare.sessionId } }, 201);
   const keptToken = { headers: { authorization: `Bearer ${String(kept.token)}` } };
   const pushed = await app.inject({ method: "PUT", url: "/api/open-tabs", payload: { capturedAt: 1795420700000, windows: browserBackup(3).windows }, ...keptToken });
   if (pushed.statusCode !== 200) throw new Error(`PUT /api/open-tabs answered ${pushed.statusCode}: ${pushed.body}`);
@@ -334,6 +350,7 @@ export async function arrangeResources(
     otherBrowserSessionId: secondSession?.id ?? "",
     deletionToken,
     refundablePaymentId: String(refundable.paymentId),
+    sharedSessionId: String(toShare.sessionId),
     downloadLink: {
       platform: platform ?? "",
       fileName: decodeURIComponent(fileName ?? ""),

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { TeamRole } from "@common/api/teams";
 import type { PlanType } from "@common/plans";
 import { users } from "../accounts/table";
 import type { Database } from "../db/database";
+import { teamMembers, teams } from "../teams/table";
 import { latestMailTo } from "./mail-outbox";
 import { sessionCookieOf, signIn, withSession } from "./sign-in";
 
@@ -57,4 +59,29 @@ export async function arrangeTeam(
   const memberPeople: TeamPerson[] = [];
   for (const email of members) memberPeople.push(await join(email, "member"));
   return { teamId: (created.json() as { team: { id: string } }).team.id, owner: ownerPerson, admins: adminPeople, members: memberPeople };
+}
+
+/**
+ * Test arrangement: a team with people in it, written straight to the tables (joining through the mailed
+ * invitation is the teams domain's own test). The owner gets `ownerPlan`; every person must have signed in.
+ */
+export async function insertTeam(
+  db: Database,
+  name: string,
+  people: { email: string; role: TeamRole }[],
+  now: Date,
+  ownerPlan: PlanType = "premium",
+): Promise<{ teamId: string; ids: Record<string, string> }> {
+  const ids: Record<string, string> = {};
+  for (const person of people) {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+    if (!row) throw new Error(`${person.email} has not signed in`);
+    ids[person.email] = row.id;
+  }
+  const owner = people.find((person) => person.role === "owner");
+  if (!owner) throw new Error("a team needs an owner");
+  await db.update(users).set({ planType: ownerPlan }).where(eq(users.email, owner.email));
+  const [team] = await db.insert(teams).values({ name, ownerId: ids[owner.email]!, createdAt: now }).returning({ id: teams.id });
+  await db.insert(teamMembers).values(people.map((person) => ({ teamId: team!.id, userId: ids[person.email]!, role: person.role, joinedAt: now })));
+  return { teamId: team!.id, ids };
 }

@@ -27,6 +27,8 @@ import { dedupe, merge } from "@/features/library/organise-api";
 import { OrganisePanel } from "@/features/library/OrganisePanel";
 import { useOrganise } from "@/features/library/useOrganise";
 import { OpenOnOtherDevices } from "@/features/open-tabs/OpenOnOtherDevices";
+import { SharedWithTeam } from "@/features/team-sharing/SharedWithTeam";
+import { ShareWithTeam } from "@/features/team-sharing/ShareWithTeam";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
@@ -192,6 +194,7 @@ export default function SessionsPage() {
       ) : null}
 
       <OpenOnOtherDevices />
+      <SharedWithTeam />
 
       <Tabs value={filter} onValueChange={(value) => setFilter(value as SessionFilter)} className="mt-8">
         <TabsList aria-label="Which sessions">
@@ -229,7 +232,7 @@ export default function SessionsPage() {
                       onRestore={() => restore.mutate({ id: selected.data.id })}
                       onRestoreWithGroups={() => restore.mutate({ id: selected.data.id, suggestedGroups: true })}
                       onDelete={() => remove.mutate(selected.data.id)}
-                      organise={<OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} session={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} />}
+                      organise={<><OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} session={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam session={selected.data} /></>}
                     />
                   ) : (
                     <p className="flex items-center justify-center gap-2 py-10 text-slate-500">

@@ -110,3 +110,8 @@ export function requestRestore(
 export function requestOpenTabsRestore(deviceId: string, win: BridgeWindow = window, timeoutMs = RESTORE_TIMEOUT_MS): Promise<RestoreHandoff> {
   return handOff({ type: EXTENSION_BRIDGE_MESSAGES.restoreOpenTabs }, ["deviceId", deviceId], win, timeoutMs);
 }
+
+/** Hands a backup shared with the team to the extension, which reads it with its own token and reopens it here (decision 190). */
+export function requestSharedRestore(sharedId: string, win: BridgeWindow = window, timeoutMs = RESTORE_TIMEOUT_MS): Promise<RestoreHandoff> {
+  return handOff({ type: EXTENSION_BRIDGE_MESSAGES.restoreShared }, ["sharedId", sharedId], win, timeoutMs);
+}

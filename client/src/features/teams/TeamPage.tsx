@@ -12,6 +12,7 @@ import { TeamAuditLog } from "./TeamAuditLog";
 import { TeamInvitations } from "./TeamInvitations";
 import { TeamMembers } from "./TeamMembers";
 import { TeamSection } from "./TeamSection";
+import { TeamInsightsSection } from "@/features/team-insights/TeamInsightsSection";
 import { refreshTeam, showTeamError } from "./team-queries";
 
 const roleWords = { owner: "You own this team", admin: "You are an admin of this team", member: "You are a member of this team" } as const;
@@ -49,6 +50,7 @@ function TeamSections({ team, myUserId }: { team: Team; myUserId: string }) {
     <>
       <TeamMembers team={team} myUserId={myUserId} />
       {team.myRole !== "member" ? <TeamInvitations team={team} /> : null}
+      <TeamInsightsSection team={team} />
       {team.myRole === "owner" ? <TeamAuditLog /> : null}
       <LeaveOrDelete team={team} myUserId={myUserId} />
     </>

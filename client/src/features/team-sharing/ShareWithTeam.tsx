@@ -1,0 +1,59 @@
+import type { BackupOverview } from "@common/api/backup-pages";
+import { listTeamSharedSessions, TEAM_SHARE_KEEPS_PRIVATE } from "@common/api/team-sharing";
+import { planHasFeature } from "@common/plan-catalogue";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Loader2, Share2, ShieldCheck, Undo2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/accounts/useAuth";
+import { endpointQuery } from "@/lib/api-client";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { toast } from "@/lib/use-toast";
+import { refreshShared, shareBackup, unshareBackup } from "./team-sharing-api";
+
+/**
+ * The selected backup's "Share with your team" (issue 19 point 2, decision 190): for someone in a Premium team, one
+ * button to share it, with what goes and what never does said beside it; once shared, one to stop sharing.
+ */
+export function ShareWithTeam({ session }: { session: BackupOverview }) {
+  const { user } = useAuth();
+  const team = user?.team ?? null;
+  const included = team !== null && planHasFeature(user?.planType ?? "free", "teamManagement");
+  const queryClient = useQueryClient();
+  const shared = useQuery({ ...endpointQuery(listTeamSharedSessions), enabled: included });
+  const isShared = (shared.data ?? []).some((share) => share.id === session.id && share.mine);
+  const change = useMutation({
+    mutationFn: () => (isShared ? unshareBackup(session.id) : shareBackup(session.id)),
+    onSuccess: () => {
+      toast({
+        title: isShared ? "No longer shared" : "Shared with your team",
+        description: isShared ? `${team?.name ?? "Your team"} no longer sees "${session.sessionName}".` : `Everyone in ${team?.name ?? "your team"} can now open "${session.sessionName}".`,
+      });
+      return refreshShared(queryClient);
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Sharing failed", description: errorMessage(error, "The backup's sharing could not be changed."), variant: "destructive" });
+    },
+  });
+  if (!included || session.tabCount === 0 || !shared.data) return null;
+  return (
+    <div className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4" role="region" aria-label="Team sharing">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-800">
+          {isShared ? (
+            <>Shared with <span className="font-medium">{team.name}</span>: its members see this backup's tabs and can restore them.</>
+          ) : (
+            <>Not shared. Share it and everyone in <span className="font-medium">{team.name}</span> can restore its tabs.</>
+          )}
+        </p>
+        <Button size="sm" variant={isShared ? "outline" : "default"} disabled={change.isPending} onClick={() => change.mutate()}>
+          {change.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : isShared ? <Undo2 aria-hidden="true" /> : <Share2 aria-hidden="true" />}
+          {isShared ? "Stop sharing" : "Share with your team"}
+        </Button>
+      </div>
+      <p className="mt-2 flex items-start gap-2 text-xs text-slate-600">
+        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+        <span>Your team sees the backup's name and its tabs' addresses, titles, windows and groups. {TEAM_SHARE_KEEPS_PRIVATE}</span>
+      </p>
+    </div>
+  );
+}

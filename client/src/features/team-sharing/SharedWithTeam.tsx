@@ -1,0 +1,125 @@
+import { getTeamSharedSession, listTeamSharedSessions, type SharedSession } from "@common/api/team-sharing";
+import { planHasFeature } from "@common/plan-catalogue";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ChevronDown, ChevronUp, Globe, Loader2, Pin, RotateCcw, Users } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/features/accounts/useAuth";
+import { requestSharedRestore } from "@/features/backups/extension-bridge";
+import { openRestoredTabs, USER_STATS_KEY } from "@/features/backups/session-api";
+import { useInstalledExtension } from "@/features/backups/useInstalledExtension";
+import { endpointQuery } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/dates";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { toast } from "@/lib/use-toast";
+import { restoreShared } from "./team-sharing-api";
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/**
+ * "Shared with your team" in the Session Manager (issue 19 point 2): the backups the team's members shared, to look
+ * through and restore in this browser — through the installed, connected extension (windows, pins and groups as
+ * saved), or one tab after another without it. Shown only to people in a team.
+ */
+export function SharedWithTeam() {
+  const { user } = useAuth();
+  const included = user?.team != null && planHasFeature(user.planType, "teamManagement");
+  const shared = useQuery({ ...endpointQuery(listTeamSharedSessions), enabled: included });
+  if (!included) return null;
+  return (
+    <section aria-labelledby="team-shared-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="team-shared-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Users className="size-5 text-brand-600" aria-hidden="true" />
+        Shared with your team
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Backups the members of {user.team?.name} shared. Form entries and anything end-to-end encrypted never leave the person who saved them.
+      </p>
+      {shared.isError ? (
+        <p className="mt-3 text-sm text-rose-700">{errorMessage(shared.error, "The shared backups could not be loaded.")}</p>
+      ) : !shared.data ? (
+        <p className="mt-3 flex items-center gap-2 text-sm text-slate-500">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading…
+        </p>
+      ) : shared.data.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">Nothing is shared yet. Select one of your backups below and choose "Share with your team".</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Shared with your team">
+          {shared.data.map((share) => (
+            <SharedRow key={share.id} share={share} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SharedRow({ share }: { share: SharedSession }) {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const extension = useInstalledExtension();
+  // Through the extension only when it is connected: it reads the shared backup with its own token.
+  const viaExtension = extension !== null && extension.deviceId !== null;
+  const restore = useMutation({
+    mutationFn: async () => {
+      const result = await restoreShared(share.id);
+      return { result, handoff: viaExtension ? await requestSharedRestore(share.id) : null };
+    },
+    onSuccess: ({ result, handoff }) => {
+      void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
+      if (handoff?.outcome === "started") {
+        toast({ title: "Restoring in this browser…", description: handoff.message || "The extension is reopening the shared windows." });
+        return;
+      }
+      openRestoredTabs(result.session.tabs);
+      const opened = `${plural(result.session.tabs.length, "tab")} of "${share.sessionName}" restored. Allow pop-ups if some tabs did not open.`;
+      toast({ title: "Session Restored", description: handoff && handoff.outcome !== "no-answer" ? `${opened} (The extension could not: ${handoff.message || "it refused."})` : opened });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error)) toast({ title: "Restoration Failed", description: errorMessage(error, "The shared backup could not be restored."), variant: "destructive" });
+    },
+  });
+  const who = share.mine ? "you" : (share.sharedBy.name ?? share.sharedBy.email);
+  return (
+    <li className="p-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">{share.sessionName}</p>
+          <p className="text-xs text-slate-500">
+            {plural(share.tabCount, "tab")} · shared by {who} · {formatDateTime(share.sharedAt)}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)} aria-label={`${open ? "Hide" : "Show"} the tabs of ${share.sessionName}`}>
+            {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+            Tabs
+          </Button>
+          <Button size="sm" onClick={() => restore.mutate()} disabled={restore.isPending} aria-label={`Restore ${share.sessionName}`}>
+            {restore.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+            {viaExtension ? "Restore in this browser" : "Restore"}
+          </Button>
+        </div>
+      </div>
+      {open ? <SharedTabs id={share.id} /> : null}
+    </li>
+  );
+}
+
+function SharedTabs({ id }: { id: string }) {
+  const backup = useQuery(endpointQuery(getTeamSharedSession, { params: { id } }));
+  if (backup.isError) return <p className="mt-2 text-sm text-rose-700">{errorMessage(backup.error, "The tabs could not be loaded.")}</p>;
+  if (!backup.data) return <p className="mt-2 text-sm text-slate-500">Loading…</p>;
+  const tabs = backup.data.windows.flatMap((window) => window.tabs);
+  return (
+    <ul className="mt-2 max-h-64 space-y-1 overflow-y-auto text-sm" aria-label="Shared tabs">
+      {tabs.map((tab, index) => (
+        <li key={`${index}-${tab.url}`} className="flex items-center gap-2">
+          {tab.pinned ? <Pin className="size-3 shrink-0 text-slate-400" aria-label="Pinned" /> : <Globe className="size-3 shrink-0 text-slate-400" aria-hidden="true" />}
+          <a className="truncate text-brand-700 underline-offset-4 hover:underline" href={tab.url} target="_blank" rel="noopener noreferrer">
+            {tab.title || tab.url}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

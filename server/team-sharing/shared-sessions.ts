@@ -1,0 +1,152 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { BrowserBackup } from "@common/api/browser-backups";
+import type { SavedSessionDetail } from "@common/api/backups";
+import { TEAM_SHARING_LIMITS, type SharedSession } from "@common/api/team-sharing";
+import { users } from "../accounts/table";
+import { findBrowserBackup } from "../backups/browser-backups";
+import { findSavedSession } from "../backups/saved-sessions";
+import { savedSessions } from "../backups/table";
+import type { Database } from "../db/database";
+import { recordTeamAudit } from "../teams/audit-log";
+import { teamMembers } from "../teams/table";
+import { teamSharedSessions } from "./table";
+
+type Actor = { id: string; email: string };
+
+const sharerName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
+
+const sharedColumns = {
+  id: savedSessions.id,
+  sessionName: savedSessions.sessionName,
+  tabCount: savedSessions.tabCount,
+  createdAt: savedSessions.createdAt,
+  sharedAt: teamSharedSessions.sharedAt,
+  sharedBy: teamSharedSessions.sharedBy,
+  sharerEmail: users.email,
+  sharerName,
+};
+
+type SharedRow = { id: string; sessionName: string; tabCount: number; createdAt: Date; sharedAt: Date; sharedBy: string; sharerEmail: string; sharerName: string | null };
+
+function toShared(row: SharedRow, viewerId: string): SharedSession {
+  return {
+    id: row.id,
+    sessionName: row.sessionName,
+    tabCount: row.tabCount,
+    createdAt: row.createdAt.toISOString(),
+    sharedAt: row.sharedAt.toISOString(),
+    sharedBy: { email: row.sharerEmail, name: row.sharerName },
+    mine: row.sharedBy === viewerId,
+  };
+}
+
+function sharedQuery(db: Pick<Database, "select">) {
+  return db
+    .select(sharedColumns)
+    .from(teamSharedSessions)
+    .innerJoin(savedSessions, eq(savedSessions.id, teamSharedSessions.sessionId))
+    .innerJoin(users, eq(users.id, teamSharedSessions.sharedBy));
+}
+
+/**
+ * The backups shared with the team, newest share first. Every row's sharer is a member of the team by the
+ * membership foreign key, and the caller's membership was read on this request: nobody outside sees a row.
+ */
+export async function sharedSessionsOf(db: Database, teamId: string, viewerId: string): Promise<SharedSession[]> {
+  const rows = await sharedQuery(db)
+    .where(eq(teamSharedSessions.teamId, teamId))
+    .orderBy(desc(teamSharedSessions.sharedAt), desc(teamSharedSessions.sessionId))
+    .limit(TEAM_SHARING_LIMITS.listed);
+  return rows.map((row) => toShared(row, viewerId));
+}
+
+/** One backup shared with the team, or undefined: another team's, unshared, or never shared. */
+export async function findTeamShare(db: Database, teamId: string, sessionId: string): Promise<SharedRow | undefined> {
+  const [row] = await sharedQuery(db)
+    .where(and(eq(teamSharedSessions.teamId, teamId), eq(teamSharedSessions.sessionId, sessionId)))
+    .limit(1);
+  return row;
+}
+
+export type ShareOutcome = { kind: "shared" | "already"; share: SharedSession } | { kind: "not-found" } | { kind: "no-tabs" } | { kind: "not-member" };
+
+/**
+ * Shares one of the sharer's own backups with their team; the audit log records it in the same transaction.
+ * Sharing a backup shared already changes nothing (the first share stands).
+ */
+export async function shareWithTeam(db: Database, teamId: string, sharer: Actor, sessionId: string, now: Date): Promise<ShareOutcome> {
+  return db.transaction(async (tx) => {
+    // The membership row is held until the share is written: a removal at the same moment waits, then takes the share with it.
+    const [member] = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, sharer.id)))
+      .for("share");
+    if (!member) return { kind: "not-member" };
+    const [backup] = await tx
+      .select({ name: savedSessions.sessionName, tabCount: savedSessions.tabCount })
+      .from(savedSessions)
+      .where(and(eq(savedSessions.id, sessionId), eq(savedSessions.userId, sharer.id)))
+      .limit(1);
+    if (!backup) return { kind: "not-found" };
+    if (backup.tabCount === 0) return { kind: "no-tabs" };
+    const inserted = await tx
+      .insert(teamSharedSessions)
+      .values({ sessionId, teamId, sharedBy: sharer.id, sharedAt: now })
+      .onConflictDoNothing()
+      .returning({ sessionId: teamSharedSessions.sessionId });
+    if (inserted.length > 0) {
+      await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionShared", detail: `"${backup.name}" (${backup.tabCount} ${backup.tabCount === 1 ? "tab" : "tabs"})`, at: now });
+    }
+    const [row] = await sharedQuery(tx)
+      .where(and(eq(teamSharedSessions.teamId, teamId), eq(teamSharedSessions.sessionId, sessionId)))
+      .limit(1);
+    // Shared by its owner to another team before they moved here: the old share went with the old membership.
+    if (!row) return { kind: "not-found" };
+    return { kind: inserted.length > 0 ? "shared" : "already", share: toShared(row, sharer.id) };
+  });
+}
+
+/** The sharer stops sharing; false when they have no such share in this team. Audited in the same transaction. */
+export async function unshareFromTeam(db: Database, teamId: string, sharer: Actor, sessionId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(teamSharedSessions)
+      .where(and(eq(teamSharedSessions.teamId, teamId), eq(teamSharedSessions.sessionId, sessionId), eq(teamSharedSessions.sharedBy, sharer.id)))
+      .returning({ sessionId: teamSharedSessions.sessionId });
+    if (removed.length === 0) return false;
+    const [backup] = await tx.select({ name: savedSessions.sessionName }).from(savedSessions).where(eq(savedSessions.id, sessionId));
+    await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionUnshared", detail: `"${backup?.name ?? sessionId}"`, at: now });
+    return true;
+  });
+}
+
+/** A shared backup as windows, tabs and groups with nothing private in it: what a member reads and restores. */
+export async function sharedBrowserBackup(db: Database, share: SharedRow): Promise<BrowserBackup | undefined> {
+  const backup = await findBrowserBackup(db, share.sharedBy, share.id);
+  if (!backup) return undefined;
+  return {
+    ...backup,
+    deviceName: null,
+    windows: backup.windows.map((window) => ({
+      ...window,
+      tabs: window.tabs.map((tab) => ({ ...tab, formData: {}, scrollPosition: { x: 0, y: 0 } })),
+    })),
+  };
+}
+
+/** A shared backup as the restore answer reads it: its tabs with no form data or scroll, no applications, no labels. */
+export async function sharedSessionDetail(db: Database, share: SharedRow): Promise<SavedSessionDetail | undefined> {
+  const session = await findSavedSession(db, share.sharedBy, share.id);
+  if (!session) return undefined;
+  return {
+    ...session,
+    deviceName: null,
+    tags: [],
+    note: null,
+    pinned: false,
+    appCount: 0,
+    openApps: [],
+    browserTabs: session.browserTabs.map((tab) => ({ ...tab, formData: {}, scrollPosition: { x: 0, y: 0 } })),
+  };
+}
