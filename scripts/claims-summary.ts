@@ -67,7 +67,7 @@ Claims marked "Nothing behind it" or "Untrue" should be reworded or built before
 
 ${inconsistencies}### Claims with no test
 
-${noTest.map(item).join("\n")}
+${noTest.length > 0 ? noTest.map(item).join("\n") : "None."}
 
 ### Claims whose test checks only that the words are shown
 

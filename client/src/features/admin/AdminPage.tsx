@@ -17,6 +17,7 @@ import { apiRequest, handleUnauthorized, isUnauthorizedError } from "@/lib/query
 import { cn } from "@/lib/class-names";
 import { formatDateTime } from "@/lib/dates";
 import { saveBlob } from "@/lib/save-file";
+import { AnnouncementsSection } from "./AnnouncementsSection";
 
 /** spec 1 §7: refresh periods while auto-refresh is on. */
 const REFRESH = { stats: 30_000, payments: 60_000, logs: 10_000 };
@@ -213,6 +214,8 @@ export default function AdminPage() {
           {messages.data && messages.data.messages.length === 0 ? <li className="px-4 py-6 text-center text-slate-500">No messages.</li> : null}
         </ul>
       </section>
+
+      <AnnouncementsSection />
 
       <section className="mt-10" aria-labelledby="logs-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
