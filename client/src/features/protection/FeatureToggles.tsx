@@ -82,7 +82,8 @@ export const SWITCH_CHANGES_NOTHING_YET = "This switch is kept with your setting
 const smartFeatures: { feature: "smartDetection" | "aiPrediction" | "teamSharing"; text: string }[] = [
   { feature: "smartDetection", text: `${SWITCH_CHANGES_NOTHING_YET} The browser extension watches for lost tabs on every plan.` },
   { feature: "aiPrediction", text: SWITCH_CHANGES_NOTHING_YET },
-  { feature: "teamSharing", text: `${SWITCH_CHANGES_NOTHING_YET} Teams are not built yet.` },
+  // Teams share one backup at a time from the Session Manager (decision 190); nothing reads this switch.
+  { feature: "teamSharing", text: `${SWITCH_CHANGES_NOTHING_YET} To share a backup with your team, open it in the Session Manager and choose “Share with your team”.` },
 ];
 
 /**
