@@ -36,6 +36,7 @@ import { libraryRoutes } from "./library/routes";
 import { openTabsRoutes } from "./open-tabs/routes";
 import { accountTeamOf } from "./teams/team-membership";
 import { teamRoutes } from "./teams/routes";
+import { teamPolicyRoutes } from "./team-policy/routes";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
 import { lapseExpiredPlan } from "./payments/paid-plan";
@@ -169,6 +170,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(libraryOrganiseRoutes, { db });
   await app.register(openTabsRoutes, { db });
   await app.register(teamRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl });
+  await app.register(teamPolicyRoutes, { db });
   await app.register(analyticsRoutes, { db });
   await app.register(formEncryptionRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);

@@ -16,3 +16,4 @@ export { libraryLastChanges } from "../library/table";
 export { openTabs } from "../open-tabs/table";
 export { formEncryptionKeys } from "../encryption/table";
 export { teamAuditLog, teamInvitations, teamMembers, teams } from "../teams/table";
+export { teamPolicies } from "../team-policy/table";

@@ -191,6 +191,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
       params: { userId: "00000000-0000-4000-8000-000000000002", deviceId: "00000000-0000-4000-8000-000000000003" },
     },
     "GET /api/team/audit-log": {},
+    "GET /api/team/policy": {},
+    "PUT /api/team/policy": { body: { protectionMode: "backup", automaticBackupMinutes: 15, neverCapturedSites: ["bank.example"], formCapture: "off" } },
   };
 }
 
