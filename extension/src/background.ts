@@ -2,9 +2,18 @@ import { type BrowserBackup, getBrowserBackup, getExtensionConnection, type Exte
 import type { DeviceTokenGrant } from "@common/api/device-authorization";
 import type { ExtensionLiveState } from "@common/extension-bridge";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature, planTypes, type CatalogueFeatureId, type PlanType } from "@common/plan-catalogue";
-import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
+import { getProtectionSettings } from "@common/api/protection";
 import { callEndpoint } from "./api";
 import type { BrowserApi, MessageSender, Tab } from "./browser-api";
+import {
+  automaticBackupMinutes,
+  captureRulesOf,
+  type CaptureRules,
+  formCapturePolicy,
+  neverCapturedSites,
+  noCaptureRules,
+  uploadUnderRules,
+} from "./capture-policy";
 import type { Clock } from "./clock";
 import type { EmergencyRecord, ExtensionDb } from "./db";
 import { currentDeviceFacts, describeDevice, type Device, type DeviceFacts } from "./device";
@@ -77,7 +86,12 @@ export const ALARMS = {
   startup: "startup-check",
   openTabs: "open-tabs-push",
   library: "library-sync",
+  /** The account's settings and team policy, read every minute (decision 187). */
+  settings: "settings-refresh",
 } as const;
+
+/** How often the extension reads its settings and team policy again: a team's change reaches it within this. */
+export const SETTINGS_REFRESH_MINUTES = 1;
 
 const KEYS = {
   auth: "auth",
@@ -87,6 +101,7 @@ const KEYS = {
   sessionStarted: "sessionStarted",
   lastAutoFingerprint: "lastAutoFingerprint",
   formCapture: "formCapture",
+  captureRules: "captureRules",
   restore: "restoreProgress",
 } as const;
 
@@ -216,6 +231,33 @@ export function createBackground(deps: BackgroundDeps) {
     return auth && (await getConnection())?.state !== "disconnected" ? auth : null;
   }
 
+  async function captureRules(): Promise<CaptureRules> {
+    return ((await local.get(KEYS.captureRules))[KEYS.captureRules] as CaptureRules | undefined) ?? noCaptureRules;
+  }
+
+  /**
+   * Reads the account's settings and team policy (decision 187): a change is obeyed from the next capture, the
+   * automatic backup alarm takes the team's interval, and form capture follows the team's switch.
+   */
+  async function refreshCaptureRules(): Promise<void> {
+    const auth = await connectedAuth();
+    if (!auth) return;
+    const answer = await callEndpoint(getProtectionSettings, {}, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
+    if (!answer.ok) {
+      if (answer.kind === "unauthorized") await markDisconnected(answer.message || "The server no longer accepts this browser's token.");
+      return;
+    }
+    const before = await captureRules();
+    const rules = captureRulesOf(answer.data, clock.now());
+    await local.set({ [KEYS.captureRules]: rules });
+    await ensureAutoBackupAlarm(rules);
+    if (JSON.stringify({ ...before, readAt: 0 }) !== JSON.stringify({ ...rules, readAt: 0 })) {
+      await syncContentScripts().catch((error) => log("content scripts could not be registered", error));
+      // The newest snapshot obeys the rules at once: open tabs pushed from it and the next backup leave the sites out.
+      await capture();
+    }
+  }
+
   // End-to-end encryption of form entries (decision 177): sealed just before an upload, opened for a refill.
   const formEncryption = new FormEncryption({
     storage: local,
@@ -271,6 +313,7 @@ export function createBackground(deps: BackgroundDeps) {
       [KEYS.connection]: { state: "connected", email: grant.email, planType: null, automaticBackups: false, message: null } satisfies StoredConnection,
     });
     await refreshConnection();
+    await refreshCaptureRules();
     // Download first: the library as it is, before this browser sends anything (decision 164).
     await library.sync();
     // Backups that waited while disconnected go up now.
@@ -333,7 +376,8 @@ export function createBackground(deps: BackgroundDeps) {
     credentials,
     onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
     schedule: (at): Promise<void> => scheduleAt(ALARMS.upload, at, () => queue.flush()),
-    prepare: (request) => formEncryption.sealUpload(request),
+    // Sites never captured and a team's form capture switch hold for what waited in the queue too.
+    prepare: async (request) => formEncryption.sealUpload(uploadUnderRules(request, await captureRules())),
   });
 
   const pairing: Pairing = new Pairing({
@@ -363,9 +407,13 @@ export function createBackground(deps: BackgroundDeps) {
     const startedAt = clock.now();
     const { windows, groups } = await readBrowserState(browser);
     const states = await pageStates();
+    const rules = await captureRules();
     // A removal during the read may or may not be in it: then it is dated after that removal.
     const capturedAt = seq === removalSeq ? startedAt : clock.now();
-    const snapshot = buildSnapshot(deps.randomUUID(), capturedAt, windows, groups, states);
+    const snapshot = buildSnapshot(deps.randomUUID(), capturedAt, windows, groups, states, {
+      neverCaptured: neverCapturedSites(rules),
+      keepFormData: formCapturePolicy(rules) !== "off",
+    });
     const latest = latestCache ?? (await db.latestVersion());
     if (latest && latest.fingerprint === snapshot.fingerprint && latest.tabCount === snapshot.tabCount && capturedAt - latest.capturedAt < timings.versionRefreshMs) {
       return latest;
@@ -763,7 +811,10 @@ export function createBackground(deps: BackgroundDeps) {
       if (bridge) await scripting.unregisterContentScripts({ ids: [BRIDGE_SCRIPT.id] });
       await scripting.registerContentScripts([{ id: BRIDGE_SCRIPT.id, js: [...BRIDGE_SCRIPT.js], matches: [pattern], runAt: "document_start", persistAcrossSessions: true }]);
     }
-    const wanted = (await local.get(KEYS.formCapture))[KEYS.formCapture] === true && (await browser.permissions.contains({ origins: [ALL_SITES] }));
+    // A team's policy decides over the person's own switch (decision 187); the access to every site stays theirs to give.
+    const policy = formCapturePolicy(await captureRules());
+    const switchedOn = policy === null ? (await local.get(KEYS.formCapture))[KEYS.formCapture] === true : policy === "on";
+    const wanted = switchedOn && (await browser.permissions.contains({ origins: [ALL_SITES] }));
     const form = registered.find((script) => script.id === FORM_CAPTURE_SCRIPT.id);
     if (wanted && !form) {
       await scripting.registerContentScripts([
@@ -826,7 +877,9 @@ export function createBackground(deps: BackgroundDeps) {
     ]);
     const waiting = entries.filter((entry) => entry.state === "waiting");
     const restore = ((await session.get(KEYS.restore))[KEYS.restore] as RestoreProgress | undefined) ?? null;
-    const formCapture = (await local.get(KEYS.formCapture))[KEYS.formCapture] === true;
+    const rules = await captureRules();
+    const policy = formCapturePolicy(rules);
+    const formCapture = policy === null ? (await local.get(KEYS.formCapture))[KEYS.formCapture] === true : policy === "on";
     return {
       version: browser.runtime.getManifest().version,
       serverUrl: address.serverUrl,
@@ -862,6 +915,10 @@ export function createBackground(deps: BackgroundDeps) {
       restore,
       emergencies,
       formCapture,
+      formCaptureAllowed: await browser.permissions.contains({ origins: [ALL_SITES] }).catch(() => false),
+      automaticBackupMinutes: automaticBackupMinutes(rules),
+      ownNeverCapturedSites: rules.ownSites,
+      team: rules.team,
     };
   }
 
@@ -890,7 +947,7 @@ export function createBackground(deps: BackgroundDeps) {
         await pairing.cancel();
         return { ok: true, message: "Connection cancelled." };
       case "disconnect":
-        await local.remove([KEYS.auth, KEYS.connection]);
+        await local.remove([KEYS.auth, KEYS.connection, KEYS.captureRules]);
         await library.clear();
         await openTabs.clear();
         return { ok: true, message: "Disconnected. Backups stay on this device until you connect again." };
@@ -910,6 +967,7 @@ export function createBackground(deps: BackgroundDeps) {
         server = null;
         await syncContentScripts();
         await refreshConnection();
+        await refreshCaptureRules();
         return { ok: true, message: "Saved." };
       case "web-ping":
         // The device id lets the web app leave this browser out of "Open on other devices".
@@ -1027,6 +1085,9 @@ export function createBackground(deps: BackgroundDeps) {
           case ALARMS.connection:
             await refreshConnection();
             break;
+          case ALARMS.settings:
+            await refreshCaptureRules();
+            break;
           case ALARMS.startup:
             await serial(runStartupCheck);
             break;
@@ -1059,6 +1120,14 @@ export function createBackground(deps: BackgroundDeps) {
     if (!(await browser.alarms.get(name))) await browser.alarms.create(name, { periodInMinutes, delayInMinutes: periodInMinutes });
   }
 
+  /** The automatic backup alarm on the team's interval, or the product's; re-created only when its period changes. */
+  async function ensureAutoBackupAlarm(rules: CaptureRules): Promise<void> {
+    const minutes = automaticBackupMinutes(rules);
+    const existing = await browser.alarms.get(ALARMS.autoBackup);
+    if (existing?.periodInMinutes === minutes) return;
+    await browser.alarms.create(ALARMS.autoBackup, { periodInMinutes: minutes, delayInMinutes: minutes });
+  }
+
   async function init(): Promise<void> {
     db = await deps.openDb();
     const stored = (await session.get(KEYS.detector))[KEYS.detector] as DetectorState | undefined;
@@ -1070,7 +1139,8 @@ export function createBackground(deps: BackgroundDeps) {
       await local.set({ [KEYS.startupCheck]: { at: initAt, lastTabCreatedAt: initAt } satisfies StartupCheck });
     }
     await ensureAlarm(ALARMS.snapshot, 1);
-    await ensureAlarm(ALARMS.autoBackup, EXTENSION_AUTOMATIC_BACKUP_MINUTES);
+    await ensureAutoBackupAlarm(await captureRules());
+    await ensureAlarm(ALARMS.settings, SETTINGS_REFRESH_MINUTES);
     await ensureAlarm(ALARMS.connection, 60);
     await ensureAlarm(ALARMS.library, LIBRARY_SYNC_MINUTES);
   }
@@ -1083,6 +1153,7 @@ export function createBackground(deps: BackgroundDeps) {
       await serial(runStartupCheck);
       await pairing.resume();
       await refreshConnection();
+      await refreshCaptureRules().catch((error) => log("settings could not be read", error));
       await syncContentScripts().catch((error) => log("content scripts could not be registered", error));
       await queue.flush();
     })
