@@ -3,6 +3,7 @@ import type { DeviceTokenGrant } from "@common/api/device-authorization";
 import type { ExtensionLiveState } from "@common/extension-bridge";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature, planTypes, type CatalogueFeatureId, type PlanType } from "@common/plan-catalogue";
 import { getProtectionSettings } from "@common/api/protection";
+import { EXTENSION_SETTINGS_REFRESH_MINUTES } from "@common/product";
 import { callEndpoint } from "./api";
 import type { BrowserApi, MessageSender, Tab } from "./browser-api";
 import {
@@ -90,8 +91,7 @@ export const ALARMS = {
   settings: "settings-refresh",
 } as const;
 
-/** How often the extension reads its settings and team policy again: a team's change reaches it within this. */
-export const SETTINGS_REFRESH_MINUTES = 1;
+
 
 const KEYS = {
   auth: "auth",
@@ -1140,7 +1140,7 @@ export function createBackground(deps: BackgroundDeps) {
     }
     await ensureAlarm(ALARMS.snapshot, 1);
     await ensureAutoBackupAlarm(await captureRules());
-    await ensureAlarm(ALARMS.settings, SETTINGS_REFRESH_MINUTES);
+    await ensureAlarm(ALARMS.settings, EXTENSION_SETTINGS_REFRESH_MINUTES);
     await ensureAlarm(ALARMS.connection, 60);
     await ensureAlarm(ALARMS.library, LIBRARY_SYNC_MINUTES);
   }
