@@ -1,6 +1,6 @@
 import type { ProtectionMode } from "@common/api/protection";
 import { plans } from "@common/plan-catalogue";
-import { automaticBackupText } from "@common/product";
+import { automaticBackupText, automaticBackupTextWithTeam } from "@common/product";
 import { Crown, Loader2, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -22,6 +22,8 @@ export default function ProtectionSettingsPage() {
 
   const status = !settings.enabled ? "DISABLED" : settings.mode === "block" ? "ACTIVE - BLOCKING" : "ACTIVE - BACKUP MODE";
   const team = settings.teamPolicy;
+  const teamInterval = team?.policy.automaticBackupMinutes ?? null;
+  const autoBackupText = teamInterval === null ? automaticBackupText : automaticBackupTextWithTeam(teamInterval);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Protection Settings</h1>
@@ -82,7 +84,7 @@ export default function ProtectionSettingsPage() {
         <ul className="mt-6 divide-y divide-slate-100">
           <PlanFeatureToggle
             feature="autoBackup"
-            text={settings.mode === "block" ? `Works in Backup mode. ${automaticBackupText}` : automaticBackupText}
+            text={settings.mode === "block" ? `Works in Backup mode. ${autoBackupText}` : autoBackupText}
             planType={plan.type}
             checked={settings.autoBackup}
             disabled={settings.mode === "block"}
