@@ -35,9 +35,27 @@ export const EXTENSION_AUTOMATIC_BACKUP_MINUTES = 5;
 export const WEB_APP_AUTOMATIC_BACKUP_SECONDS = 30;
 
 /**
+ * How often the settings in effect — a team's policy among them — are read again (decision 187): the web app every
+ * WEB_APP_SETTINGS_REFRESH_SECONDS and whenever its window gets focus, the extension on an alarm every
+ * EXTENSION_SETTINGS_REFRESH_MINUTES (the shortest period both browsers give an alarm). A change reaches both within
+ * TEAM_POLICY_REACH_MINUTES.
+ */
+export const WEB_APP_SETTINGS_REFRESH_SECONDS = 30;
+export const EXTENSION_SETTINGS_REFRESH_MINUTES = 1;
+export const TEAM_POLICY_REACH_MINUTES = 1;
+
+/**
  * What the Automatic Backup switch does, as the settings screens say it: the switch drives the web app's timer;
  * the extension's automatic backups follow the plan alone (`automaticBackups` of the extension's connection).
  */
+/** The same when a team's policy sets the extension's interval (decision 187). */
+export function automaticBackupTextWithTeam(minutes: number): string {
+  return (
+    `Backs up the TabVault page you have open every ${WEB_APP_AUTOMATIC_BACKUP_SECONDS} seconds while it has focus. ` +
+    `Your team has the browser extension back up all your tabs every ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`
+  );
+}
+
 export const automaticBackupText =
   `Backs up the TabVault page you have open every ${WEB_APP_AUTOMATIC_BACKUP_SECONDS} seconds while it has focus. ` +
   `The browser extension backs up all your tabs every ${EXTENSION_AUTOMATIC_BACKUP_MINUTES} minutes on plans with automatic backups, whatever this switch says.`;

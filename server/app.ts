@@ -41,6 +41,7 @@ import { announcementRoutes } from "./announcements/routes";
 import { automationRoutes } from "./automation/routes";
 import { teamSharingRoutes } from "./team-sharing/routes";
 import { teamInsightRoutes } from "./team-insights/routes";
+import { teamPolicyRoutes } from "./team-policy/routes";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
 import { lapseExpiredPlan } from "./payments/paid-plan";
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(announcementDelivery, { db, mailer: deps.mailer });
   await app.register(teamSharingRoutes, { db });
   await app.register(teamInsightRoutes, { db });
+  await app.register(teamPolicyRoutes, { db });
   await app.register(analyticsRoutes, { db });
   await app.register(formEncryptionRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);

@@ -3,9 +3,19 @@ import { getTeamSharedSession } from "@common/api/team-sharing";
 import type { DeviceTokenGrant } from "@common/api/device-authorization";
 import type { ExtensionLiveState } from "@common/extension-bridge";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature, planTypes, type CatalogueFeatureId, type PlanType } from "@common/plan-catalogue";
-import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
+import { getProtectionSettings } from "@common/api/protection";
+import { EXTENSION_SETTINGS_REFRESH_MINUTES } from "@common/product";
 import { callEndpoint } from "./api";
 import type { BrowserApi, MessageSender, Tab } from "./browser-api";
+import {
+  automaticBackupMinutes,
+  captureRulesOf,
+  type CaptureRules,
+  formCapturePolicy,
+  neverCapturedSites,
+  noCaptureRules,
+  uploadUnderRules,
+} from "./capture-policy";
 import type { Clock } from "./clock";
 import type { EmergencyRecord, ExtensionDb } from "./db";
 import { currentDeviceFacts, describeDevice, type Device, type DeviceFacts } from "./device";
@@ -81,7 +91,11 @@ export const ALARMS = {
   library: "library-sync",
   /** The next daily automation rule's minute (decision 180). */
   automationDaily: "automation-daily",
+  /** The account's settings and team policy, read every minute (decision 187). */
+  settings: "settings-refresh",
 } as const;
+
+
 
 const KEYS = {
   auth: "auth",
@@ -91,6 +105,7 @@ const KEYS = {
   sessionStarted: "sessionStarted",
   lastAutoFingerprint: "lastAutoFingerprint",
   formCapture: "formCapture",
+  captureRules: "captureRules",
   restore: "restoreProgress",
   /** Set by runtime.onStartup: this browser session began with the browser, not with an install or update. */
   browserStarted: "browserStarted",
@@ -222,6 +237,33 @@ export function createBackground(deps: BackgroundDeps) {
     return auth && (await getConnection())?.state !== "disconnected" ? auth : null;
   }
 
+  async function captureRules(): Promise<CaptureRules> {
+    return ((await local.get(KEYS.captureRules))[KEYS.captureRules] as CaptureRules | undefined) ?? noCaptureRules;
+  }
+
+  /**
+   * Reads the account's settings and team policy (decision 187): a change is obeyed from the next capture, the
+   * automatic backup alarm takes the team's interval, and form capture follows the team's switch.
+   */
+  async function refreshCaptureRules(): Promise<void> {
+    const auth = await connectedAuth();
+    if (!auth) return;
+    const answer = await callEndpoint(getProtectionSettings, {}, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
+    if (!answer.ok) {
+      if (answer.kind === "unauthorized") await markDisconnected(answer.message || "The server no longer accepts this browser's token.");
+      return;
+    }
+    const before = await captureRules();
+    const rules = captureRulesOf(answer.data, clock.now());
+    await local.set({ [KEYS.captureRules]: rules });
+    await ensureAutoBackupAlarm(rules);
+    if (JSON.stringify({ ...before, readAt: 0 }) !== JSON.stringify({ ...rules, readAt: 0 })) {
+      await syncContentScripts().catch((error) => log("content scripts could not be registered", error));
+      // The newest snapshot obeys the rules at once: open tabs pushed from it and the next backup leave the sites out.
+      await capture();
+    }
+  }
+
   // End-to-end encryption of form entries (decision 177): sealed just before an upload, opened for a refill.
   const formEncryption = new FormEncryption({
     storage: local,
@@ -277,6 +319,7 @@ export function createBackground(deps: BackgroundDeps) {
       [KEYS.connection]: { state: "connected", email: grant.email, planType: null, automaticBackups: false, message: null } satisfies StoredConnection,
     });
     await refreshConnection();
+    await refreshCaptureRules();
     // Download first: the library as it is, before this browser sends anything (decision 164).
     await library.sync();
     await automation.refresh().catch((error) => log("automation rules could not be read", error));
@@ -351,7 +394,8 @@ export function createBackground(deps: BackgroundDeps) {
     credentials,
     onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
     schedule: (at): Promise<void> => scheduleAt(ALARMS.upload, at, () => queue.flush()),
-    prepare: (request) => formEncryption.sealUpload(request),
+    // Sites never captured and a team's form capture switch hold for what waited in the queue too.
+    prepare: async (request) => formEncryption.sealUpload(uploadUnderRules(request, await captureRules())),
   });
 
   const pairing: Pairing = new Pairing({
@@ -381,9 +425,13 @@ export function createBackground(deps: BackgroundDeps) {
     const startedAt = clock.now();
     const { windows, groups } = await readBrowserState(browser);
     const states = await pageStates();
+    const rules = await captureRules();
     // A removal during the read may or may not be in it: then it is dated after that removal.
     const capturedAt = seq === removalSeq ? startedAt : clock.now();
-    const snapshot = buildSnapshot(deps.randomUUID(), capturedAt, windows, groups, states);
+    const snapshot = buildSnapshot(deps.randomUUID(), capturedAt, windows, groups, states, {
+      neverCaptured: neverCapturedSites(rules),
+      keepFormData: formCapturePolicy(rules) !== "off",
+    });
     const latest = latestCache ?? (await db.latestVersion());
     if (latest && latest.fingerprint === snapshot.fingerprint && latest.tabCount === snapshot.tabCount && capturedAt - latest.capturedAt < timings.versionRefreshMs) {
       return latest;
@@ -913,7 +961,10 @@ export function createBackground(deps: BackgroundDeps) {
       if (bridge) await scripting.unregisterContentScripts({ ids: [BRIDGE_SCRIPT.id] });
       await scripting.registerContentScripts([{ id: BRIDGE_SCRIPT.id, js: [...BRIDGE_SCRIPT.js], matches: [pattern], runAt: "document_start", persistAcrossSessions: true }]);
     }
-    const wanted = (await local.get(KEYS.formCapture))[KEYS.formCapture] === true && (await browser.permissions.contains({ origins: [ALL_SITES] }));
+    // A team's policy decides over the person's own switch (decision 187); the access to every site stays theirs to give.
+    const policy = formCapturePolicy(await captureRules());
+    const switchedOn = policy === null ? (await local.get(KEYS.formCapture))[KEYS.formCapture] === true : policy === "on";
+    const wanted = switchedOn && (await browser.permissions.contains({ origins: [ALL_SITES] }));
     const form = registered.find((script) => script.id === FORM_CAPTURE_SCRIPT.id);
     if (wanted && !form) {
       await scripting.registerContentScripts([
@@ -976,7 +1027,9 @@ export function createBackground(deps: BackgroundDeps) {
     ]);
     const waiting = entries.filter((entry) => entry.state === "waiting");
     const restore = ((await session.get(KEYS.restore))[KEYS.restore] as RestoreProgress | undefined) ?? null;
-    const formCapture = (await local.get(KEYS.formCapture))[KEYS.formCapture] === true;
+    const rules = await captureRules();
+    const policy = formCapturePolicy(rules);
+    const formCapture = policy === null ? (await local.get(KEYS.formCapture))[KEYS.formCapture] === true : policy === "on";
     return {
       version: browser.runtime.getManifest().version,
       serverUrl: address.serverUrl,
@@ -1012,6 +1065,10 @@ export function createBackground(deps: BackgroundDeps) {
       restore,
       emergencies,
       formCapture,
+      formCaptureAllowed: await browser.permissions.contains({ origins: [ALL_SITES] }).catch(() => false),
+      automaticBackupMinutes: automaticBackupMinutes(rules),
+      ownNeverCapturedSites: rules.ownSites,
+      team: rules.team,
     };
   }
 
@@ -1040,7 +1097,7 @@ export function createBackground(deps: BackgroundDeps) {
         await pairing.cancel();
         return { ok: true, message: "Connection cancelled." };
       case "disconnect":
-        await local.remove([KEYS.auth, KEYS.connection]);
+        await local.remove([KEYS.auth, KEYS.connection, KEYS.captureRules]);
         await library.clear();
         await openTabs.clear();
         await automation.clear();
@@ -1061,6 +1118,7 @@ export function createBackground(deps: BackgroundDeps) {
         server = null;
         await syncContentScripts();
         await refreshConnection();
+        await refreshCaptureRules();
         return { ok: true, message: "Saved." };
       case "web-ping":
         // The device id lets the web app leave this browser out of "Open on other devices".
@@ -1200,6 +1258,9 @@ export function createBackground(deps: BackgroundDeps) {
           case ALARMS.connection:
             await refreshConnection();
             break;
+          case ALARMS.settings:
+            await refreshCaptureRules();
+            break;
           case ALARMS.startup:
             await serial(runStartupCheck);
             break;
@@ -1238,6 +1299,14 @@ export function createBackground(deps: BackgroundDeps) {
     if (!(await browser.alarms.get(name))) await browser.alarms.create(name, { periodInMinutes, delayInMinutes: periodInMinutes });
   }
 
+  /** The automatic backup alarm on the team's interval, or the product's; re-created only when its period changes. */
+  async function ensureAutoBackupAlarm(rules: CaptureRules): Promise<void> {
+    const minutes = automaticBackupMinutes(rules);
+    const existing = await browser.alarms.get(ALARMS.autoBackup);
+    if (existing?.periodInMinutes === minutes) return;
+    await browser.alarms.create(ALARMS.autoBackup, { periodInMinutes: minutes, delayInMinutes: minutes });
+  }
+
   async function init(): Promise<void> {
     db = await deps.openDb();
     const stored = (await session.get(KEYS.detector))[KEYS.detector] as DetectorState | undefined;
@@ -1249,7 +1318,8 @@ export function createBackground(deps: BackgroundDeps) {
       await local.set({ [KEYS.startupCheck]: { at: initAt, lastTabCreatedAt: initAt } satisfies StartupCheck });
     }
     await ensureAlarm(ALARMS.snapshot, 1);
-    await ensureAlarm(ALARMS.autoBackup, EXTENSION_AUTOMATIC_BACKUP_MINUTES);
+    await ensureAutoBackupAlarm(await captureRules());
+    await ensureAlarm(ALARMS.settings, EXTENSION_SETTINGS_REFRESH_MINUTES);
     await ensureAlarm(ALARMS.connection, 60);
     await ensureAlarm(ALARMS.library, LIBRARY_SYNC_MINUTES);
   }
@@ -1262,6 +1332,7 @@ export function createBackground(deps: BackgroundDeps) {
       await serial(runStartupCheck);
       await pairing.resume();
       await refreshConnection();
+      await refreshCaptureRules().catch((error) => log("settings could not be read", error));
       await syncContentScripts().catch((error) => log("content scripts could not be registered", error));
       await queue.flush();
       await runAutomation();

@@ -1,5 +1,6 @@
 import type { BrowserBackupTrigger } from "@common/api/browser-backups";
 import type { OpenTabsDevice } from "@common/api/open-tabs";
+import type { TeamPolicy } from "@common/api/protection";
 import type { BackupSummary } from "./backup-list";
 
 /** What the popup, the options page and the content scripts ask the background. */
@@ -80,7 +81,16 @@ export interface Status {
   lastSnapshot: { capturedAt: number; tabCount: number; uploadableTabCount: number; windowCount: number } | null;
   restore: RestoreProgress | null;
   emergencies: { id: string; reason: string; createdAt: number; lostCount: number }[];
+  /** Whether form capture is on: the person's switch, or the team's policy when it sets one. */
   formCapture: boolean;
+  /** Whether the person gave the access to every site that form capture needs. */
+  formCaptureAllowed: boolean;
+  /** The automatic backup alarm's period: the team's, or the product's. */
+  automaticBackupMinutes: number;
+  /** The account's own sites never captured (set on the website). */
+  ownNeverCapturedSites: string[];
+  /** The team's policy this browser obeys ("Set by your team"); null outside a team. */
+  team: { teamName: string; policy: TeamPolicy } | null;
 }
 
 /** `notice` says the list is the last download, when the server cannot be reached. */

@@ -1,5 +1,6 @@
 import { BROWSER_BACKUP_LIMITS, tabGroupColors, type BrowserBackupTrigger, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
 import { storableText } from "@common/form-capture";
+import { isNeverCaptured } from "@common/never-captured-sites";
 import { SESSION_LIMITS } from "@common/api/payload-limits";
 import type { BrowserApi, Tab, TabGroup, Window } from "./browser-api";
 
@@ -111,10 +112,16 @@ class Fingerprint {
   }
 }
 
+/** What a capture leaves out (decisions 186, 187): sites never captured, and form entries when the team forbids them. */
+export interface SnapshotRules {
+  neverCaptured: readonly string[];
+  keepFormData: boolean;
+}
+
 /**
  * Builds a snapshot from the browser's windows (with their tabs) and groups: normal windows only,
- * incognito never, http(s) tabs kept and the rest only counted. Pure, so it is measured and tested
- * without a browser.
+ * incognito never, http(s) tabs kept and the rest (sites never captured among them) only counted. Pure, so it is
+ * measured and tested without a browser.
  */
 export function buildSnapshot(
   id: string,
@@ -122,6 +129,7 @@ export function buildSnapshot(
   windows: Window[],
   groups: TabGroup[],
   pageStates: ReadonlyMap<number, PageState> = new Map(),
+  rules: SnapshotRules = { neverCaptured: [], keepFormData: true },
 ): Snapshot {
   const out: SnapshotWindow[] = [];
   const fingerprint = new Fingerprint();
@@ -137,7 +145,7 @@ export function buildSnapshot(
       allTabIds.push(tab.id);
       tabCount += 1;
       const url = tabUrl(tab);
-      if (!backupUrl(url)) {
+      if (!backupUrl(url) || isNeverCaptured(url, rules.neverCaptured)) {
         fingerprint.add(`-${window.id}`);
         continue;
       }
@@ -155,7 +163,7 @@ export function buildSnapshot(
         lastAccessed: typeof tab.lastAccessed === "number" ? Math.max(0, Math.round(tab.lastAccessed)) : null,
       };
       const page = pageStates.get(tab.id);
-      if (page && page.url === url) {
+      if (page && page.url === url && rules.keepFormData) {
         item.formData = page.formData;
         item.scrollPosition = page.scrollPosition;
       }

@@ -3,6 +3,7 @@ import { uploadBrowserBackupRequestSchema, type BrowserBackup, type UploadBrowse
 import type { FormEncryption } from "@common/api/encryption";
 import { pushOpenTabsRequestSchema, type OpenTabs } from "@common/api/open-tabs";
 import type { AutomationRule } from "@common/api/automation";
+import { defaultProtectionSettings, type EffectiveProtectionSettings } from "@common/api/protection";
 
 /**
  * The server side of the extension's API in memory, as the contracts describe it: device
@@ -21,6 +22,8 @@ export class FakeServer {
   planType = "basic";
   /** What GET /api/account/encryption answers (decision 177). */
   formEncryption: FormEncryption = { enabled: false };
+  /** What GET /api/protection/settings answers: the settings in effect with the team's policy (decision 185). */
+  settings: EffectiveProtectionSettings = { ...defaultProtectionSettings, teamPolicy: null };
   /** The device the token belongs to, as the connection endpoint names it. */
   deviceId = "d1";
   /** Open tabs by device id, the newest capture kept, as the server does. */
@@ -64,6 +67,7 @@ export class FakeServer {
     }
     if (!authorized) return json(401, { message: "The device token was revoked" });
     if (method === "GET" && url.pathname === "/api/account/encryption") return json(200, this.formEncryption);
+    if (method === "GET" && url.pathname === "/api/protection/settings") return json(200, this.settings);
     if (method === "GET" && url.pathname === "/api/extension/connection") {
       return json(200, { deviceId: this.deviceId, deviceName: "Chrome on Linux", email: "ada@example.com", planType: this.planType, backupsKept: 50, automaticBackups: this.automaticBackups });
     }

@@ -20,6 +20,7 @@ import { activeDays } from "../protection/active-days";
 import { latestProtectionEvents, recordProtectionEvent } from "../protection/events";
 import { readProtectionSettings } from "../protection/settings";
 import { accountWriteLimit } from "../protection/write-limit";
+import { teamPolicyFor } from "../team-policy/effective";
 import { BackupRefusedError, backUp } from "./backups";
 import { formatDataSize } from "./data-size";
 import { QuotaFullError } from "./quota";
@@ -180,12 +181,14 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     handler: async (request, reply) => {
       const account = refuseOtherEmail(request, reply, request.params.userEmail);
       if (!account) return reply;
-      const [settings, totals] = await Promise.all([
+      const [settings, totals, team] = await Promise.all([
         readProtectionSettings(db, account.user.id),
         sessionTotals(db, account.user.id),
+        teamPolicyFor(db, account.team),
       ]);
       return {
-        isActive: settings.enabled,
+        // A team policy that sets a protection mode keeps protection on (decision 185).
+        isActive: settings.enabled || Boolean(team?.policy.protectionMode),
         sessionCount: totals.sessions,
         applicationCount: totals.applications,
         lastBackup: totals.lastBackup?.toISOString() ?? null,

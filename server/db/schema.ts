@@ -19,3 +19,4 @@ export { teamAuditLog, teamInvitations, teamMembers, teams } from "../teams/tabl
 export { announcementDeliveries, announcements } from "../announcements/table";
 export { automationRules } from "../automation/table";
 export { teamSharedSessions } from "../team-sharing/table";
+export { teamPolicies } from "../team-policy/table";

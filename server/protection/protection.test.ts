@@ -25,6 +25,8 @@ describe("protection API: settings, toggle, status, blocked log, stats, events",
       smartDetection: false,
       aiPrediction: false,
       teamSharing: false,
+      neverCapturedSites: [],
+      teamPolicy: null,
     });
   });
 

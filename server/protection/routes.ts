@@ -7,9 +7,10 @@ import {
   toggleProtection,
   updateProtectionSettings,
 } from "@common/api/protection";
-import { requireUser, signedInAccount } from "../accounts/authentication";
+import { type Account, requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
+import { applyTeamPolicy, teamPolicyFor, underTeamPolicy } from "../team-policy/effective";
 import { recordProtectionEvent } from "./events";
 import { countBlockedAttempt, readBlockedAttempts, readProtectionSettings, settingsProblem, writeProtectionSettings } from "./settings";
 import { accountWriteLimit } from "./write-limit";
@@ -21,19 +22,26 @@ import { accountWriteLimit } from "./write-limit";
  */
 export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);
+  /** The team policy over this person's settings (decision 185), read on every request. */
+  const policyOf = (account: Account) => teamPolicyFor(db, account.team);
 
   app.route({
     ...endpointRoute(toggleProtection),
     onRequest: requireUser,
     preHandler: limitWrites,
-    handler: async (request) => {
-      const { user } = signedInAccount(request);
+    handler: async (request, reply) => {
+      const account = signedInAccount(request);
+      const { user } = account;
       const { enabled, mode = undefined } = request.body;
       const { blockedAttempts: _blocked, ...current } = await readProtectionSettings(db, user.id);
-      const next = { ...current, enabled, ...(mode ? { mode } : {}) };
+      const team = await policyOf(account);
+      const allowed = underTeamPolicy(current, { enabled, ...(mode ? { mode } : {}) }, team, user.planType);
+      if ("refusal" in allowed) return reply.code(403).send({ message: allowed.refusal });
+      const next = allowed.next;
       // Block mode has no automatic backups (settingsProblem): the settings screen turns them off with it too.
       if (next.mode === "block") next.autoBackup = false;
       await writeProtectionSettings(db, user.id, next, app.clock());
+      const effective = applyTeamPolicy(next, team, user.planType);
       await recordProtectionEvent(
         db,
         user.id,
@@ -41,7 +49,7 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         enabled ? "Protection switched on" : "Protection switched off",
         app.clock(),
       );
-      return { enabled, mode: next.mode, message: enabled ? "Protection is on" : "Protection is off" };
+      return { enabled: effective.enabled, mode: effective.mode, message: effective.enabled ? "Protection is on" : "Protection is off" };
     },
   });
 
@@ -70,8 +78,9 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     ...endpointRoute(getProtectionSettings),
     onRequest: requireUser,
     handler: async (request) => {
-      const { blockedAttempts: _blocked, ...settings } = await readProtectionSettings(db, signedInAccount(request).user.id);
-      return settings;
+      const account = signedInAccount(request);
+      const [{ blockedAttempts: _blocked, ...settings }, team] = await Promise.all([readProtectionSettings(db, account.user.id), policyOf(account)]);
+      return applyTeamPolicy(settings, team, account.user.planType);
     },
   });
 
@@ -80,12 +89,15 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     onRequest: requireUser,
     preHandler: limitWrites,
     handler: async (request, reply) => {
-      const { user } = signedInAccount(request);
-      const { blockedAttempts: _blocked, ...current } = await readProtectionSettings(db, user.id);
-      const next = { ...current, ...request.body };
-      const problem = settingsProblem(user.planType, current, next);
+      const account = signedInAccount(request);
+      const { user } = account;
+      const [{ blockedAttempts: _blocked, ...current }, team] = await Promise.all([readProtectionSettings(db, user.id), policyOf(account)]);
+      const allowed = underTeamPolicy(current, request.body, team, user.planType);
+      if ("refusal" in allowed) return reply.code(403).send({ message: allowed.refusal });
+      // Checked as the settings will be in effect: a mode the team sets is the mode Automatic Backup works in.
+      const problem = settingsProblem(user.planType, applyTeamPolicy(current, team, user.planType), applyTeamPolicy(allowed.next, team, user.planType));
       if (problem) return reply.code(403).send({ message: problem });
-      return writeProtectionSettings(db, user.id, next, app.clock());
+      return applyTeamPolicy(await writeProtectionSettings(db, user.id, allowed.next, app.clock()), team, user.planType);
     },
   });
 

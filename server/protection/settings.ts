@@ -29,8 +29,8 @@ export async function readProtectionSettings(
 ): Promise<ProtectionSettings & { blockedAttempts: number }> {
   const [row] = await settingsOfUser(db).execute({ userId });
   if (!row) return { ...defaultProtectionSettings, blockedAttempts: 0 };
-  const { enabled, mode, autoBackup, cloudSync, smartDetection, aiPrediction, teamSharing, blockedAttempts } = row;
-  return { enabled, mode, autoBackup, cloudSync, smartDetection, aiPrediction, teamSharing, blockedAttempts };
+  const { enabled, mode, autoBackup, cloudSync, smartDetection, aiPrediction, teamSharing, neverCapturedSites, blockedAttempts } = row;
+  return { enabled, mode, autoBackup, cloudSync, smartDetection, aiPrediction, teamSharing, neverCapturedSites, blockedAttempts };
 }
 
 /** Clear All attempts blocked on any of the account's devices (web, Android, Windows). */

@@ -33,6 +33,8 @@ export const protectionSettings = pgTable("protection_settings", {
   smartDetection: boolean("smart_detection").notNull(),
   aiPrediction: boolean("ai_prediction").notNull(),
   teamSharing: boolean("team_sharing").notNull(),
+  /** Host names no backup of this account keeps (decision 186). */
+  neverCapturedSites: text("never_captured_sites").array().notNull().default(sql`'{}'::text[]`),
   blockedAttempts: integer("blocked_attempts").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });

@@ -176,6 +176,13 @@ describe("team authorization: every team route × {anonymous, another team's own
         { anonymous: 401, outsider: 200, memberToken: 403, member: 200, admin: 200, removed: 404, owner: 200 },
       ],
       ["GET /api/team/audit-log", async () => ({ method: "GET", url: "/api/team/audit-log" }), { anonymous: 401, outsider: 200, memberToken: 403, member: 403, admin: 403, removed: 404, owner: 200 }],
+      // The team policy (decision 185): owners and admins; the outsider reads and sets their own team's.
+      ["GET /api/team/policy", async () => ({ method: "GET", url: "/api/team/policy" }), { anonymous: 401, outsider: 200, memberToken: 403, member: 403, admin: 200, removed: 404, owner: 200 }],
+      [
+        "PUT /api/team/policy",
+        async () => ({ method: "PUT", url: "/api/team/policy", payload: { protectionMode: "block", automaticBackupMinutes: null, neverCapturedSites: [`site${++serial}.example`], formCapture: null } }),
+        { anonymous: 401, outsider: 200, memberToken: 403, member: 403, admin: 200, removed: 404, owner: 200 },
+      ],
       // Last: the owners end their teams.
       ["DELETE /api/team", async () => ({ method: "DELETE", url: "/api/team" }), { anonymous: 401, outsider: 204, memberToken: 403, member: 403, admin: 403, removed: 404, owner: 204 }],
     ];

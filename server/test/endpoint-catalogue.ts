@@ -209,6 +209,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "DELETE /api/team/shared-sessions/:id": { params: { id: a.sharedSessionId } },
     "GET /api/team/insights": { query: { weeks: "4" } },
     "GET /api/team/insights.csv": { query: { weeks: "12" } },
+    "GET /api/team/policy": {},
+    "PUT /api/team/policy": { body: { protectionMode: "backup", automaticBackupMinutes: 15, neverCapturedSites: ["bank.example"], formCapture: "off" } },
   };
 }
 

@@ -3,6 +3,7 @@ import type { FormEncryptionStatus } from "../../src/form-encryption";
 import { ALL_SITES, type ActionAnswer, type Status } from "../../src/messages";
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
 import { h } from "../../src/ui/dom";
+import { SET_BY_YOUR_TEAM } from "@common/team-policy-text";
 
 /**
  * Options: the server to talk to (when the package does not name one) and the opt-in form capture,
@@ -92,6 +93,65 @@ function encryptionSection(encryption: FormEncryptionStatus): HTMLElement {
   );
 }
 
+/**
+ * The opt-in form capture. A team's policy decides it for its members (decision 187): off, the switch is off and
+ * locked; on, it is on and locked once this browser has the access to every site, which only the person can give.
+ */
+function formCaptureSection(current: Status): HTMLElement {
+  const policy = current.team?.policy.formCapture ?? null;
+  const locked = policy === "off" || (policy === "on" && current.formCaptureAllowed);
+  const note =
+    policy === "off"
+      ? `${SET_BY_YOUR_TEAM}: form capture is off for ${current.team?.teamName}.`
+      : policy === "on"
+        ? current.formCaptureAllowed
+          ? `${SET_BY_YOUR_TEAM}: form capture is on for ${current.team?.teamName}.`
+          : `${SET_BY_YOUR_TEAM}: ${current.team?.teamName} has form capture on. Turn it on to give TabVault the access it needs.`
+        : null;
+  return h(
+    "section",
+    {},
+    h("h2", {}, "Form data and scroll"),
+    h(
+      "div",
+      { class: "switch" },
+      h("input", {
+        type: "checkbox",
+        id: "form-capture",
+        checked: current.formCapture && (policy !== "on" || current.formCaptureAllowed),
+        disabled: locked,
+        onchange: (event: Event) => void setFormCapture((event.target as HTMLInputElement).checked),
+      }),
+      h(
+        "div",
+        {},
+        h("label", { htmlFor: "form-capture" }, "Keep what I type and how far I scrolled, on every site"),
+        note ? h("p", { class: "notice" }, note) : "",
+        h(
+          "p",
+          { class: "muted" },
+          "Restored tabs get their text back. Never kept: passwords, hidden fields, fields marked autocomplete=off, one-time codes, card numbers, and values you did not change.",
+        ),
+      ),
+    ),
+  );
+}
+
+/** Sites never captured (decision 186): the person's own, set on the website, and their team's. */
+function neverCapturedSection(current: Status): HTMLElement {
+  const own = current.ownNeverCapturedSites;
+  const team = current.team?.policy.neverCapturedSites ?? [];
+  return h(
+    "section",
+    { ariaLabel: "Sites never captured" },
+    h("h2", {}, "Sites never captured"),
+    h("p", { class: "muted" }, "Tabs of these sites and their subdomains are left out of every snapshot and backup of this browser."),
+    team.length > 0 ? h("p", {}, `${SET_BY_YOUR_TEAM} (${current.team?.teamName}): ${team.join(", ")}`) : "",
+    h("p", {}, own.length > 0 ? `Yours: ${own.join(", ")}` : "None of your own."),
+    h("p", { class: "muted" }, "Change your own list in Protection Settings on the TabVault website."),
+  );
+}
+
 async function render(): Promise<void> {
   const current = await status();
   const encryption = (await browser.runtime.sendMessage({ kind: "encryption-status" })) as FormEncryptionStatus;
@@ -113,31 +173,8 @@ async function render(): Promise<void> {
             h("span", { class: "muted" }, current.serverSource === "default" ? "Default: this computer." : ""),
           ),
     ),
-    h(
-      "section",
-      {},
-      h("h2", {}, "Form data and scroll"),
-      h(
-        "div",
-        { class: "switch" },
-        h("input", {
-          type: "checkbox",
-          id: "form-capture",
-          checked: current.formCapture,
-          onchange: (event: Event) => void setFormCapture((event.target as HTMLInputElement).checked),
-        }),
-        h(
-          "div",
-          {},
-          h("label", { htmlFor: "form-capture" }, "Keep what I type and how far I scrolled, on every site"),
-          h(
-            "p",
-            { class: "muted" },
-            "Restored tabs get their text back. Never kept: passwords, hidden fields, fields marked autocomplete=off, one-time codes, card numbers, and values you did not change.",
-          ),
-        ),
-      ),
-    ),
+    formCaptureSection(current),
+    neverCapturedSection(current),
     encryptionSection(encryption),
     message ? h("section", {}, h("p", { class: message.ok ? "notice" : "notice bad", role: "status" }, message.text)) : "",
   );

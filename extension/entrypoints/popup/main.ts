@@ -1,6 +1,6 @@
 import type { OpenTabsDevice } from "@common/api/open-tabs";
 import { planHasFeature, planTypes } from "@common/plan-catalogue";
-import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
+import { minutesText, SET_BY_YOUR_TEAM, teamPolicyLines } from "@common/team-policy-text";
 import { browser } from "wxt/browser";
 import type { BackupSummary } from "../../src/backup-list";
 import { matchesSearch } from "../../src/backup-search";
@@ -120,7 +120,7 @@ function connectionSection(current: Status): HTMLElement {
         "p",
         { class: "muted" },
         connection.planType ? `${connection.planType[0]?.toUpperCase()}${connection.planType.slice(1)} plan · ` : "",
-        connection.automaticBackups ? `automatic backups every ${EXTENSION_AUTOMATIC_BACKUP_MINUTES} minutes` : "emergency and manual backups",
+        connection.automaticBackups ? `automatic backups every ${minutesText(current.automaticBackupMinutes)}` : "emergency and manual backups",
       ),
     );
   } else if (connection.state === "disconnected") {
@@ -215,6 +215,19 @@ function automationSection(current: Status): HTMLElement | null {
   return section;
 }
 
+/** What the team's policy decides for this browser (decision 187), said where the person looks first. */
+function teamPolicySection(current: Status): HTMLElement | null {
+  if (current.connection.state !== "connected" || !current.team) return null;
+  const lines = teamPolicyLines(current.team.policy);
+  if (lines.length === 0) return null;
+  return h(
+    "section",
+    { ariaLabel: SET_BY_YOUR_TEAM },
+    h("h2", {}, `${SET_BY_YOUR_TEAM}: ${current.team.teamName}`),
+    h("ul", { class: "policy" }, ...lines.map((line) => h("li", {}, h("span", { class: "muted" }, `${line.item}: `), line.value))),
+  );
+}
+
 function restoreSection(current: Status): HTMLElement | null {
   const restore = current.restore;
   if (!restore) return null;
@@ -292,6 +305,7 @@ function render(): void {
     restoreSection(current) ?? "",
     protectionSection(current),
     automationSection(current) ?? "",
+    teamPolicySection(current) ?? "",
     backupsSection(current) ?? "",
     otherDevicesSection(current) ?? "",
     h(

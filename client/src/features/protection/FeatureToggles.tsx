@@ -1,6 +1,7 @@
 import type { ProtectionSettings } from "@common/api/protection";
 import { type PlanType, plans } from "@common/plan-catalogue";
 import { lowestPlanWith, type PlanFeature, planFeatureLabels } from "@common/plan-features";
+import { SET_BY_YOUR_TEAM } from "@common/team-policy-text";
 import { Loader2, Save } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -49,6 +50,7 @@ export function PlanFeatureToggle({
   planType,
   checked,
   disabled = false,
+  lockedByTeam = false,
   onChange,
 }: {
   feature: PlanFeature;
@@ -57,6 +59,8 @@ export function PlanFeatureToggle({
   checked: boolean;
   /** Off limits for another reason too (block mode, a save under way). */
   disabled?: boolean;
+  /** Decided by the team's policy (decision 185): shown as "Set by your team", never changed here. */
+  lockedByTeam?: boolean;
   onChange: (value: boolean) => void;
 }) {
   const included = plans[planType].features[feature];
@@ -66,8 +70,8 @@ export function PlanFeatureToggle({
       label={planFeatureLabels[feature]}
       text={text}
       checked={checked}
-      disabled={disabled || (!included && !checked)}
-      note={included ? undefined : `${lowestPlanWith(feature).name} plan`}
+      disabled={disabled || lockedByTeam || (!included && !checked)}
+      note={lockedByTeam ? SET_BY_YOUR_TEAM : included ? undefined : `${lowestPlanWith(feature).name} plan`}
       onChange={onChange}
     />
   );

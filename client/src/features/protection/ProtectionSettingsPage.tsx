@@ -1,6 +1,6 @@
 import type { ProtectionMode } from "@common/api/protection";
 import { plans } from "@common/plan-catalogue";
-import { automaticBackupText } from "@common/product";
+import { automaticBackupText, automaticBackupTextWithTeam } from "@common/product";
 import { Crown, Loader2, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -8,6 +8,7 @@ import { PlanFeatureToggle, SaveSettingsBar, SmartFeatureToggles, SWITCH_CHANGES
 import { Switch } from "@/components/ui/switch";
 import { useAuth } from "@/features/accounts/useAuth";
 import { cn } from "@/lib/class-names";
+import { isLocked, NeverCapturedSites, SetByYourTeam, TeamPolicyNotice } from "./NeverCapturedSites";
 import { useSettingsDraft } from "./useSettingsDraft";
 
 /** `/protection-settings` (spec 2 §2, §5): saved only when Save Settings is clicked (spec 2 §4). */
@@ -20,22 +21,32 @@ export default function ProtectionSettingsPage() {
   const set = draft.change;
 
   const status = !settings.enabled ? "DISABLED" : settings.mode === "block" ? "ACTIVE - BLOCKING" : "ACTIVE - BACKUP MODE";
+  const team = settings.teamPolicy;
+  const teamInterval = team?.policy.automaticBackupMinutes ?? null;
+  const autoBackupText = teamInterval === null ? automaticBackupText : automaticBackupTextWithTeam(teamInterval);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Protection Settings</h1>
       <p className="mt-2 text-slate-600">Choose whether TabVault blocks Clear All outright or lets it happen and keeps a backup.</p>
+      <TeamPolicyNotice teamPolicy={team} />
 
       <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex items-center justify-between gap-4">
           <div>
-            <h2 id="protection-master" className="text-lg font-semibold text-slate-900">Protection</h2>
+            <h2 id="protection-master" className="text-lg font-semibold text-slate-900">
+              Protection
+              {isLocked(team, "enabled") ? <SetByYourTeam /> : null}
+            </h2>
             <p className={cn("mt-1 text-sm font-semibold", settings.enabled ? "text-emerald-700" : "text-red-700")}>{status}</p>
           </div>
-          <Switch size="lg" checked={settings.enabled} onCheckedChange={(enabled) => set({ enabled })} aria-labelledby="protection-master" />
+          <Switch size="lg" checked={settings.enabled} disabled={isLocked(team, "enabled")} onCheckedChange={(enabled) => set({ enabled })} aria-labelledby="protection-master" />
         </div>
 
-        <fieldset className="mt-6">
-          <legend className="text-sm font-semibold text-slate-900">Mode</legend>
+        <fieldset className="mt-6" disabled={isLocked(team, "mode")}>
+          <legend className="text-sm font-semibold text-slate-900">
+            Mode
+            {isLocked(team, "mode") ? <SetByYourTeam /> : null}
+          </legend>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {(
               [
@@ -73,10 +84,11 @@ export default function ProtectionSettingsPage() {
         <ul className="mt-6 divide-y divide-slate-100">
           <PlanFeatureToggle
             feature="autoBackup"
-            text={settings.mode === "block" ? `Works in Backup mode. ${automaticBackupText}` : automaticBackupText}
+            text={settings.mode === "block" ? `Works in Backup mode. ${autoBackupText}` : autoBackupText}
             planType={plan.type}
             checked={settings.autoBackup}
             disabled={settings.mode === "block"}
+            lockedByTeam={isLocked(team, "autoBackup")}
             onChange={(autoBackup) => set({ autoBackup })}
           />
           <PlanFeatureToggle
@@ -88,6 +100,13 @@ export default function ProtectionSettingsPage() {
           />
           <SmartFeatureToggles planType={plan.type} settings={settings} onChange={(feature, value) => set({ [feature]: value })} />
         </ul>
+
+        <NeverCapturedSites
+          key={draft.saved?.neverCapturedSites.join("\n")}
+          own={settings.neverCapturedSites}
+          teamPolicy={team}
+          onChange={(neverCapturedSites) => set({ neverCapturedSites })}
+        />
 
         <p className="mt-6 flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
           <Smartphone className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { type BrowserSessionInput, saveBackup, saveClearAllBackup, type TabSnapshotInput } from "@common/api/backups";
+import { isNeverCaptured } from "@common/never-captured-sites";
 import { WEB_APP_AUTOMATIC_BACKUP_SECONDS } from "@common/product";
 import { call } from "@/lib/api-client";
 import { detectBrowserType, snapshotCurrentPage } from "./page-snapshot";
@@ -10,14 +11,22 @@ export const CAPTURE_INTERVAL_MS = WEB_APP_AUTOMATIC_BACKUP_SECONDS * 1000;
 
 export type CaptureKind = "emergency" | "automatic";
 
-/** The open page first (with its forms and scroll), then the other recently visited pages. */
-export function currentBrowserSession(): BrowserSessionInput {
-  const current = snapshotCurrentPage();
+/** What a capture leaves out (decisions 186, 187): sites never captured, and typed text when the team forbids it. */
+export interface CaptureRules {
+  neverCaptured: readonly string[];
+  keepFormData: boolean;
+}
+export const noCaptureRules: CaptureRules = { neverCaptured: [], keepFormData: true };
+
+/** The open page first (with its forms and scroll), then the other recently visited pages; none of a site never captured. */
+export function currentBrowserSession(rules: CaptureRules = noCaptureRules): BrowserSessionInput {
+  const snapshot = snapshotCurrentPage();
+  const current = rules.keepFormData ? snapshot : { ...snapshot, formData: {} };
   const others: TabSnapshotInput[] = readRecentTabs()
     .filter((entry) => entry.url !== current.url)
     .map((entry) => ({ url: entry.url, title: entry.title, faviconUrl: entry.faviconUrl, isActive: false, lastAccessed: entry.lastAccessed }));
   return {
-    tabs: [current, ...others].filter((tab) => /^https?:/.test(tab.url)),
+    tabs: [current, ...others].filter((tab) => /^https?:/.test(tab.url) && !isNeverCaptured(tab.url, rules.neverCaptured)),
     windowId: "web",
     browserType: detectBrowserType(),
     sessionId: sessionStorageId(),
@@ -47,7 +56,11 @@ function sessionStorageId(): string {
 /** Turns a tab's form entries into what may leave the browser (sealed with end-to-end encryption, decision 177). */
 export type SealFormData = (formData: Record<string, string>) => Promise<Record<string, string>>;
 
-export function createCapture(userEmail: string, sealFormData: SealFormData = async (formData) => formData) {
+export function createCapture(
+  userEmail: string,
+  sealFormData: SealFormData = async (formData) => formData,
+  captureRules: () => CaptureRules = () => noCaptureRules,
+) {
   let inFlight = false;
   const lastSent: Partial<Record<CaptureKind, string>> = {};
 
@@ -56,7 +69,7 @@ export function createCapture(userEmail: string, sealFormData: SealFormData = as
     if (!settings.enabled) return false;
     if (kind === "automatic" && !(settings.mode === "backup" && settings.autoBackup)) return false;
     if (inFlight) return false;
-    const session = currentBrowserSession();
+    const session = currentBrowserSession(captureRules());
     if (session.tabs.length === 0) return false;
     const fingerprint = JSON.stringify(session.tabs.map((tab) => [tab.url, tab.formData, tab.scrollPosition]));
     if (lastSent[kind] === fingerprint) return false;

@@ -1,7 +1,14 @@
 import { getProtectionStatus, type ProtectionStatus } from "@common/api/backups";
-import { getProtectionSettings, type ProtectionSettings } from "@common/api/protection";
+import {
+  type EffectiveProtectionSettings,
+  formCaptureForbidden,
+  getProtectionSettings,
+  type ProtectionSettings,
+  sitesNeverCaptured,
+} from "@common/api/protection";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { endpointKey, endpointQuery } from "@/lib/api-client";
+import type { CaptureRules } from "./capture-engine";
 import { writeLocalProtection } from "./storage-keys";
 import { useLocalProtection } from "./useLocalProtection";
 
@@ -19,7 +26,7 @@ const PROTECTION_SETTINGS_KEY = endpointKey(getProtectionSettings);
 /** Settings the server saved (or this browser chose, for a visitor): into storage, the settings query and the status. */
 export function adoptProtectionSettings(queryClient: QueryClient, saved: Partial<ProtectionSettings>): void {
   writeLocalProtection(saved);
-  queryClient.setQueryData<ProtectionSettings>(PROTECTION_SETTINGS_KEY, (current) => current && { ...current, ...saved });
+  queryClient.setQueryData<EffectiveProtectionSettings>(PROTECTION_SETTINGS_KEY, (current) => current && { ...current, ...saved });
   const { enabled } = saved;
   if (enabled !== undefined) {
     // The status query's key starts with its path; every email's entry is patched.
@@ -32,9 +39,16 @@ export function adoptProtectionSettings(queryClient: QueryClient, saved: Partial
  * §3) read from storage, so a switch on another screen or tab shows here at once. Undefined until loaded, and
  * for a visitor.
  */
-export function useProtectionSettings(signedIn: boolean): ProtectionSettings | undefined {
+export function useProtectionSettings(signedIn: boolean): EffectiveProtectionSettings | undefined {
   const local = useLocalProtection();
   const { data } = useQuery({ ...endpointQuery(getProtectionSettings), enabled: signedIn });
   if (!data) return undefined;
   return { ...data, enabled: local.enabled, mode: local.mode, autoBackup: local.autoBackup, cloudSync: local.cloudSync };
+}
+
+/** What the capture engine leaves out, from the settings last read (decisions 186, 187): none until they are read. */
+export function captureRulesOf(queryClient: QueryClient): CaptureRules {
+  const settings = queryClient.getQueryData<EffectiveProtectionSettings>(PROTECTION_SETTINGS_KEY);
+  if (!settings) return { neverCaptured: [], keepFormData: true };
+  return { neverCaptured: sitesNeverCaptured(settings), keepFormData: !formCaptureForbidden(settings) };
 }

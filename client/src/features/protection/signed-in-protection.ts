@@ -1,4 +1,5 @@
 import { getProtectionSettings, logBlockedAttempt } from "@common/api/protection";
+import { WEB_APP_SETTINGS_REFRESH_SECONDS } from "@common/product";
 import type { QueryClient } from "@tanstack/react-query";
 import { openedFormData, startFormSealer } from "@/features/encryption/form-sealer";
 import { call, endpointQuery } from "@/lib/api-client";
@@ -6,7 +7,7 @@ import { type BlockedMethod, type ClearAllBlocked, clearAllBlockedHere, ensureBl
 import { createCapture, startCaptureTriggers } from "./capture-engine";
 import { hasUnsavedInput } from "./form-watch";
 import { snapshotCurrentPage } from "./page-snapshot";
-import { adoptProtectionSettings } from "./protection-state";
+import { adoptProtectionSettings, captureRulesOf } from "./protection-state";
 import { recordVisit } from "./recent-tabs";
 import { applyRestoreHandoff } from "./restore-handoff";
 
@@ -17,15 +18,25 @@ import { applyRestoreHandoff } from "./restore-handoff";
  */
 export function startSignedInProtection(userEmail: string, queryClient: QueryClient): () => void {
   // The server's settings win at sign-in; every change after goes through adoptProtectionSettings. Without
-  // them (a failure, a session that just ended) this browser's own stay, quietly.
-  queryClient
-    .fetchQuery(endpointQuery(getProtectionSettings, undefined, { expectUnauthorized: true }))
-    .then((settings) => adoptProtectionSettings(queryClient, settings))
-    .catch(() => undefined);
+  // them (a failure, a session that just ended) this browser's own stay, quietly. They are read again every
+  // WEB_APP_SETTINGS_REFRESH_SECONDS and when the window gets focus, so a team's policy reaches this page within
+  // a minute (decision 187).
+  const readSettings = () =>
+    queryClient
+      .fetchQuery({ ...endpointQuery(getProtectionSettings, undefined, { expectUnauthorized: true }), staleTime: 0 })
+      .then((settings) => adoptProtectionSettings(queryClient, settings))
+      .catch(() => undefined);
+  void readSettings();
+  const settingsTimer = window.setInterval(() => void readSettings(), WEB_APP_SETTINGS_REFRESH_SECONDS * 1000);
+  window.addEventListener("focus", readSettings);
   const sealer = startFormSealer(userEmail, queryClient);
   applyRestoreHandoff((formData) => openedFormData(userEmail, formData));
 
-  const capture = createCapture(userEmail, (formData) => sealer.seal(formData));
+  const capture = createCapture(
+    userEmail,
+    (formData) => sealer.seal(formData),
+    () => captureRulesOf(queryClient),
+  );
   const logBlocked = (method: BlockedMethod) => {
     // A 401 (a session that just ended) is no reason to sign in.
     call(logBlockedAttempt, { body: { method, timestamp: Date.now(), url: window.location.href.slice(0, 2048) } }, { expectUnauthorized: true }).catch(
@@ -46,6 +57,8 @@ export function startSignedInProtection(userEmail: string, queryClient: QueryCli
   const stopTriggers = startCaptureTriggers(capture, hasUnsavedInput);
   window.addEventListener(clearAllBlockedHere, onBlocked);
   return () => {
+    window.clearInterval(settingsTimer);
+    window.removeEventListener("focus", readSettings);
     sealer.stop();
     stopTriggers();
     stopShortcuts();

@@ -15,7 +15,8 @@ export function useSettingsDraft(signedIn: boolean) {
   const queryClient = useQueryClient();
   const saved = useProtectionSettings(signedIn);
   const [changes, setChanges] = useState<Partial<ProtectionSettings>>({});
-  const unsaved = saved ? (Object.keys(changes) as (keyof ProtectionSettings)[]).filter((key) => changes[key] !== saved[key]) : [];
+  // Compared as JSON: the list of sites never captured is an array.
+  const unsaved = saved ? (Object.keys(changes) as (keyof ProtectionSettings)[]).filter((key) => JSON.stringify(changes[key]) !== JSON.stringify(saved[key])) : [];
 
   const save = useMutation({
     mutationFn: () => call(updateProtectionSettings, { body: Object.fromEntries(unsaved.map((key) => [key, changes[key]])) }),
@@ -32,6 +33,8 @@ export function useSettingsDraft(signedIn: boolean) {
   return {
     /** The settings as the screen shows them; undefined until loaded (and for a visitor). */
     settings: saved && { ...saved, ...changes },
+    /** The settings as last saved, without the unsaved changes. */
+    saved,
     change: (update: Partial<ProtectionSettings>) => setChanges((current) => ({ ...current, ...update })),
     unsaved: unsaved.length > 0,
     saving: save.isPending,

@@ -7,6 +7,7 @@ import { useAuth } from "@/features/accounts/useAuth";
 import { call, endpointQuery } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
+import { TeamPolicySection } from "@/features/team-policy/TeamPolicySection";
 import { CreateTeam } from "./CreateTeam";
 import { TeamAuditLog } from "./TeamAuditLog";
 import { TeamInvitations } from "./TeamInvitations";
@@ -51,6 +52,7 @@ function TeamSections({ team, myUserId }: { team: Team; myUserId: string }) {
       <TeamMembers team={team} myUserId={myUserId} />
       {team.myRole !== "member" ? <TeamInvitations team={team} /> : null}
       <TeamInsightsSection team={team} />
+      {team.myRole !== "member" ? <TeamPolicySection /> : null}
       {team.myRole === "owner" ? <TeamAuditLog /> : null}
       <LeaveOrDelete team={team} myUserId={myUserId} />
     </>
