@@ -243,10 +243,10 @@ function problemWith(response: LightMyRequestResponse): string | null {
  */
 const endsSessions = new Set(["GET /api/logout", "POST /api/auth/sign-out-everywhere", "POST /api/auth/callback", "POST /api/team/invitations/accept"]);
 /**
- * The team's own routes (teams, invitations, members, the audit log) run as a real team's owner (for "owner") and a
+ * The team's own routes (teams, invitations, members, the audit log, the policy) run as a real team's owner (for "owner") and a
  * Premium account in no team (for "admin"); A is a plain member. Shared sessions and insights run as A.
  */
-const isTeamRoute = (key: string) => / \/api\/team(\/invitations|\/members|\/audit-log|$)/.test(key);
+const isTeamRoute = (key: string) => / \/api\/team(\/invitations|\/members|\/audit-log|\/policy|$)/.test(key);
 /** Routes only a device token gets through (a browser session is refused): their valid example runs as A's device too. */
 const devicesOnly = new Set(["PUT /api/open-tabs"]);
 
