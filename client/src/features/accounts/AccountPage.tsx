@@ -3,8 +3,8 @@ import { plans, storageText } from "@common/plan-catalogue";
 import { ACCOUNT_DELETION_LINK_MINUTES, EVENT_RETENTION_DAYS, PRODUCT_SLUG } from "@common/product";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Globe, HardDrive, Lock, LogOut, Monitor, Trash2, UserRound } from "lucide-react";
-import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { SectionCard } from "@/components/ui/section-card";
 import { DeviceTokens } from "@/features/dashboard/DeviceTokens";
 import { EncryptionSection } from "@/features/encryption/EncryptionSection";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
@@ -16,17 +16,6 @@ import { useAuth } from "./useAuth";
 
 const OVERVIEW_KEY = endpointKey(getAccountOverview);
 
-function Section({ id, icon: Icon, title, children }: { id: string; icon: typeof Globe; title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={id}>
-      <h2 id={id} className="flex items-center gap-2 font-semibold text-slate-900">
-        <Icon className="size-4 text-brand-600" aria-hidden="true" />
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function showError(fallback: string) {
   return (error: unknown) => {
@@ -80,7 +69,7 @@ export default function AccountPage() {
       <p className="mt-2 text-lg text-slate-600">Your profile, where you are signed in, your data and your account.</p>
 
       <div className="mt-8 grid grid-cols-1 gap-6">
-        <Section id="profile" icon={UserRound} title="Profile">
+        <SectionCard id="profile" icon={UserRound} title="Profile">
           <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-slate-500">Email</dt>
@@ -117,9 +106,9 @@ export default function AccountPage() {
               </p>
             </div>
           ) : null}
-        </Section>
+        </SectionCard>
 
-        <Section id="browser-sessions" icon={Monitor} title="Signed-in browsers">
+        <SectionCard id="browser-sessions" icon={Monitor} title="Signed-in browsers">
           <p className="mt-1 text-sm text-slate-600">Each browser stays signed in for 30 days. Sign out one you no longer use.</p>
           {overview.isError ? <p className="mt-3 text-sm text-red-700">{errorMessage(overview.error, "The list could not be loaded.")}</p> : null}
           <ul className="mt-3 divide-y divide-slate-100">
@@ -144,25 +133,25 @@ export default function AccountPage() {
               </li>
             ))}
           </ul>
-        </Section>
+        </SectionCard>
 
         <DeviceTokens />
 
-        <Section id="everywhere" icon={Globe} title="Sign out everywhere">
+        <SectionCard id="everywhere" icon={Globe} title="Sign out everywhere">
           <p className="mt-1 text-sm text-slate-600">Signs out every browser, this one too, and disconnects every app and extension.</p>
           <Button className="mt-3" variant="outline" onClick={() => everywhere.mutate()} disabled={everywhere.isPending}>
             <LogOut aria-hidden="true" />
             Sign out everywhere
           </Button>
-        </Section>
+        </SectionCard>
 
         {user ? (
-          <Section id="encryption" icon={Lock} title="End-to-end encryption">
+          <SectionCard id="encryption" icon={Lock} title="End-to-end encryption">
             <EncryptionSection email={user.email} />
-          </Section>
+          </SectionCard>
         ) : null}
 
-        <Section id="export" icon={Download} title="Your data">
+        <SectionCard id="export" icon={Download} title="Your data">
           <p className="mt-1 text-sm text-slate-600">
             One JSON file with your account, every backup with its tabs and form data, your settings, events, payments and devices.
           </p>
@@ -170,9 +159,9 @@ export default function AccountPage() {
             <Download aria-hidden="true" />
             Export all my data
           </Button>
-        </Section>
+        </SectionCard>
 
-        <Section id="delete" icon={Trash2} title="Delete my account">
+        <SectionCard id="delete" icon={Trash2} title="Delete my account">
           <p className="mt-1 text-sm text-slate-600">
             We email you a link; when you confirm on our site, your account, backups, settings, events, devices and sessions are deleted at once.
             Payment records are kept without your name or address, as the law requires.
@@ -188,7 +177,7 @@ export default function AccountPage() {
             </Button>
           )}
           <p className="mt-2 text-xs text-slate-500">The link works once, for {ACCOUNT_DELETION_LINK_MINUTES} minutes.</p>
-        </Section>
+        </SectionCard>
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-c
 import { BarChart3, FileDown, Lock } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { TeamSection } from "@/features/teams/TeamSection";
+import { SectionCard } from "@/components/ui/section-card";
 
 // recharts in a chunk of its own, as the dashboard's analytics: loaded only by a Premium team's page.
 const TeamInsightsCharts = lazy(() => import("./TeamInsightsCharts"));
@@ -20,7 +20,7 @@ export function TeamInsightsSection({ team }: { team: Team }) {
   const included = planHasFeature(team.planType, "teamInsights");
   const everyone = team.myRole !== "member";
   return (
-    <TeamSection
+    <SectionCard
       id="team-insights"
       icon={BarChart3}
       title="Insights"
@@ -53,6 +53,6 @@ export function TeamInsightsSection({ team }: { team: Team }) {
           </Suspense>
         </>
       )}
-    </TeamSection>
+    </SectionCard>
   );
 }

@@ -7,7 +7,7 @@ import { Loader2, Save, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { TeamSection } from "@/features/teams/TeamSection";
+import { SectionCard } from "@/components/ui/section-card";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
@@ -24,7 +24,7 @@ const LEFT_TO_MEMBERS = "Left to each member";
 export function TeamPolicySection() {
   const policy = useQuery(endpointQuery(getTeamPolicy));
   return (
-    <TeamSection
+    <SectionCard
       id="team-policy"
       icon={ShieldCheck}
       title="Team policy"
@@ -33,7 +33,7 @@ export function TeamPolicySection() {
       {policy.isPending ? <p className="mt-4 text-sm text-slate-500">Loading the policy…</p> : null}
       {policy.isError ? <p className="mt-4 text-sm text-red-700">{errorMessage(policy.error, "The team policy could not be loaded.")}</p> : null}
       {policy.data ? <PolicyForm key={policy.data.updatedAt ?? "never"} saved={policy.data.policy} updatedAt={policy.data.updatedAt} updatedBy={policy.data.updatedBy} /> : null}
-    </TeamSection>
+    </SectionCard>
   );
 }
 

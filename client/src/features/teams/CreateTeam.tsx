@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { subscribeHref, usePriceIds } from "@/features/payments/plan-links";
 import { call } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
-import { TeamSection } from "./TeamSection";
+import { SectionCard } from "@/components/ui/section-card";
 import { refreshTeam } from "./team-queries";
 
 /** For someone in no team: create one on Premium, or learn that it needs Premium and how to join one. */
@@ -31,7 +31,7 @@ export function CreateTeam({ user }: { user: AuthUser }) {
   }
 
   return (
-    <TeamSection
+    <SectionCard
       id="create-team"
       icon={Users}
       title="Create a team"
@@ -61,6 +61,6 @@ export function CreateTeam({ user }: { user: AuthUser }) {
           {errorMessage(create.error, "The team could not be created.")}
         </p>
       ) : null}
-    </TeamSection>
+    </SectionCard>
   );
 }

@@ -4,13 +4,13 @@ import { ScrollText } from "lucide-react";
 import { endpointQuery } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
 import { errorMessage } from "@/lib/queryClient";
-import { TeamSection } from "./TeamSection";
+import { SectionCard } from "@/components/ui/section-card";
 
 /** The owner's record of what owners and admins did, newest first. */
 export function TeamAuditLog() {
   const log = useQuery(endpointQuery(getTeamAuditLog));
   return (
-    <TeamSection id="team-audit-log" icon={ScrollText} title="Audit log" description={`Invitations, joins, role changes, removals, disconnected browsers and policy changes: the newest ${TEAM_LIMITS.auditEntries}.`}>
+    <SectionCard id="team-audit-log" icon={ScrollText} title="Audit log" description={`Invitations, joins, role changes, removals, disconnected browsers and policy changes: the newest ${TEAM_LIMITS.auditEntries}.`}>
       {log.isPending ? <p className="mt-3 text-sm text-slate-500">Loading…</p> : null}
       {log.isError ? <p className="mt-3 text-sm text-red-700">{errorMessage(log.error, "The audit log could not be loaded.")}</p> : null}
       {log.data ? (
@@ -37,6 +37,6 @@ export function TeamAuditLog() {
           </table>
         </div>
       ) : null}
-    </TeamSection>
+    </SectionCard>
   );
 }

@@ -9,7 +9,7 @@ import { call } from "@/lib/api-client";
 import { formatDate } from "@/lib/dates";
 import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
-import { TeamSection } from "./TeamSection";
+import { SectionCard } from "@/components/ui/section-card";
 import { refreshTeam, showTeamError } from "./team-queries";
 
 /** Owners and admins: invite by email (the owner may invite admins), and the pending invitations, each holding a seat. */
@@ -41,7 +41,7 @@ export function TeamInvitations({ team }: { team: Team }) {
   }
 
   return (
-    <TeamSection
+    <SectionCard
       id="team-invitations"
       icon={MailPlus}
       title="Invite people"
@@ -97,6 +97,6 @@ export function TeamInvitations({ team }: { team: Team }) {
           </ul>
         </>
       ) : null}
-    </TeamSection>
+    </SectionCard>
   );
 }

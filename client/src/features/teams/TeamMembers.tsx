@@ -7,7 +7,7 @@ import { call } from "@/lib/api-client";
 import { formatDate } from "@/lib/dates";
 import { toast } from "@/lib/use-toast";
 import { MemberDevices } from "./MemberDevices";
-import { TeamSection } from "./TeamSection";
+import { SectionCard } from "@/components/ui/section-card";
 import { refreshTeam, showTeamError } from "./team-queries";
 
 const roleNames: Record<TeamRole, string> = { owner: "Owner", admin: "Admin", member: "Member" };
@@ -35,7 +35,7 @@ export function TeamMembers({ team, myUserId }: { team: Team; myUserId: string }
   });
 
   return (
-    <TeamSection id="team-members" icon={Users} title="Members" description={`${team.seatsUsed} of ${team.seats} seats used (members and pending invitations).`}>
+    <SectionCard id="team-members" icon={Users} title="Members" description={`${team.seatsUsed} of ${team.seats} seats used (members and pending invitations).`}>
       <ul className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
         {team.members.map((member) => {
           const managed = manages && mayManageTeamMember(team.myRole, member.role);
@@ -85,6 +85,6 @@ export function TeamMembers({ team, myUserId }: { team: Team; myUserId: string }
           );
         })}
       </ul>
-    </TeamSection>
+    </SectionCard>
   );
 }

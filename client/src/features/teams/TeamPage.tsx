@@ -12,7 +12,7 @@ import { CreateTeam } from "./CreateTeam";
 import { TeamAuditLog } from "./TeamAuditLog";
 import { TeamInvitations } from "./TeamInvitations";
 import { TeamMembers } from "./TeamMembers";
-import { TeamSection } from "./TeamSection";
+import { SectionCard } from "@/components/ui/section-card";
 import { TeamInsightsSection } from "@/features/team-insights/TeamInsightsSection";
 import { refreshTeam, showTeamError } from "./team-queries";
 
@@ -78,7 +78,7 @@ function LeaveOrDelete({ team, myUserId }: { team: Team; myUserId: string }) {
     if (window.confirm(question)) end.mutate();
   }
   return (
-    <TeamSection
+    <SectionCard
       id="team-leave"
       icon={owner ? Trash2 : DoorOpen}
       title={owner ? "Delete the team" : "Leave the team"}
@@ -88,6 +88,6 @@ function LeaveOrDelete({ team, myUserId }: { team: Team; myUserId: string }) {
         {owner ? <Trash2 aria-hidden="true" /> : <DoorOpen aria-hidden="true" />}
         {owner ? "Delete team" : "Leave team"}
       </Button>
-    </TeamSection>
+    </SectionCard>
   );
 }

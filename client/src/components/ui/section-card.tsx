@@ -1,8 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
-/** One section of the Team page: a titled card, as the Account page's. */
-export function TeamSection({ id, icon: Icon, title, description, children }: { id: string; icon: LucideIcon; title: string; description?: ReactNode; children: ReactNode }) {
+/** A titled card of a signed-in page (the Account page, the Team page): an icon, a heading, a line under it. */
+export function SectionCard({ id, icon: Icon, title, description, children }: { id: string; icon: LucideIcon; title: string; description?: ReactNode; children: ReactNode }) {
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={id}>
       <h2 id={id} className="flex items-center gap-2 font-semibold text-slate-900">
