@@ -144,6 +144,14 @@ describe("a team policy reaches a member's connected extension", () => {
     await site.getByText("Also never captured: 127.0.0.2").waitFor();
     await screenshot(site, "team-policy-member-settings-1280");
 
+    // The Clear All Blocker's switch is the team's too: shown in Backup mode, disabled, and saying why.
+    await site.goto("/clear-all-blocker");
+    await site.getByText("BACKUP MODE", { exact: true }).waitFor();
+    const blockSwitch = site.getByRole("switch", { name: /Block Clear All Buttons/ });
+    await site.locator("#block-switch-label").getByText("Set by your team").waitFor();
+    assert.equal(await blockSwitch.isDisabled(), true);
+    assert.equal(await blockSwitch.isChecked(), false);
+
     // …and the server refuses the change anyway, from the page and from the extension's own token.
     const refused = await site.evaluate(async () => {
       const response = await fetch("/api/protection/settings", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ mode: "block" }) });

@@ -14,10 +14,11 @@ import { loginHref } from "@/features/accounts/sign-in-links";
 import { isStandaloneDisplay } from "@/features/install/platform";
 import { cn } from "@/lib/class-names";
 import { call, endpointQuery } from "@/lib/api-client";
-import { isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { ensureBlockerRunning } from "./blocker";
 import { ExtensionLiveStatePanel } from "./ExtensionLiveStatePanel";
-import { adoptProtectionSettings } from "./protection-state";
+import { isLocked, SetByYourTeam } from "./TeamPolicyLock";
+import { adoptProtectionSettings, useProtectionSettings } from "./protection-state";
 import { isBlocking, type LocalProtection, writeLocalProtection } from "./storage-keys";
 import { useBlockedAttempts } from "./useBlockedAttempts";
 import { useLocalProtection } from "./useLocalProtection";
@@ -51,6 +52,9 @@ export default function ClearAllBlockerPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const protection = useLocalProtection();
+  // A team policy that sets the protection mode locks this switch (decision 185): shown, never changed here.
+  const teamPolicy = useProtectionSettings(Boolean(user))?.teamPolicy ?? null;
+  const lockedByTeam = isLocked(teamPolicy, "enabled") || isLocked(teamPolicy, "mode");
   const blockedAttempts = useBlockedAttempts(Boolean(user));
   const state: BlockerState = isBlocking(protection) ? "blocking" : protection.enabled ? "backup" : "off";
 
@@ -82,7 +86,7 @@ export default function ClearAllBlockerPage() {
         .then((saved) => adoptProtectionSettings(queryClient, { enabled: saved.enabled, mode: saved.mode, ...(saved.mode === "block" ? { autoBackup: false } : {}) }))
         .catch((error: unknown) => {
           writeLocalProtection(previous);
-          if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to toggle protection", variant: "destructive" });
+          if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to toggle protection"), variant: "destructive" });
         });
     }
     if (on) toast({ title: "Clear All Blocking Enabled", description: "Close-all shortcuts are blocked on TabVault's pages" });
@@ -114,8 +118,11 @@ export default function ClearAllBlockerPage() {
             </Badge>
           </div>
           <label className="flex items-center gap-4">
-            <span id="block-switch-label" className="font-medium text-slate-900">Block Clear All Buttons</span>
-            <Switch size="lg" checked={state === "blocking"} onCheckedChange={toggle} aria-labelledby="block-switch-label" />
+            <span id="block-switch-label" className="font-medium text-slate-900">
+              Block Clear All Buttons
+              {lockedByTeam ? <SetByYourTeam /> : null}
+            </span>
+            <Switch size="lg" checked={state === "blocking"} onCheckedChange={toggle} disabled={lockedByTeam} aria-labelledby="block-switch-label" />
           </label>
         </div>
 

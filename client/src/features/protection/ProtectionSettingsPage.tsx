@@ -8,7 +8,8 @@ import { PlanFeatureToggle, SaveSettingsBar, SmartFeatureToggles, SWITCH_CHANGES
 import { Switch } from "@/components/ui/switch";
 import { useAuth } from "@/features/accounts/useAuth";
 import { cn } from "@/lib/class-names";
-import { isLocked, NeverCapturedSites, SetByYourTeam, TeamPolicyNotice } from "./NeverCapturedSites";
+import { NeverCapturedSites } from "./NeverCapturedSites";
+import { isLocked, SetByYourTeam, TeamPolicyNotice } from "./TeamPolicyLock";
 import { useSettingsDraft } from "./useSettingsDraft";
 
 /** `/protection-settings` (spec 2 §2, §5): saved only when Save Settings is clicked (spec 2 §4). */
