@@ -27,9 +27,9 @@ export function TeamAuditLog() {
               {log.data.map((entry) => (
                 <tr key={entry.id}>
                   <td className="py-2 pr-4 whitespace-nowrap text-slate-600">{formatDateTime(entry.at)}</td>
-                  <td className="py-2 pr-4 break-all text-slate-900">{entry.actorEmail ?? "A deleted account"}</td>
+                  <td className="py-2 pr-4 text-slate-900 [overflow-wrap:anywhere]">{entry.actorEmail ?? "A deleted account"}</td>
                   <td className="py-2 pr-4 text-slate-900">
-                    {entry.action} <span className="break-all text-slate-600">{entry.detail}</span>
+                    {entry.action} <span className="text-slate-600 [overflow-wrap:anywhere]">{entry.detail}</span>
                   </td>
                 </tr>
               ))}
