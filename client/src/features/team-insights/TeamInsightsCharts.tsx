@@ -55,22 +55,22 @@ export default function TeamInsightsCharts({ weeks }: { weeks: TeamInsightPeriod
           );
         })}
       </div>
-      <table className="mt-6 w-full text-left text-sm">
+      <table className="mt-6 w-full table-fixed text-left text-sm">
         <caption className="sr-only">Totals per member over {weeks} weeks</caption>
         <thead className="text-slate-500">
           <tr>
-            <th scope="col" className="py-1 font-medium">Member</th>
+            <th scope="col" className="w-2/5 py-1 pr-2 font-medium">Member</th>
             {figures.map(({ figure, title }) => (
-              <th key={figure} scope="col" className="py-1 text-right font-medium">{title}</th>
+              <th key={figure} scope="col" className="py-1 pl-2 text-right align-bottom font-medium">{title}</th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {members.map((member) => (
             <tr key={member.userId}>
-              <th scope="row" className="py-1 font-normal text-slate-800">{label(member)}</th>
+              <th scope="row" className="py-1 pr-2 font-normal text-slate-800 [overflow-wrap:anywhere]">{label(member)}</th>
               {figures.map(({ figure }) => (
-                <td key={figure} className="py-1 text-right tabular-nums text-slate-800">{total(member, figure)}</td>
+                <td key={figure} className="py-1 pl-2 text-right tabular-nums text-slate-800">{total(member, figure)}</td>
               ))}
             </tr>
           ))}
