@@ -165,7 +165,7 @@ export const catalogueFeatures: Record<CatalogueFeatureId, CatalogueFeature> = {
     note: "PUT /api/open-tabs from the extension, 'Open on other devices' in the Session Manager (decision 160)",
   },
   teamManagement: {
-    name: `Teams of up to ${PREMIUM_TEAM_SEATS} people: invitations, roles, admin controls and an audit log`,
+    name: `Teams of up to ${PREMIUM_TEAM_SEATS} people: invitations, roles, shared backups, a team policy, admin controls and an audit log`,
     lowest: "premium",
     available: true,
     note: "server/teams/, the Team page /team (decision 195)",
