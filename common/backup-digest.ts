@@ -8,10 +8,14 @@ export interface DigestTab {
   title: string;
   /** When the browser last showed the tab, if it said. */
   lastAccessed: string | null;
+  /** Set when the title and address are sealed (decision 199): such a tab is counted apart, never read. */
+  sealedLocation?: string | null;
 }
 
 export interface BackupDigest {
   tabCount: number;
+  /** Tabs whose title and address are sealed (decision 199): in `tabCount`, in none of the lists. */
+  encryptedTabs: number;
   /** Sites by tab count, most first (at most `DIGEST_LIST_LENGTH`); `others` counts the tabs of the rest. */
   sites: { site: string; tabs: number }[];
   otherSiteTabs: number;
@@ -71,7 +75,8 @@ function countBy<T>(items: readonly T[], key: (item: T) => Iterable<string>): Ma
 /** Most first, then alphabetically, so equal counts always come out in the same order. */
 const byCount = ([a, countA]: [string, number], [b, countB]: [string, number]) => countB - countA || a.localeCompare(b);
 
-export function digestBackup(tabs: readonly DigestTab[], takenAt: Date): BackupDigest {
+export function digestBackup(allTabs: readonly DigestTab[], takenAt: Date): BackupDigest {
+  const tabs = allTabs.filter((tab) => !tab.sealedLocation);
   const sites = [...countBy(tabs, (tab) => [siteOf(tab.url)])].sort(byCount);
   const shown = sites.slice(0, DIGEST_LIST_LENGTH);
   const topics = [...countBy(tabs, (tab) => titleWords(tab.title))]
@@ -98,7 +103,8 @@ export function digestBackup(tabs: readonly DigestTab[], takenAt: Date): BackupD
     .slice(0, DIGEST_LIST_LENGTH);
 
   return {
-    tabCount: tabs.length,
+    tabCount: allTabs.length,
+    encryptedTabs: allTabs.length - tabs.length,
     sites: shown.map(([site, count]) => ({ site, tabs: count })),
     otherSiteTabs: sites.slice(DIGEST_LIST_LENGTH).reduce((sum, [, count]) => sum + count, 0),
     topics: topics.map(([word, count]) => ({ word, tabs: count })),

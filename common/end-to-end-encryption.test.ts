@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { browserTabSchema } from "./api/browser-backups";
+import { tabSnapshotSchema } from "./api/backups";
 import { formDataSchema } from "./api/tab-fields";
 import {
   asSealedFormData,
@@ -6,9 +8,11 @@ import {
   createBackupKey,
   MIN_KDF_ITERATIONS,
   openFormData,
+  openTabLocation,
   rewrapBackupKey,
   SEALED_FORM_FIELD,
   sealFormData,
+  sealTabLocation,
   sealedTextPattern,
   unwrapBackupKey,
   WrongPassphraseError,
@@ -70,5 +74,38 @@ describe("end-to-end encryption of form entries (decision 177)", () => {
     const typed = { tag: "input", type: "text", id: "", value: "from a page", defaultValue: "", autocomplete: "", everPassword: false, userEdited: true } as const;
     expect(captureFields([{ ...typed, name: SEALED_FORM_FIELD }])).toEqual({});
     expect(captureFields([{ ...typed, name: "note" }])).toEqual({ note: "from a page" });
+  });
+});
+
+describe("sealed titles and addresses (decision 199)", () => {
+  const location = { url: "https://clinic.example/results?patient=7", title: "Blood test results – Ana", faviconUrl: "https://clinic.example/favicon.ico" };
+
+  it("seals a tab's URL, title and favicon as one value only the backup key opens, and never as form entries", async () => {
+    const key = await backupKeyFrom((await createBackupKey("correct horse battery staple", MIN_KDF_ITERATIONS)).rawKey);
+    const sealed = await sealTabLocation(key, location);
+    expect(sealed).toMatch(sealedTextPattern);
+    expect(sealed).not.toContain("clinic");
+    expect(await openTabLocation(key, sealed)).toEqual(location);
+    const otherKey = await backupKeyFrom((await createBackupKey("another passphrase here", MIN_KDF_ITERATIONS)).rawKey);
+    await expect(openTabLocation(otherKey, sealed)).rejects.toThrow();
+    // The purpose is bound: a sealed location is not a sealed form, nor the other way round.
+    await expect(openFormData(key, sealed)).rejects.toThrow();
+    await expect(openTabLocation(key, await sealFormData(key, form))).rejects.toThrow();
+  });
+
+  it("a tab is a web page or sealed: never both, never neither, in every upload shape", async () => {
+    const key = await backupKeyFrom((await createBackupKey("correct horse battery staple", MIN_KDF_ITERATIONS)).rawKey);
+    const sealedLocation = await sealTabLocation(key, location);
+    const sealedTab = { url: "", title: "", sealedLocation };
+    expect(tabSnapshotSchema.parse(sealedTab).sealedLocation).toBe(sealedLocation);
+    expect(browserTabSchema.parse({ ...sealedTab, index: 0 }).url).toBe("");
+
+    const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message);
+    expect(messages(tabSnapshotSchema.safeParse({ ...sealedTab, url: location.url }))).toEqual(["A tab with a sealedLocation has an empty url and title and no favicon"]);
+    expect(messages(browserTabSchema.safeParse({ ...sealedTab, index: 0, title: location.title }))).toEqual(["A tab with a sealedLocation has an empty url and title and no favicon"]);
+    expect(messages(tabSnapshotSchema.safeParse({ ...sealedTab, faviconUrl: location.faviconUrl }))).toEqual(["A tab with a sealedLocation has an empty url and title and no favicon"]);
+    expect(messages(tabSnapshotSchema.safeParse({ url: "" }))).toEqual(["A tab needs a url"]);
+    expect(messages(tabSnapshotSchema.safeParse({ url: "file:///etc/passwd" }))).toEqual(["Only http and https URLs can be backed up"]);
+    expect(messages(tabSnapshotSchema.safeParse({ sealedLocation: "tv1.not-sealed" }))).toEqual(["sealedLocation is not a sealed value"]);
   });
 });

@@ -23,6 +23,7 @@ const IV_BYTES = 12;
 const purposes = {
   formData: "tabvault:form-data:v1",
   backupKey: "tabvault:backup-key:v1",
+  tabLocation: "tabvault:tab-location:v1",
 } as const;
 
 /** A sealed value's shape, for validation where it cannot be opened (the server). */
@@ -143,4 +144,31 @@ export function sealedFormDataOf(formData: Readonly<Record<string, string>>): st
 
 export function asSealedFormData(sealed: string): Record<string, string> {
   return { [SEALED_FORM_FIELD]: sealed };
+}
+
+/**
+ * What a tab is, when the person chose to seal titles and addresses too (decision 199): sealed as one value, the
+ * tab's `sealedLocation`, while its plain `url` and `title` are empty and its favicon null.
+ */
+export interface TabLocation {
+  url: string;
+  title: string;
+  faviconUrl: string | null;
+}
+
+/** A sealed location is at most this long: a 2,048-character address and favicon and a 500-character title fit. */
+export const SEALED_LOCATION_LENGTH = 12_000;
+
+export async function sealTabLocation(key: CryptoKey, location: Readonly<TabLocation>): Promise<string> {
+  const { url, title, faviconUrl } = location;
+  return seal(key, encoder.encode(JSON.stringify({ url, title, faviconUrl })), purposes.tabLocation);
+}
+
+/** Throws when the value is not a location sealed under `key`, or opens to something that is not a web page. */
+export async function openTabLocation(key: CryptoKey, sealed: string): Promise<TabLocation> {
+  const parsed: unknown = JSON.parse(decoder.decode(await open(key, sealed, purposes.tabLocation)));
+  if (typeof parsed !== "object" || parsed === null) throw new Error("A sealed location is not a record");
+  const { url, title, faviconUrl } = parsed as Record<string, unknown>;
+  if (typeof url !== "string" || !/^https?:\/\//i.test(url)) throw new Error("A sealed location holds no web address");
+  return { url, title: typeof title === "string" ? title : "", faviconUrl: typeof faviconUrl === "string" ? faviconUrl : null };
 }

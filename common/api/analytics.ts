@@ -77,6 +77,8 @@ export const getHistoryReportCsv = defineEndpoint({
 
 export const backupDigestSchema = z.object({
   tabCount: z.number().int(),
+  /** Tabs whose title and address are sealed (decision 199), summarised by none of the lists. */
+  encryptedTabs: z.number().int().default(0),
   sites: z.array(z.object({ site: z.string(), tabs: z.number().int() })),
   otherSiteTabs: z.number().int(),
   topics: z.array(z.object({ word: z.string(), tabs: z.number().int() })),

@@ -5,7 +5,7 @@ import { errorResponseSchema } from "./errors";
 import { columnInteger } from "./integers";
 import { clientTimestampSchema, SESSION_LIMITS } from "./payload-limits";
 import { protectionEventSchema } from "./protection";
-import { faviconUrlSchema, formDataSchema, scrollPositionSchema, tabTitleSchema, webUrlSchema } from "./tab-fields";
+import { checkTabLocation, faviconUrlSchema, formDataSchema, scrollPositionSchema, sealedLocationSchema, tabTitleSchema, tabUrlSchema } from "./tab-fields";
 import { text } from "./text";
 
 /** How a backup came to be (spec 2 §4): emergencies are never refused. */
@@ -49,15 +49,19 @@ export function browserName(browserType: string): string {
 }
 
 /** One tab as the capture engine sends it (spec 2 §3 "Tab snapshot"). */
-export const tabSnapshotSchema = z.strictObject({
-  url: webUrlSchema,
-  title: tabTitleSchema,
-  faviconUrl: faviconUrlSchema.nullish(),
-  isActive: z.boolean().default(false),
-  lastAccessed: clientTimestampSchema.nullish(),
-  formData: formDataSchema,
-  scrollPosition: scrollPositionSchema,
-});
+export const tabSnapshotSchema = z
+  .strictObject({
+    url: tabUrlSchema,
+    title: tabTitleSchema,
+    faviconUrl: faviconUrlSchema.nullish(),
+    /** The URL, title and favicon sealed in the browser, when the account chose so (decision 199). */
+    sealedLocation: sealedLocationSchema.nullish(),
+    isActive: z.boolean().default(false),
+    lastAccessed: clientTimestampSchema.nullish(),
+    formData: formDataSchema,
+    scrollPosition: scrollPositionSchema,
+  })
+  .superRefine(checkTabLocation);
 export type TabSnapshotInput = z.input<typeof tabSnapshotSchema>;
 export type TabSnapshot = z.infer<typeof tabSnapshotSchema>;
 
@@ -151,6 +155,8 @@ export const savedTabSchema = z.object({
   url: z.string(),
   title: z.string(),
   faviconUrl: z.string().nullable(),
+  /** Set when the tab's URL, title and favicon are sealed (decision 199): `url` and `title` are then "". */
+  sealedLocation: z.string().nullish(),
   isActive: z.boolean(),
   lastAccessed: z.string().nullable(),
   formData: z.record(z.string(), z.string()),

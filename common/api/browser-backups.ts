@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 import { columnInteger, epochMilliseconds } from "./integers";
-import { faviconUrlSchema, formDataSchema, scrollPositionSchema, tabTitleSchema, webUrlSchema } from "./tab-fields";
+import { checkTabLocation, faviconUrlSchema, formDataSchema, scrollPositionSchema, sealedLocationSchema, tabTitleSchema, tabUrlSchema } from "./tab-fields";
 import { text } from "./text";
 
 /**
@@ -32,10 +32,13 @@ export const windowStates = ["normal", "minimized", "maximized", "fullscreen"] a
 /** Window bounds: screens are at most a few tens of thousands of pixels; negative on a left-hand monitor. */
 const pixels = columnInteger({ min: -100_000, max: 100_000 });
 
-export const browserTabSchema = z.strictObject({
-  url: webUrlSchema,
+export const browserTabSchema = z
+  .strictObject({
+  url: tabUrlSchema,
   title: tabTitleSchema,
   faviconUrl: faviconUrlSchema.nullish(),
+  /** The URL, title and favicon sealed in the browser, when the account chose so (decision 199). */
+  sealedLocation: sealedLocationSchema.nullish(),
   pinned: z.boolean().default(false),
   active: z.boolean().default(false),
   /** The tab's place in its window, from 0. */
@@ -45,7 +48,8 @@ export const browserTabSchema = z.strictObject({
   lastAccessed: epochMilliseconds.nullish(),
   formData: formDataSchema,
   scrollPosition: scrollPositionSchema,
-});
+})
+  .superRefine(checkTabLocation);
 export type BrowserTab = z.output<typeof browserTabSchema>;
 export type BrowserTabInput = z.input<typeof browserTabSchema>;
 
@@ -132,6 +136,8 @@ export const browserBackupSchema = z.object({
           url: z.string(),
           title: z.string(),
           faviconUrl: z.string().nullable(),
+          /** Set when the tab's URL, title and favicon are sealed (decision 199): `url` and `title` are then "". */
+          sealedLocation: z.string().nullish(),
           pinned: z.boolean(),
           active: z.boolean(),
           groupId: z.number().int().nullable(),

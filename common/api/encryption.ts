@@ -31,7 +31,14 @@ export type WrappedBackupKeyBody = z.infer<typeof wrappedBackupKeySchema>;
 
 export const formEncryptionSchema = z.discriminatedUnion("enabled", [
   z.object({ enabled: z.literal(false) }),
-  z.object({ enabled: z.literal(true), key: wrappedBackupKeySchema, setAt: z.string(), changedAt: z.string() }),
+  z.object({
+    enabled: z.literal(true),
+    key: wrappedBackupKeySchema,
+    setAt: z.string(),
+    changedAt: z.string(),
+    /** Whether titles, addresses and favicons are sealed too (decision 199); a server from before it says nothing. */
+    sealsTabLocations: z.boolean().default(false),
+  }),
 ]);
 export type FormEncryption = z.infer<typeof formEncryptionSchema>;
 
@@ -61,3 +68,18 @@ export const setFormEncryption = defineEndpoint({
   }),
   responses: { 200: formEncryptionSchema, 201: formEncryptionSchema, ...errors, 409: errorResponseSchema },
 });
+
+/**
+ * PUT /api/account/encryption/tab-locations: whether the account's browsers seal titles, addresses and favicons too
+ * (decision 199), from then on. Browser session only; 409 while encryption is off.
+ */
+export const setTabLocationSealing = defineEndpoint({
+  method: "PUT",
+  path: "/api/account/encryption/tab-locations",
+  body: z.strictObject({ seal: z.boolean({ message: "seal must be true or false" }) }),
+  responses: { 200: formEncryptionSchema, ...errors, 409: errorResponseSchema },
+});
+
+/** The 409 every write answers when a plain tab reaches an account that seals tab locations (decision 199). */
+export const PLAIN_TAB_REFUSED_MESSAGE =
+  "This account encrypts titles and addresses: unlock TabVault with your passphrase in this browser before sending tabs.";

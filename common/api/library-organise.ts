@@ -71,6 +71,8 @@ export const searchResultSchema = z.object({
   page: z.number().int(),
   hits: z.array(searchHitSchema),
   hasMore: z.boolean(),
+  /** Tabs whose title and address are sealed (decision 199): search cannot read them, and the page says so. */
+  encryptedTabsNotSearched: z.number().int().default(0),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

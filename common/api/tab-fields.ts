@@ -2,16 +2,12 @@ import { z } from "zod";
 import { columnInteger } from "./integers";
 import { SESSION_LIMITS } from "./payload-limits";
 import { text } from "./text";
-import { SEALED_FORM_DATA_LENGTH, SEALED_FORM_FIELD, sealedTextPattern } from "../end-to-end-encryption";
+import { SEALED_FORM_DATA_LENGTH, SEALED_FORM_FIELD, SEALED_LOCATION_LENGTH, sealedTextPattern } from "../end-to-end-encryption";
 
 /**
  * The fields every kind of backup holds for a tab (the web app's, the apps' and the extension's), with
  * one set of rules and messages, so a tab the web app may store is one the extension may store too.
  */
-
-export const webUrlSchema = text()
-  .max(SESSION_LIMITS.urlLength, `A URL has at most ${SESSION_LIMITS.urlLength} characters`)
-  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), "Only http and https URLs can be backed up");
 
 export const faviconUrlSchema = text()
   .max(SESSION_LIMITS.urlLength, `A favicon URL has at most ${SESSION_LIMITS.urlLength} characters`)
@@ -43,3 +39,32 @@ export const formDataSchema = z
 export const scrollPositionSchema = z
   .strictObject({ x: columnInteger({ min: 0, max: 10_000_000 }), y: columnInteger({ min: 0, max: 10_000_000 }) })
   .default({ x: 0, y: 0 });
+
+/**
+ * A tab's address: a web URL, or "" when the tab carries a `sealedLocation` instead (decision 199). Objects with
+ * this field check the pair with {@link checkTabLocation}.
+ */
+export const tabUrlSchema = text().max(SESSION_LIMITS.urlLength, `A URL has at most ${SESSION_LIMITS.urlLength} characters`);
+
+/** The tab's URL, title and favicon sealed in the browser (decision 199). */
+export const sealedLocationSchema = text()
+  .max(SEALED_LOCATION_LENGTH, `A sealed location has at most ${SEALED_LOCATION_LENGTH} characters`)
+  .regex(sealedTextPattern, "sealedLocation is not a sealed value");
+
+interface TabLocationFields {
+  url: string;
+  title: string;
+  faviconUrl?: string | null | undefined;
+  sealedLocation?: string | null | undefined;
+}
+
+/** A tab is either a web page (an http(s) URL) or sealed (empty URL and title, no favicon): never both, never neither. */
+export function checkTabLocation(tab: TabLocationFields, context: z.RefinementCtx): void {
+  if (tab.sealedLocation) {
+    if (tab.url !== "" || tab.title !== "" || tab.faviconUrl)
+      context.addIssue({ code: "custom", message: "A tab with a sealedLocation has an empty url and title and no favicon", path: ["sealedLocation"] });
+    return;
+  }
+  if (tab.url === "") context.addIssue({ code: "custom", message: "A tab needs a url", path: ["url"] });
+  else if (!/^https?:\/\//i.test(tab.url) || !URL.canParse(tab.url)) context.addIssue({ code: "custom", message: "Only http and https URLs can be backed up", path: ["url"] });
+}

@@ -31,7 +31,7 @@ function upload() {
 async function setUp(enabled: boolean) {
   const server = new FakeServer();
   const made = await createBackupKey(PASSPHRASE);
-  server.formEncryption = enabled ? { enabled: true, key: made.stored, setAt: "2026-11-24T10:00:00.000Z", changedAt: "2026-11-24T10:00:00.000Z" } : { enabled: false };
+  server.formEncryption = enabled ? { enabled: true, key: made.stored, setAt: "2026-11-24T10:00:00.000Z", changedAt: "2026-11-24T10:00:00.000Z", sealsTabLocations: false } : { enabled: false };
   const encryption = new FormEncryption({ storage: memoryStorage(), fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
   return { server, encryption, key: await backupKeyFrom(made.rawKey) };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -65,6 +66,8 @@ export const sessionTabs = pgTable(
     url: text("url").notNull(),
     title: text("title").notNull(),
     faviconUrl: text("favicon_url"),
+    /** The URL, title and favicon sealed in the browser (decision 199); `url` and `title` are then "". */
+    sealedLocation: text("sealed_location"),
     isActive: boolean("is_active").notNull(),
     lastAccessed: timestamp("last_accessed", { withTimezone: true }),
     formData: jsonb("form_data").$type<Record<string, string>>().notNull(),
@@ -81,6 +84,10 @@ export const sessionTabs = pgTable(
     // The library's search (decision 152): trigram indexes answer ILIKE '%word%' on titles and URLs.
     index("session_tabs_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
     index("session_tabs_url_trgm_idx").using("gin", table.url.op("gin_trgm_ops")),
+    // Search counts the tabs it cannot read (decision 199): few accounts seal, so the index stays small.
+    index("session_tabs_sealed_idx").on(table.sessionId).where(sql`${table.sealedLocation} is not null`),
+    // A sealed tab keeps nothing readable beside its sealed location (decision 199).
+    check("session_tabs_sealed_location_alone", sql`${table.sealedLocation} is null or (${table.url} = '' and ${table.title} = '' and ${table.faviconUrl} is null)`),
   ],
 );
 export type SessionTabRow = typeof sessionTabs.$inferSelect;

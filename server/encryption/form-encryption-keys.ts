@@ -10,6 +10,7 @@ export function formEncryptionOf(row: FormEncryptionKeyRow | undefined): FormEnc
     key: { salt: row.salt, iterations: row.iterations, wrappedKey: row.wrappedKey },
     setAt: row.setAt.toISOString(),
     changedAt: row.changedAt.toISOString(),
+    sealsTabLocations: row.sealsTabLocations,
   };
 }
 
@@ -44,5 +45,11 @@ export async function replaceFormEncryptionKey(
     .set({ ...key, changedAt: now })
     .where(and(eq(formEncryptionKeys.userId, userId), eq(formEncryptionKeys.wrappedKey, replaces)))
     .returning();
+  return row;
+}
+
+/** Sets whether the account seals tab locations; undefined when encryption is off (the caller answers 409). */
+export async function setTabLocationSealingOf(db: Database, userId: string, seal: boolean): Promise<FormEncryptionKeyRow | undefined> {
+  const [row] = await db.update(formEncryptionKeys).set({ sealsTabLocations: seal }).where(eq(formEncryptionKeys.userId, userId)).returning();
   return row;
 }

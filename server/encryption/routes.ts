@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getFormEncryption, setFormEncryption } from "@common/api/encryption";
+import { getFormEncryption, setFormEncryption, setTabLocationSealing } from "@common/api/encryption";
 import { requireBrowserSession, requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
-import { formEncryptionOf, insertFormEncryptionKey, readFormEncryptionKey, replaceFormEncryptionKey } from "./form-encryption-keys";
+import { formEncryptionOf, insertFormEncryptionKey, readFormEncryptionKey, replaceFormEncryptionKey, setTabLocationSealingOf } from "./form-encryption-keys";
+import { forgetPlainOpenTabs } from "../open-tabs/open-tabs";
 
 const alreadyOn = "Encryption is already on for this account. Change the passphrase from the Account page instead.";
+const encryptionOff = "Turn encryption on with a passphrase first: titles and addresses are sealed with the same key.";
 const staleKey = "The passphrase was changed somewhere else meanwhile. Reload the Account page and try again.";
 
 /** End-to-end encryption's key (decision 177): read by the web app and the extension, set from the Account page. */
@@ -33,6 +35,24 @@ export const formEncryptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       if (!created) return reply.code(409).send({ message: alreadyOn });
       request.log.info({ userId: user.id }, "encryption turned on");
       return reply.code(201).send(formEncryptionOf(created));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(setTabLocationSealing),
+    onRequest: requireBrowserSession,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const { seal } = request.body;
+      const row = await db.transaction(async (tx) => {
+        const changed = await setTabLocationSealingOf(tx, user.id, seal);
+        // Open tabs are a live list, not a backup: ones sent in the clear go now, and come back sealed (decision 199).
+        if (changed && seal) await forgetPlainOpenTabs(tx, user.id);
+        return changed;
+      });
+      if (!row) return reply.code(409).send({ message: encryptionOff });
+      request.log.info({ userId: user.id, seal }, "tab location sealing set");
+      return formEncryptionOf(row);
     },
   });
 };

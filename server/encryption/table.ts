@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../accounts/table";
 
 /**
@@ -14,5 +14,7 @@ export const formEncryptionKeys = pgTable("form_encryption_keys", {
   wrappedKey: text("wrapped_key").notNull(),
   setAt: timestamp("set_at", { withTimezone: true }).notNull(),
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+  /** Whether the account's browsers seal titles, addresses and favicons too (decision 199). */
+  sealsTabLocations: boolean("seals_tab_locations").notNull().default(false),
 });
 export type FormEncryptionKeyRow = typeof formEncryptionKeys.$inferSelect;

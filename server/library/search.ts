@@ -72,6 +72,18 @@ export async function searchTabs(db: Database, userId: string, query: string, pa
     query,
     page,
     hasMore: rows.length > size,
+    encryptedTabsNotSearched: await countSealedTabs(db, userId),
     hits: rows.slice(0, size).map((row) => ({ ...row, score: Math.round(Number(row.score) * 1000) / 1000 })),
   };
+}
+
+/** The account's tabs whose title and address are sealed (decision 199): search cannot read them, and says so. */
+async function countSealedTabs(db: Database, userId: string): Promise<number> {
+  const [row] = rowsOf<{ count: number | string }>(
+    await db.execute(sql`
+      select count(*) as count from session_tabs t
+      where t.sealed_location is not null
+        and t.session_id = any(array(select id from saved_sessions where user_id = ${userId}))`),
+  );
+  return Number(row?.count ?? 0);
 }

@@ -29,6 +29,7 @@ export function storedWindows(push: PushedOpenTabs): { windows: OpenTabs["window
           url: tab.url,
           title: tab.title,
           faviconUrl: tab.faviconUrl ?? null,
+          sealedLocation: tab.sealedLocation ?? null,
           pinned: tab.pinned,
           active: tab.active,
           groupId: tab.groupId ?? null,
@@ -113,4 +114,9 @@ export async function findOpenTabs(db: Database, userId: string, deviceId: strin
     .where(and(liveRowsOf(userId, now), eq(openTabs.deviceId, deviceId)))
     .limit(1);
   return row ? { ...row, capturedAt: row.capturedAt.toISOString() } : null;
+}
+
+/** Every open-tabs list of the account: when it starts sealing tab locations, lists sent in the clear go (decision 199). */
+export async function forgetPlainOpenTabs(db: Database, userId: string): Promise<void> {
+  await db.delete(openTabs).where(eq(openTabs.userId, userId));
 }
