@@ -147,6 +147,8 @@ export const savedSessionSummarySchema = z.object({
   tags: z.array(z.string()).default([]),
   note: z.string().nullable().default(null),
   pinned: z.boolean().default(false),
+  /** Tabs whose title and address are sealed (decision 199): exported only as TabVault JSON, never shared. */
+  sealedTabCount: z.number().int().default(0),
 });
 export type SavedSessionSummary = z.infer<typeof savedSessionSummarySchema>;
 

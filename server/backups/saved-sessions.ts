@@ -145,6 +145,7 @@ export function toSummary(row: SavedSessionRow): SavedSessionSummary {
     tags: row.tags,
     note: row.note,
     pinned: row.pinnedAt !== null,
+    sealedTabCount: row.sealedTabCount,
   };
 }
 
@@ -154,6 +155,7 @@ export function toSavedTab(row: SessionTabRow): SavedTab {
     url: row.url,
     title: row.title,
     faviconUrl: row.faviconUrl,
+    sealedLocation: row.sealedLocation,
     isActive: row.isActive,
     lastAccessed: row.lastAccessed?.toISOString() ?? null,
     formData: row.formData,

@@ -38,6 +38,8 @@ export const savedSessions = pgTable(
     restorable: boolean("restorable").notNull().default(true),
     tabCount: integer("tab_count").notNull(),
     appCount: integer("app_count").notNull(),
+    /** Of tab_count, the tabs whose title and address are sealed (decision 199). */
+    sealedTabCount: integer("sealed_tab_count").notNull().default(0),
     /** Size of the stored tabs and applications as JSON, for "data saved". */
     sizeBytes: integer("size_bytes").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -17,6 +17,7 @@ const session = (triggerEvent: string): SavedSessionSummary => ({
   tags: [],
   note: null,
   pinned: false,
+  sealedTabCount: 0,
 });
 
 describe("which Session Manager tab lists a session", () => {
