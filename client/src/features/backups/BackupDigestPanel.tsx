@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/accounts/useAuth";
 import { endpointQuery } from "@/lib/api-client";
+import { encryptedTabs } from "@/features/encryption/tab-sealing";
 import { errorMessage } from "@/lib/queryClient";
 
 /**
@@ -39,19 +40,30 @@ export function BackupDigestPanel({ sessionId }: { sessionId: string }) {
       ) : !digest.data ? (
         <p className="mt-2 text-sm text-slate-500">Summarising…</p>
       ) : (
-        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
-          <Entry term="Sites">
-            {digest.data.sites.map((site) => `${site.site} (${site.tabs})`).join(", ") || "None"}
-            {digest.data.otherSiteTabs > 0 ? `, and ${digest.data.otherSiteTabs} more tabs` : ""}
-          </Entry>
-          <Entry term="Topics from titles">{digest.data.topics.map((topic) => `${topic.word} (${topic.tabs})`).join(", ") || "No word shared by two titles"}</Entry>
-          <Entry term="Open more than once">
-            {digest.data.duplicates.length === 0 ? "No duplicates" : digest.data.duplicates.map((page) => `${page.title || page.url} (${page.copies}×)`).join(", ")}
-          </Entry>
-          <Entry term={`Not visited for ${UNVISITED_DAYS}+ days`}>
-            {digest.data.unvisited.length === 0 ? "None" : digest.data.unvisited.map((tab) => `${tab.title || tab.url} (${tab.days} days)`).join(", ")}
-          </Entry>
-        </dl>
+        <>
+          {digest.data.encryptedTabs > 0 ? (
+            <p className="mt-2 flex items-start gap-2 text-sm text-slate-600">
+              <Lock className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+              <span>
+                {encryptedTabs(digest.data.encryptedTabs)} {digest.data.encryptedTabs === 1 ? "is" : "are"} not summarised: their titles and addresses are
+                encrypted, and TabVault cannot read them.
+              </span>
+            </p>
+          ) : null}
+          <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+            <Entry term="Sites">
+              {digest.data.sites.map((site) => `${site.site} (${site.tabs})`).join(", ") || "None"}
+              {digest.data.otherSiteTabs > 0 ? `, and ${digest.data.otherSiteTabs} more tabs` : ""}
+            </Entry>
+            <Entry term="Topics from titles">{digest.data.topics.map((topic) => `${topic.word} (${topic.tabs})`).join(", ") || "No word shared by two titles"}</Entry>
+            <Entry term="Open more than once">
+              {digest.data.duplicates.length === 0 ? "No duplicates" : digest.data.duplicates.map((page) => `${page.title || page.url} (${page.copies}×)`).join(", ")}
+            </Entry>
+            <Entry term={`Not visited for ${UNVISITED_DAYS}+ days`}>
+              {digest.data.unvisited.length === 0 ? "None" : digest.data.unvisited.map((tab) => `${tab.title || tab.url} (${tab.days} days)`).join(", ")}
+            </Entry>
+          </dl>
+        </>
       )}
     </section>
   );

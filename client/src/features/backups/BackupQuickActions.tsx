@@ -1,7 +1,8 @@
 import { restoreLatestBackup } from "@common/api/backups";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, RotateCcw, Save } from "lucide-react";
-import { openRestoredTabs, SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, USER_STATS_KEY } from "./session-api";
+import { openRestoredTabs, SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, saveFailureMessage, unopenedNote, USER_STATS_KEY } from "./session-api";
+import { openTabsForRestore, prepareTabsOnce } from "@/features/encryption/form-sealer";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { call } from "@/lib/api-client";
@@ -25,23 +26,26 @@ export function BackupQuickActions({ email }: { email: string }) {
   };
 
   const backup = useMutation({
-    mutationFn: () => saveCurrentSession(`Dashboard backup ${formatDateTime(new Date())}`),
+    mutationFn: () => saveCurrentSession(`Dashboard backup ${formatDateTime(new Date())}`, (tabs) => prepareTabsOnce(email, queryClient, tabs)),
     onSuccess: (result) => {
       toast({ title: "Backup Saved", description: result.limit ? `${result.message} ${result.limit.message}` : result.message });
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "The session could not be backed up. Please try again."), variant: "destructive" });
+      if (!isUnauthorizedError(error)) toast({ title: "Error", description: saveFailureMessage(error, "The session could not be backed up. Please try again."), variant: "destructive" });
     },
   });
 
   const restore = useMutation({
-    mutationFn: () => call(restoreLatestBackup, { body: { userEmail: email } }),
-    onSuccess: (result) => {
-      openRestoredTabs(result.session.tabs);
+    mutationFn: async () => {
+      const result = await call(restoreLatestBackup, { body: { userEmail: email } });
+      return { result, opened: await openTabsForRestore(email, result.session.tabs) };
+    },
+    onSuccess: ({ result, opened }) => {
+      openRestoredTabs(opened.tabs);
       toast({
         title: "Session Restored",
-        description: `${count(result.session.tabs.length, "tab", "tabs")} and ${count(result.session.openApps.length, "app", "apps")} restored. Allow pop-ups if some tabs did not open.`,
+        description: `${count(opened.tabs.length, "tab", "tabs")} and ${count(result.session.openApps.length, "app", "apps")} restored. Allow pop-ups if some tabs did not open.${unopenedNote(opened.unopened)}`,
       });
       refresh();
     },

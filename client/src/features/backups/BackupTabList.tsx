@@ -1,13 +1,15 @@
 import type { PagedTab } from "@common/api/backup-pages";
 import { useQueries } from "@tanstack/react-query";
 import { sealedFormDataOf } from "@common/end-to-end-encryption";
-import { FormInput, Globe, MoveVertical } from "lucide-react";
+import { FormInput, MoveVertical } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { errorMessage } from "@/lib/queryClient";
 import { pagesToRead, TAB_PAGE_SIZE, tabPageQuery } from "./session-api";
 import { VirtualList } from "./VirtualList";
 import { EncryptedFormValues } from "@/features/encryption/EncryptedFormValues";
+import { EncryptedMark, EncryptedTabHint, isReadable, shownTitle, TabIcon } from "@/features/encryption/EncryptedTab";
+import { useShownLocation } from "@/features/encryption/useTabLocation";
 
 /** Every tab's row is this tall (title, address, one line of what was typed and read), so scrolling never jumps. */
 const TAB_ROW_HEIGHT = 76;
@@ -57,24 +59,26 @@ export function BackupTabList({ backupId, tabCount }: { backupId: string; tabCou
   );
 }
 
-/** One saved tab: its title and address, and on one line what was typed and how far it was read. */
+/**
+ * One saved tab: its title and address (opened with this browser's key when encrypted, decision 199), and on one
+ * line what was typed and how far it was read.
+ */
 function TabRow({ tab }: { tab: PagedTab }) {
+  const location = useShownLocation(tab);
+  const readable = isReadable(location);
   const sealed = sealedFormDataOf(tab.formData) !== null;
   const fields = sealed ? [] : Object.entries(tab.formData);
   const typed = fields.map(([name, value]) => `${name} = “${value.length > 60 ? `${value.slice(0, 60)}…` : value}”`).join(", ");
   return (
     <div className="flex h-full items-center gap-3 px-3">
-      {tab.faviconUrl ? (
-        <img src={tab.faviconUrl} alt="" className="size-4 shrink-0" loading="lazy" referrerPolicy="no-referrer" />
-      ) : (
-        <Globe className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-      )}
+      <TabIcon location={location} />
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 font-medium text-slate-900">
-          <span className="truncate">{tab.title || tab.url}</span>
+          <span className={readable ? "truncate" : "truncate text-slate-600"}>{shownTitle(location)}</span>
+          {location?.state === "opened" ? <EncryptedMark /> : null}
           {tab.isActive ? <Badge variant="success">Active</Badge> : null}
         </p>
-        <p className="truncate text-xs text-slate-500">{tab.url}</p>
+        <p className="truncate text-xs text-slate-500">{readable ? location.url : <EncryptedTabHint location={location} />}</p>
         {sealed || fields.length > 0 || tab.scrollPosition.y > 0 ? (
           <p className="flex min-w-0 items-center gap-3 text-xs text-slate-600" title={typed || undefined}>
             {sealed ? <EncryptedFormValues formData={tab.formData} /> : null}

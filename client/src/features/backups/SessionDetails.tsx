@@ -58,7 +58,7 @@ export function SessionDetails({
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">
-          <ExportMenu backupId={session.id} />
+          <ExportMenu backupId={session.id} sealedTabCount={session.sealedTabCount} />
           <Button onClick={onRestore} disabled={!session.restorable || restoring}>
             {restoring ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
             {restoring ? "Restoring..." : inThisBrowser ? "Restore in this browser" : "Restore Session"}

@@ -15,11 +15,15 @@ import {
   SAVED_SESSION_DETAILS_KEY,
   SAVED_SESSIONS_KEY,
   saveCurrentSession,
+  saveFailureMessage,
   tabPageQuery,
+  unopenedNote,
   type SessionFilter,
   USER_STATS_KEY,
 } from "./session-api";
 import { useInstalledExtension } from "./useInstalledExtension";
+import { useAuth } from "@/features/accounts/useAuth";
+import { openTabsForRestore, prepareTabsOnce } from "@/features/encryption/form-sealer";
 import { searchLibrary } from "@common/api/library-organise";
 import { ImportButton, importHelp } from "@/features/library/ImportButton";
 import { LibrarySearch } from "@/features/library/LibrarySearch";
@@ -45,6 +49,7 @@ const filters: { value: SessionFilter; label: string; empty: string }[] = [
 /** `/sessions` (spec 2 §2): the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
 export default function SessionsPage() {
   const queryClient = useQueryClient();
+  const email = useAuth().user?.email ?? "";
   const [filter, setFilter] = useState<SessionFilter>("all");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [tagFilter, setTagFilter] = useState<string | null>(null);
@@ -81,9 +86,12 @@ export default function SessionsPage() {
     // reopens the windows as they were (pins, groups), and the tabs open one by one only without it.
     mutationFn: async ({ id, suggestedGroups = false }: { id: string; suggestedGroups?: boolean }) => {
       const result = await restoreSession(id);
-      return { result, handoff: extension ? await requestRestore(id, { suggestedGroups }) : null };
+      const handoff = extension ? await requestRestore(id, { suggestedGroups }) : null;
+      // Tabs opened one by one need their addresses: encrypted ones are opened here first (decision 199).
+      const opened = handoff?.outcome === "started" ? { tabs: [], unopened: 0 } : await openTabsForRestore(email, result.session.tabs);
+      return { result, handoff, opened };
     },
-    onSuccess: ({ result, handoff }) => {
+    onSuccess: ({ result, handoff, opened }) => {
       refresh();
       if (handoff?.outcome === "started") {
         toast({ title: "Restoring in this browser…", description: handoff.message || "The extension is reopening the saved windows." });
@@ -97,10 +105,10 @@ export default function SessionsPage() {
         });
         return;
       }
-      openRestoredTabs(result.session.tabs);
-      const tabs = result.session.tabs.length;
+      openRestoredTabs(opened.tabs);
+      const tabs = opened.tabs.length;
       const apps = result.session.openApps.length;
-      const restored = `${tabs} ${tabs === 1 ? "tab" : "tabs"} and ${apps} ${apps === 1 ? "app" : "apps"} restored. Allow pop-ups if some tabs did not open.`;
+      const restored = `${tabs} ${tabs === 1 ? "tab" : "tabs"} and ${apps} ${apps === 1 ? "app" : "apps"} restored. Allow pop-ups if some tabs did not open.${unopenedNote(opened.unopened)}`;
       toast({
         title: "Session Restored",
         description: handoff?.outcome === "refused" ? `${restored} (The extension could not: ${handoff.message || "it refused."})` : restored,
@@ -122,13 +130,13 @@ export default function SessionsPage() {
     },
   });
   const save = useMutation({
-    mutationFn: () => saveCurrentSession(`Manual save ${formatDateTime(new Date())}`),
+    mutationFn: () => saveCurrentSession(`Manual save ${formatDateTime(new Date())}`, (tabs) => prepareTabsOnce(email, queryClient, tabs)),
     onSuccess: (result) => {
       toast({ title: "Session Saved", description: result.limit ? result.limit.message : result.message });
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Save Failed", description: errorMessage(error, "The session could not be saved."), variant: "destructive" });
+      if (!isUnauthorizedError(error)) toast({ title: "Save Failed", description: saveFailureMessage(error, "The session could not be saved."), variant: "destructive" });
     },
   });
 

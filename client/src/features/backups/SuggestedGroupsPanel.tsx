@@ -1,4 +1,4 @@
-import { getBackup, type SavedTab } from "@common/api/backups";
+import { getBackup } from "@common/api/backups";
 import { useQuery } from "@tanstack/react-query";
 import { planHasFeature } from "@common/plan-catalogue";
 import { suggestTabGroups, type SuggestedGroupColor } from "@common/suggested-groups";
@@ -7,6 +7,8 @@ import { useMemo, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
+import { encryptedTabs } from "@/features/encryption/tab-sealing";
+import { useShownLocations } from "@/features/encryption/useTabLocation";
 import { endpointQuery } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 
@@ -47,10 +49,13 @@ export function SuggestedGroupsPanel({
   const [askedFor, setAskedFor] = useState<string | null>(null);
   const asked = askedFor === sessionId;
   const backup = useQuery({ ...endpointQuery(getBackup, { params: { id: sessionId } }), enabled: offered && asked });
-  const tabs: SavedTab[] = useMemo(() => backup.data?.browserTabs ?? [], [backup.data]);
+  // Encrypted tabs are grouped by what this browser's key opens (decision 199); those it cannot open are left out.
+  const shown = useShownLocations(backup.data?.browserTabs);
+  const tabs = useMemo(() => (shown ?? []).filter((tab) => tab.state === "plain" || tab.state === "opened"), [shown]);
+  const leftOut = (shown?.length ?? 0) - tabs.length;
   const groups = useMemo(() => suggestTabGroups(tabs), [tabs]);
   if (!offered) return null;
-  if (!backup.data) {
+  if (!backup.data || !shown) {
     return (
       <section aria-labelledby="suggested-groups-heading" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-4">
         <div>
@@ -85,6 +90,15 @@ export function SuggestedGroupsPanel({
           </Button>
         ) : null}
       </div>
+      {leftOut > 0 ? (
+        <p className="mt-2 text-xs text-slate-600">
+          {encryptedTabs(leftOut)} left out: unlock this browser on the{" "}
+          <Link className="font-medium text-brand-700 underline underline-offset-4" href="/account#encryption">
+            Account page
+          </Link>{" "}
+          to group them by their titles and addresses.
+        </p>
+      ) : null}
       {groups.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No two tabs share a site or a word in their titles.</p>
       ) : (

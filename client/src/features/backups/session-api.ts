@@ -2,8 +2,10 @@ import type { BackupResponse, RestoreResponse, SavedSessionSummary, SavedTab } f
 import { deleteBackup, emergencyTriggers, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
 import { BACKUP_TAB_PAGES, getBackupOverview, listBackupTabs } from "@common/api/backup-pages";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
-import { currentBrowserSession } from "@/features/protection/capture-engine";
+import { encryptedTabs, LockedBrowserError } from "@/features/encryption/tab-sealing";
+import { currentBrowserSession, type PrepareTabs } from "@/features/protection/capture-engine";
 import { restoreUrl } from "@/features/protection/restore-handoff";
+import { errorMessage } from "@/lib/queryClient";
 
 export const SAVED_SESSIONS_KEY = endpointKey(listBackups);
 /** Every backup's details (its overview): refreshed with the list, as when their keys began with the list's. */
@@ -23,9 +25,25 @@ export async function deleteSession(id: string): Promise<void> {
   await call(deleteBackup, { params: { id } });
 }
 
-/** A manual save of the capture engine's current session: this page with its forms and scroll, and the recent tabs. */
-export async function saveCurrentSession(sessionName: string): Promise<BackupResponse> {
-  return call(saveBackup, { body: { sessionName, trigger: "manual_save", browserSession: currentBrowserSession() } });
+/**
+ * A manual save of the capture engine's current session: this page with its forms and scroll, and the recent tabs,
+ * sealed as the account asks (`prepare`); refused here, unsent, when this browser is locked and must seal them.
+ */
+export async function saveCurrentSession(sessionName: string, prepare: PrepareTabs): Promise<BackupResponse> {
+  const browserSession = currentBrowserSession();
+  const tabs = await prepare(browserSession.tabs);
+  if (!tabs) throw new LockedBrowserError();
+  return call(saveBackup, { body: { sessionName, trigger: "manual_save", browserSession: { ...browserSession, tabs } } });
+}
+
+/** What a failed save says: the locked browser's own message, or the server's. */
+export function saveFailureMessage(error: unknown, fallback: string): string {
+  return error instanceof LockedBrowserError ? error.message : errorMessage(error, fallback);
+}
+
+/** Said after a restore that could not reopen some encrypted tabs; "" when it reopened them all. */
+export function unopenedNote(unopened: number): string {
+  return unopened === 0 ? "" : ` ${encryptedTabs(unopened)} could not be opened: unlock this browser on the Account page to restore them.`;
 }
 
 /** Opens each restored tab in a new window, 500 ms apart; this site's pages get their form and scroll back. */

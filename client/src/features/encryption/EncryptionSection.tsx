@@ -1,4 +1,4 @@
-import { type FormEncryption, getFormEncryption, setFormEncryption } from "@common/api/encryption";
+import { type FormEncryption, getFormEncryption, setFormEncryption, setTabLocationSealing } from "@common/api/encryption";
 import {
   backupKeyFrom,
   createBackupKey,
@@ -14,6 +14,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
@@ -71,15 +72,20 @@ export function EncryptionSection({ email }: { email: string }) {
     <div className="mt-3 space-y-4 text-sm leading-6 text-slate-600">
       <p>
         Encrypt what you type into forms before it leaves this browser, with AES-256-GCM and a key made from your passphrase
-        (PBKDF2-SHA-256, {rounds} rounds). TabVault stores only the encrypted form and cannot read it. Page titles and addresses stay
-        readable, so search still finds your tabs; encrypted form entries are never searched.
+        (PBKDF2-SHA-256, {rounds} rounds). TabVault stores only the encrypted form and cannot read it.{" "}
+        {state.enabled && state.sealsTabLocations
+          ? "Page titles and addresses are encrypted too, so search skips them; encrypted form entries are never searched."
+          : "Page titles and addresses stay readable, so search still finds your tabs; encrypted form entries are never searched."}
       </p>
       {state.enabled ? (
-        unlocked ? (
-          <UnlockedBrowser email={email} encryption={state} onLocked={refreshLock} onChanged={adopt} />
-        ) : (
-          <LockedBrowser email={email} encryption={state} onUnlocked={refreshLock} />
-        )
+        <>
+          {unlocked ? (
+            <UnlockedBrowser email={email} encryption={state} onLocked={refreshLock} onChanged={adopt} />
+          ) : (
+            <LockedBrowser email={email} encryption={state} onUnlocked={refreshLock} />
+          )}
+          <TabLocationSealing encryption={state} onChanged={adopt} />
+        </>
       ) : (
         <TurnOn email={email} onOn={(answer) => {
           adopt(answer);
@@ -171,7 +177,11 @@ function LockedBrowser({ email, encryption, onUnlocked }: { email: string; encry
         <Lock className="size-4 text-brand-600" aria-hidden="true" />
         Encryption is on. This browser is locked.
       </p>
-      <p>Until you unlock it, this browser leaves form entries out of its backups and cannot show or refill encrypted ones.</p>
+      <p>
+        {encryption.sealsTabLocations
+          ? "Until you unlock it, this browser makes no backups (your account encrypts titles and addresses) and cannot show, refill or restore encrypted tabs."
+          : "Until you unlock it, this browser leaves form entries out of its backups and cannot show or refill encrypted ones."}
+      </p>
       <div className="max-w-sm">
         <PassphraseField label="Your passphrase" value={passphrase} onChange={setPassphrase} autoComplete="current-password" />
       </div>
@@ -228,8 +238,9 @@ function UnlockedBrowser({
         Encryption is on, and this browser is unlocked.
       </p>
       <p>
-        Form entries this browser backs up are sealed before they are sent. Unlock the TabVault browser extension too, with the same
-        passphrase in its options: until then it leaves form entries out, and the server never stores plain ones.
+        {encryption.sealsTabLocations ? "Form entries, titles and addresses" : "Form entries"} this browser backs up are sealed before they are sent.
+        Unlock the TabVault browser extension too, with the same passphrase in its options: until then it leaves form entries out
+        {encryption.sealsTabLocations ? " and keeps its backups on the device" : ""}, and the server never stores plain ones.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={() => void forgetBackupKey(email).then(onLocked)}>
@@ -261,6 +272,93 @@ function UnlockedBrowser({
           </div>
         </form>
       )}
+    </div>
+  );
+}
+
+/**
+ * "Also encrypt titles and addresses" (decision 199): the account's choice, from then on. Turning it on first says
+ * plainly what stops working and that a lost passphrase then loses the tabs themselves; turning it off is at once.
+ */
+function TabLocationSealing({ encryption, onChanged }: { encryption: Extract<FormEncryption, { enabled: true }>; onChanged: (answer: FormEncryption) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const switchId = useId();
+  const warningId = useId();
+  const on = encryption.sealsTabLocations;
+
+  async function choose(seal: boolean) {
+    setWorking(true);
+    setProblem(null);
+    try {
+      const answer = await call(setTabLocationSealing, { body: { seal } });
+      onChanged(answer);
+      setConfirming(false);
+      toast(
+        seal
+          ? { title: "Titles and addresses are encrypted", description: "Tabs this browser backs up from now on are sealed whole before they leave it." }
+          : { title: "Titles and addresses are readable again", description: "Tabs sent from now on are stored readable; those already encrypted stay so." },
+      );
+    } catch (error) {
+      setProblem(errorMessage(error, "The choice could not be saved."));
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 p-4" role="group" aria-label="Titles and addresses">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <Label htmlFor={switchId} className="text-sm font-medium text-slate-900">
+            Also encrypt titles and addresses
+          </Label>
+          <p className="mt-1">
+            {on
+              ? "On: every tab's title, address and icon is sealed with your key before it leaves your browsers. TabVault stores only ciphertext."
+              : "Off: TabVault can read your tabs' titles and addresses, so it can search, summarise and share them."}
+          </p>
+        </div>
+        <Switch
+          id={switchId}
+          checked={on || confirming}
+          disabled={working}
+          aria-describedby={confirming ? warningId : undefined}
+          onCheckedChange={(checked) => {
+            if (checked) setConfirming(true);
+            else if (on) void choose(false);
+            else setConfirming(false);
+          }}
+        />
+      </div>
+      {confirming && !on ? (
+        <div id={warningId} className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-amber-950">
+          <div className="flex gap-3">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+            <div className="space-y-2">
+              <p className="font-medium">Before you turn this on:</p>
+              <ul className="list-disc space-y-1 pl-5">
+                <li>Search, backup summaries, duplicate removal and team sharing do not work on encrypted tabs, and they export only as TabVault JSON.</li>
+                <li>Files cannot be imported while it is on: they would arrive unencrypted.</li>
+                <li>A browser or extension that is not unlocked with your passphrase makes no backups.</li>
+                <li>If you lose your passphrase, the encrypted tabs themselves are lost, not only their form entries. Nobody can open them.</li>
+              </ul>
+              <p>Backups already stored stay as they are.</p>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" disabled={working} onClick={() => void choose(true)}>
+              <Lock />
+              {working ? "Saving…" : "Encrypt titles and addresses"}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <Problem>{problem}</Problem>
     </div>
   );
 }

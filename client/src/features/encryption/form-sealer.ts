@@ -1,21 +1,27 @@
 import { getFormEncryption } from "@common/api/encryption";
-import { asSealedFormData, openFormData, sealedFormDataOf, sealFormData } from "@common/end-to-end-encryption";
+import { openFormData, sealedFormDataOf } from "@common/end-to-end-encryption";
 import type { QueryClient } from "@tanstack/react-query";
 import { endpointQuery } from "@/lib/api-client";
 import { backupKeyChanged, loadBackupKey } from "./backup-key";
-import { knownEncryption, rememberEncryption } from "./encryption-status";
+import { knownEncryption, knownLocationSealing, rememberEncryption } from "./encryption-status";
+import { openedForRestore, type SealableTab, sealTabsForSending } from "./tab-sealing";
 
 const STARTUP_WAIT_MS = 1500;
 
 export interface FormSealer {
-  /** The form entries to send: plain when the account does not encrypt, sealed when it does, none when this browser is locked. */
-  seal(formData: Record<string, string>): Promise<Record<string, string>>;
+  /**
+   * The tabs to send (decisions 177, 199): form entries plain when the account does not encrypt, sealed when it
+   * does, left out when this browser is locked; titles and addresses sealed too when the account chose so. Null
+   * when nothing may be sent: the account seals titles and addresses and this browser is locked.
+   */
+  prepare<T extends SealableTab>(tabs: readonly T[]): Promise<T[] | null>;
   stop(): void;
 }
 
 /**
- * Seals what the web app's backups carry (decision 177). Until the account's answer is known, form entries
- * are left out rather than risk sending them in the clear.
+ * Seals what the web app's backups carry. Until the account's answer is known, form entries are left out rather
+ * than risk sending them in the clear; titles and addresses go as last heard (the server refuses plain tabs from an
+ * account that seals them, so none is stored).
  */
 export function startFormSealer(email: string, queryClient: QueryClient): FormSealer {
   let key: CryptoKey | null = null;
@@ -33,19 +39,26 @@ export function startFormSealer(email: string, queryClient: QueryClient): FormSe
   const startingUp = (promise: Promise<unknown>) => Promise.race([promise, new Promise((resolve) => window.setTimeout(resolve, STARTUP_WAIT_MS))]);
 
   return {
-    async seal(formData) {
-      if (Object.keys(formData).length === 0) return formData;
+    async prepare(tabs) {
       if (knownEncryption(email) === "unknown") await startingUp(answered);
-      const known = knownEncryption(email);
-      if (known === "off") return formData;
-      if (known === "unknown") return {};
-      if (!key) await startingUp(keyLoaded);
-      return key ? asSealedFormData(await sealFormData(key, formData)) : {};
+      const encryption = knownEncryption(email);
+      if (encryption === "on" && !key) await startingUp(keyLoaded);
+      return sealTabsForSending(tabs, { encryption, sealsLocations: encryption === "on" && knownLocationSealing(email), key });
     },
     stop() {
       window.removeEventListener(backupKeyChanged, refreshKey);
     },
   };
+}
+
+/** One backup's tabs prepared as {@link startFormSealer} does, for a save the person asked for. */
+export async function prepareTabsOnce<T extends SealableTab>(email: string, queryClient: QueryClient, tabs: readonly T[]): Promise<T[] | null> {
+  const sealer = startFormSealer(email, queryClient);
+  try {
+    return await sealer.prepare(tabs);
+  } finally {
+    sealer.stop();
+  }
 }
 
 /** Opens sealed form entries with this browser's key; plain ones pass through; null when locked or not ours. */
@@ -59,4 +72,10 @@ export async function openedFormData(email: string, formData: Record<string, str
   } catch {
     return null;
   }
+}
+
+/** Tabs to reopen, sealed ones opened with this browser's key; those it cannot open are counted (decision 199). */
+export async function openTabsForRestore<T extends SealableTab>(email: string, tabs: readonly T[]): Promise<{ tabs: T[]; unopened: number }> {
+  if (!tabs.some((tab) => tab.sealedLocation)) return { tabs: [...tabs], unopened: 0 };
+  return openedForRestore(await loadBackupKey(email), tabs);
 }

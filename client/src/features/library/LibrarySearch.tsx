@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ExternalLink, Globe, Loader2, Pin, Search } from "lucide-react";
+import { ExternalLink, Globe, Loader2, Lock, Pin, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { getFormEncryption } from "@common/api/encryption";
 import { ORGANISE_LIMITS, searchLibrary } from "@common/api/library-organise";
 import { highlightParts, isOpenable } from "./organise-api";
+import { encryptedTabs } from "@/features/encryption/tab-sealing";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { endpointQuery } from "@/lib/api-client";
@@ -64,11 +65,22 @@ export function LibrarySearch({ onShowBackup }: { onShowBackup: (backupId: strin
         />
       </div>
       {encryption.data?.enabled ? (
-        <p className="mt-2 text-xs text-slate-500">Searches titles and addresses. Your form entries are end-to-end encrypted and never searched.</p>
+        <p className="mt-2 text-xs text-slate-500">
+          {encryption.data.sealsTabLocations
+            ? "Searches titles and addresses that are not encrypted. Encrypted tabs and your form entries are never searched."
+            : "Searches titles and addresses. Your form entries are end-to-end encrypted and never searched."}
+        </p>
       ) : null}
       {typed.trim() && !searching ? <p className="mt-2 text-sm text-slate-500">Type a word of at least {ORGANISE_LIMITS.searchMin} letters.</p> : null}
       {searching ? (
         <div className="mt-3" aria-live="polite">
+          {!results.isError && results.data && results.data.encryptedTabsNotSearched > 0 ? (
+            <p className="mb-2 flex items-center gap-2 text-sm text-slate-600">
+              <Lock className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+              {encryptedTabs(results.data.encryptedTabsNotSearched)} {results.data.encryptedTabsNotSearched === 1 ? "was" : "were"} not searched: their titles
+              and addresses are encrypted.
+            </p>
+          ) : null}
           {results.isError ? (
             <p className="text-sm text-red-700">{errorMessage(results.error, "The search failed.")}</p>
           ) : !results.data ? (

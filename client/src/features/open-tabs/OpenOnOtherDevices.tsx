@@ -2,13 +2,16 @@ import { getOpenTabs, listOpenTabs, type OpenTabs, type OpenTabsDevice } from "@
 import { browserName } from "@common/api/backups";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ChevronDown, ChevronUp, Globe, Loader2, Lock, MonitorSmartphone, Pin, RotateCcw } from "lucide-react";
+import { ChevronDown, ChevronUp, Loader2, Lock, MonitorSmartphone, Pin, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
 import { requestOpenTabsRestore, type InstalledExtension } from "@/features/backups/extension-bridge";
-import { openRestoredTabs } from "@/features/backups/session-api";
+import { openRestoredTabs, unopenedNote } from "@/features/backups/session-api";
+import { EncryptedMark, EncryptedTabHint, isReadable, shownTitle, TabIcon } from "@/features/encryption/EncryptedTab";
+import { openTabsForRestore } from "@/features/encryption/form-sealer";
+import { useShownLocation } from "@/features/encryption/useTabLocation";
 import { useInstalledExtension } from "@/features/backups/useInstalledExtension";
 import { call, endpointQuery } from "@/lib/api-client";
 import { formatTimeAgo } from "@/lib/dates";
@@ -71,25 +74,26 @@ export function OpenOnOtherDevices() {
 }
 
 function DeviceRow({ device, extension }: { device: OpenTabsDevice; extension: InstalledExtension | null }) {
+  const email = useAuth().user?.email ?? "";
   const [expanded, setExpanded] = useState(false);
   const tabs = useQuery({ ...endpointQuery(getOpenTabs, { params: { deviceId: device.deviceId } }), enabled: expanded });
   const restore = useMutation({
     mutationFn: async () => {
       const handoff = extension ? await requestOpenTabsRestore(device.deviceId) : null;
-      if (handoff?.outcome === "started") return { handoff, opened: 0 };
-      // Without the extension (or when it could not), the tabs open one after another.
+      if (handoff?.outcome === "started") return { handoff, opened: 0, unopened: 0 };
+      // Without the extension (or when it could not), the tabs open one after another, encrypted ones opened first.
       const open = await call(getOpenTabs, { params: { deviceId: device.deviceId } });
-      const all = open.windows.flatMap((window) => window.tabs);
+      const { tabs: all, unopened } = await openTabsForRestore(email, open.windows.flatMap((window) => window.tabs));
       openRestoredTabs(all.map((tab, index) => ({ id: String(index), url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl, isActive: tab.active, lastAccessed: null, formData: {}, scrollPosition: tab.scrollPosition })));
-      return { handoff, opened: all.length };
+      return { handoff, opened: all.length, unopened };
     },
-    onSuccess: ({ handoff, opened }) => {
+    onSuccess: ({ handoff, opened, unopened }) => {
       if (handoff?.outcome === "started") {
         toast({ title: "Restoring in this browser…", description: handoff.message || `The extension is reopening the tabs of ${device.deviceName}.` });
         return;
       }
       const note = handoff?.outcome === "refused" ? ` (The extension could not: ${handoff.message || "it refused."})` : "";
-      toast({ title: "Tabs opened", description: `${plural(opened, "tab")} of ${device.deviceName} opened. Allow pop-ups if some did not open.${note}` });
+      toast({ title: "Tabs opened", description: `${plural(opened, "tab")} of ${device.deviceName} opened. Allow pop-ups if some did not open.${note}${unopenedNote(unopened)}` });
     },
     onError: (error) => {
       if (!isUnauthorizedError(error)) toast({ title: "Restoring failed", description: errorMessage(error, "The tabs could not be opened."), variant: "destructive" });
@@ -147,26 +151,38 @@ function OpenTabsList({ open }: { open: OpenTabs }) {
             {window.tabs.map((tab, index) => {
               const group = tab.groupId === null ? undefined : groups.get(`${window.windowId}:${tab.groupId}`);
               return (
-                <li key={`${index}-${tab.url}`} className="flex min-w-0 items-start gap-2 px-3 py-2 text-sm">
-                  {tab.faviconUrl ? (
-                    <img src={tab.faviconUrl} alt="" className="mt-0.5 size-4 shrink-0" loading="lazy" referrerPolicy="no-referrer" />
-                  ) : (
-                    <Globe className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <a href={tab.url} target="_blank" rel="noopener noreferrer" className="block truncate font-medium text-slate-800 hover:text-brand-700 hover:underline">
-                      {tab.title || tab.url}
-                    </a>
-                    <p className="truncate text-xs text-slate-500">{tab.url}</p>
-                  </div>
-                  {tab.pinned ? <Pin className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-label="Pinned" /> : null}
-                  {group ? <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{group.title || "Group"}</span> : null}
-                </li>
+                <OpenTabRow key={`${index}-${tab.url}-${tab.sealedLocation ?? ""}`} tab={tab} group={group} />
               );
             })}
           </ul>
         </div>
       ))}
     </div>
+  );
+}
+
+type OpenTab = OpenTabs["windows"][number]["tabs"][number];
+
+/** One open tab: its title and address, opened with this browser's key when encrypted (decision 199). */
+function OpenTabRow({ tab, group }: { tab: OpenTab; group: OpenTabs["groups"][number] | undefined }) {
+  const location = useShownLocation(tab);
+  const readable = isReadable(location);
+  return (
+    <li className="flex min-w-0 items-start gap-2 px-3 py-2 text-sm">
+      <TabIcon location={location} className="mt-0.5" />
+      <div className="min-w-0 flex-1">
+        {readable ? (
+          <a href={location.url} target="_blank" rel="noopener noreferrer" className="flex items-center gap-1.5 font-medium text-slate-800 hover:text-brand-700 hover:underline">
+            <span className="truncate">{shownTitle(location)}</span>
+            {location.state === "opened" ? <EncryptedMark /> : null}
+          </a>
+        ) : (
+          <p className="truncate font-medium text-slate-600">{shownTitle(location)}</p>
+        )}
+        <p className="truncate text-xs text-slate-500">{readable ? location.url : <EncryptedTabHint location={location} />}</p>
+      </div>
+      {tab.pinned ? <Pin className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-label="Pinned" /> : null}
+      {group ? <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{group.title || "Group"}</span> : null}
+    </li>
   );
 }

@@ -1,7 +1,9 @@
 import { type BrowserSessionInput, saveBackup, saveClearAllBackup, type TabSnapshotInput } from "@common/api/backups";
+import { PLAIN_TAB_REFUSED_MESSAGE } from "@common/api/encryption";
 import { isNeverCaptured } from "@common/never-captured-sites";
 import { WEB_APP_AUTOMATIC_BACKUP_SECONDS } from "@common/product";
 import { call } from "@/lib/api-client";
+import { errorMessage, errorStatus } from "@/lib/queryClient";
 import { detectBrowserType, snapshotCurrentPage } from "./page-snapshot";
 import { readRecentTabs } from "./recent-tabs";
 import { readLocalProtection } from "./storage-keys";
@@ -48,18 +50,28 @@ function sessionStorageId(): string {
 }
 
 /**
+ * Turns the captured tabs into what may leave the browser (end-to-end encryption, decisions 177 and 199); null
+ * when nothing may: the account seals titles and addresses and this browser is locked.
+ */
+export type PrepareTabs = (tabs: TabSnapshotInput[]) => Promise<TabSnapshotInput[] | null>;
+
+/** True for the server's refusal of plain tabs from an account that seals them (a browser that had not heard yet). */
+export function isPlainTabRefusal(error: unknown): boolean {
+  return errorStatus(error) === 409 && errorMessage(error, "") === PLAIN_TAB_REFUSED_MESSAGE;
+}
+
+/**
  * Captures the session and sends it: an emergency backup (Clear All shortcut, tab hidden, page
  * leaving) or an automatic one (timer, history navigation; only in backup mode with Automatic Backup
  * on). Skipped while one is in flight, with no tabs, or when nothing changed since the last one sent.
- * Failures are only logged (spec 2 §8).
+ * Failures are only logged (spec 2 §8); a backup held back because this browser is locked calls
+ * `onHeldBack`, so the person hears of it.
  */
-/** Turns a tab's form entries into what may leave the browser (sealed with end-to-end encryption, decision 177). */
-export type SealFormData = (formData: Record<string, string>) => Promise<Record<string, string>>;
-
 export function createCapture(
   userEmail: string,
-  sealFormData: SealFormData = async (formData) => formData,
+  prepareTabs: PrepareTabs = async (tabs) => tabs,
   captureRules: () => CaptureRules = () => noCaptureRules,
+  onHeldBack: () => void = () => undefined,
 ) {
   let inFlight = false;
   const lastSent: Partial<Record<CaptureKind, string>> = {};
@@ -76,7 +88,12 @@ export function createCapture(
 
     inFlight = true;
     try {
-      session.tabs = await Promise.all(session.tabs.map(async (tab) => ({ ...tab, formData: await sealFormData(tab.formData ?? {}) })));
+      const prepared = await prepareTabs(session.tabs);
+      if (!prepared) {
+        onHeldBack();
+        return false;
+      }
+      session.tabs = prepared;
       // A 401 is only logged, like any failure: a backup never takes the person to sign-in.
       // An emergency is sent to outlive the page: it is made as the tab goes away or a close-all shortcut closes it.
       const sending = { expectUnauthorized: true, keepalive: kind === "emergency" };
@@ -85,6 +102,7 @@ export function createCapture(
       lastSent[kind] = fingerprint;
       return true;
     } catch (error) {
+      if (isPlainTabRefusal(error)) onHeldBack();
       console.warn("TabVault: the backup could not be sent", error);
       return false;
     } finally {

@@ -1,8 +1,11 @@
 import { getProtectionSettings, logBlockedAttempt } from "@common/api/protection";
 import { WEB_APP_SETTINGS_REFRESH_SECONDS } from "@common/product";
 import type { QueryClient } from "@tanstack/react-query";
+import { backupKeyChanged } from "@/features/encryption/backup-key";
 import { openedFormData, startFormSealer } from "@/features/encryption/form-sealer";
+import { LOCKED_BACKUP_MESSAGE } from "@/features/encryption/tab-sealing";
 import { call, endpointQuery } from "@/lib/api-client";
+import { toast } from "@/lib/use-toast";
 import { type BlockedMethod, type ClearAllBlocked, clearAllBlockedHere, ensureBlockerRunning, isShortcut, onCloseAllShortcut } from "./blocker";
 import { createCapture, startCaptureTriggers } from "./capture-engine";
 import { hasUnsavedInput } from "./form-watch";
@@ -32,11 +35,19 @@ export function startSignedInProtection(userEmail: string, queryClient: QueryCli
   const sealer = startFormSealer(userEmail, queryClient);
   applyRestoreHandoff((formData) => openedFormData(userEmail, formData));
 
-  const capture = createCapture(
-    userEmail,
-    (formData) => sealer.seal(formData),
-    () => captureRulesOf(queryClient),
-  );
+  // A backup held back because this browser is locked (decision 199) is said once, not every 30 s; again after
+  // this browser is unlocked or locked anew.
+  let heldBackSaid = false;
+  const sayHeldBack = () => {
+    if (heldBackSaid) return;
+    heldBackSaid = true;
+    toast({ title: "Not backed up", description: LOCKED_BACKUP_MESSAGE, variant: "destructive" });
+  };
+  const keyChanged = () => {
+    heldBackSaid = false;
+  };
+  window.addEventListener(backupKeyChanged, keyChanged);
+  const capture = createCapture(userEmail, (tabs) => sealer.prepare(tabs), () => captureRulesOf(queryClient), sayHeldBack);
   const logBlocked = (method: BlockedMethod) => {
     // A 401 (a session that just ended) is no reason to sign in.
     call(logBlockedAttempt, { body: { method, timestamp: Date.now(), url: window.location.href.slice(0, 2048) } }, { expectUnauthorized: true }).catch(
@@ -60,6 +71,7 @@ export function startSignedInProtection(userEmail: string, queryClient: QueryCli
     window.clearInterval(settingsTimer);
     window.removeEventListener("focus", readSettings);
     sealer.stop();
+    window.removeEventListener(backupKeyChanged, keyChanged);
     stopTriggers();
     stopShortcuts();
     window.removeEventListener(clearAllBlockedHere, onBlocked);

@@ -2,9 +2,10 @@ import type { BackupOverview } from "@common/api/backup-pages";
 import { listTeamSharedSessions, TEAM_SHARE_KEEPS_PRIVATE } from "@common/api/team-sharing";
 import { planHasFeature } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Loader2, Share2, ShieldCheck, Undo2 } from "lucide-react";
+import { Loader2, Lock, Share2, ShieldCheck, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
+import { encryptedTabs } from "@/features/encryption/tab-sealing";
 import { endpointQuery } from "@/lib/api-client";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
@@ -35,6 +36,8 @@ export function ShareWithTeam({ session }: { session: BackupOverview }) {
     },
   });
   if (!included || session.tabCount === 0 || !shared.data) return null;
+  // The team would get tabs it cannot open: the server refuses to share them (decision 199), and the button says so.
+  const unshareable = !isShared && session.sealedTabCount > 0;
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4" role="region" aria-label="Team sharing">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -45,11 +48,20 @@ export function ShareWithTeam({ session }: { session: BackupOverview }) {
             <>Not shared. Share it and everyone in <span className="font-medium">{team.name}</span> can restore its tabs.</>
           )}
         </p>
-        <Button size="sm" variant={isShared ? "outline" : "default"} disabled={change.isPending} onClick={() => change.mutate()}>
+        <Button size="sm" variant={isShared ? "outline" : "default"} disabled={change.isPending || unshareable} onClick={() => change.mutate()} aria-describedby={unshareable ? `${session.id}-unshareable` : undefined}>
           {change.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : isShared ? <Undo2 aria-hidden="true" /> : <Share2 aria-hidden="true" />}
           {isShared ? "Stop sharing" : "Share with your team"}
         </Button>
       </div>
+      {unshareable ? (
+        <p id={`${session.id}-unshareable`} className="mt-2 flex items-start gap-2 text-xs text-slate-700">
+          <Lock className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+          <span>
+            This backup holds {encryptedTabs(session.sealedTabCount)}: their titles and addresses open only with your passphrase, so it cannot be shared
+            with your team.
+          </span>
+        </p>
+      ) : null}
       <p className="mt-2 flex items-start gap-2 text-xs text-slate-600">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
         <span>Your team sees the backup's name and its tabs' addresses, titles, windows and groups. {TEAM_SHARE_KEEPS_PRIVATE}</span>
