@@ -19,8 +19,8 @@ const PASSPHRASE = "blue heron over the quiet lake";
 const TYPED = "sealed-before-the-crash@example.com";
 const EXTENSION_TYPED = "typed in a page the extension watched";
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
+async function connected<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -29,11 +29,13 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+const admin = <T,>(work: (client: pg.Client) => Promise<T>) => connected(ADMIN_URL, work);
+/** The app's own database, for reading what it stored. */
+const inAppDatabase = <T,>(work: (client: pg.Client) => Promise<T>) => connected(ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`), work);
+
 /** Every stored tab's form data, or only those of one account's backups. */
 async function storedFormData(email?: string): Promise<string> {
-  const client = new pg.Client({ connectionString: ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`) });
-  await client.connect();
-  try {
+  return inAppDatabase(async (client) => {
     const { rows } = email
       ? await client.query<{ form_data: unknown }>(
           "select t.form_data from session_tabs t join saved_sessions s on s.id = t.session_id join users u on u.id = s.user_id where u.email = $1",
@@ -41,9 +43,18 @@ async function storedFormData(email?: string): Promise<string> {
         )
       : await client.query<{ form_data: unknown }>("select form_data from session_tabs");
     return JSON.stringify(rows);
-  } finally {
-    await client.end();
-  }
+  });
+}
+
+/** Every stored tab of one account's backups: what the server keeps of its title, address and favicon. */
+async function storedLocations(email: string): Promise<{ url: string; title: string; favicon_url: string | null; sealed_location: string | null }[]> {
+  return inAppDatabase(async (client) => {
+    const { rows } = await client.query<{ url: string; title: string; favicon_url: string | null; sealed_location: string | null }>(
+      "select t.url, t.title, t.favicon_url, t.sealed_location from session_tabs t join saved_sessions s on s.id = t.session_id join users u on u.id = s.user_id where u.email = $1",
+      [email],
+    );
+    return rows;
+  });
 }
 
 /** Types into the protection test page and presses the close-all shortcut: an emergency backup of the page. */
@@ -156,6 +167,63 @@ describe("end-to-end encryption of form entries", () => {
     await phoneSection.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
     await other.close();
 
+    await context.close();
+  });
+
+  test("titles and addresses sealed when chosen: the table holds none readable, this browser opens them, search and export say what they cannot do", async () => {
+    const EMAIL = "location-sealer@example.com";
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughMail(page, suite.server.dataDir, EMAIL);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await turnOnEncryption(page);
+
+    // The choice is said plainly before it is made.
+    const choice = page.getByRole("region", { name: "End-to-end encryption" }).getByRole("group", { name: "Titles and addresses" });
+    await choice.getByRole("switch", { name: "Also encrypt titles and addresses" }).click();
+    await choice.getByText("If you lose your passphrase, the encrypted tabs themselves are lost").waitFor();
+    await choice.getByText("Search, backup summaries, duplicate removal and team sharing do not work on encrypted tabs").waitFor();
+    await screenshot(page, "encryption-tab-locations-warning-1280");
+    await choice.getByRole("button", { name: "Encrypt titles and addresses" }).click();
+    await choice.getByText("On: every tab's title, address and icon is sealed").waitFor();
+    assert.equal(await choice.getByRole("switch").getAttribute("aria-checked"), "true");
+    await screenshot(page, "encryption-tab-locations-on-1280");
+
+    // The web app's own emergency backup: every tab sealed whole, the table holds no title, address or favicon.
+    await backUpTyping(page, TYPED);
+    const rows = await waitFor("the sealed backup in the table", async () => {
+      const stored = await storedLocations(EMAIL);
+      return stored.length > 0 ? stored : undefined;
+    }, 20_000);
+    for (const row of rows) {
+      assert.deepEqual({ url: row.url, title: row.title, favicon: row.favicon_url }, { url: "", title: "", favicon: null });
+      assert.match(row.sealed_location ?? "", /^tv1\./);
+    }
+    assert.ok(!JSON.stringify(rows).includes("protection-test") && !JSON.stringify(rows).includes("Protection Test"), `readable tabs in the table: ${JSON.stringify(rows)}`);
+
+    // This browser opens them; search says what it could not read; the export offers only TabVault JSON.
+    await openNewestEmergency(page);
+    const tabs = page.getByRole("list", { name: "Tabs", exact: true });
+    await tabs.getByText("Protection Test — TabVault", { exact: true }).waitFor();
+    await tabs.getByLabel("Encrypted").first().waitFor();
+    await page.locator("summary", { hasText: "Export" }).click();
+    const formats = page.getByRole("list", { name: "Export formats" });
+    assert.deepEqual(await formats.getByRole("link").allInnerTexts(), ["TabVault JSON"]);
+    await page.getByText("Only TabVault JSON carries them, still encrypted").waitFor();
+    await screenshot(page, "encryption-tab-locations-session-manager-1280");
+    const search = page.getByRole("region", { name: "Search all backups" });
+    await search.getByRole("searchbox").fill("protection");
+    await search.getByText(/\d+ encrypted tabs? (was|were) not searched/).waitFor();
+
+    // Locked, this browser shows them as encrypted and backs nothing up, and says so.
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Lock this browser" }).click();
+    await page.getByText("Encryption is on. This browser is locked.").waitFor();
+    await openNewestEmergency(page);
+    await tabs.getByText("Encrypted tab", { exact: true }).first().waitFor();
+    await backUpTyping(page, "typed while locked@example.com");
+    await page.getByText("Unlock on the Account page to back up.", { exact: false }).first().waitFor();
+    assert.equal((await storedLocations(EMAIL)).filter((row) => row.sealed_location === null).length, 0);
     await context.close();
   });
 

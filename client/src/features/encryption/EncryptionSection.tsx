@@ -322,14 +322,11 @@ function TabLocationSealing({ encryption, onChanged }: { encryption: Extract<For
         </div>
         <Switch
           id={switchId}
-          checked={on || confirming}
+          checked={on}
           disabled={working}
           aria-describedby={confirming ? warningId : undefined}
-          onCheckedChange={(checked) => {
-            if (checked) setConfirming(true);
-            else if (on) void choose(false);
-            else setConfirming(false);
-          }}
+          // Off to on goes through the warning first; on to off is at once.
+          onCheckedChange={() => (on ? void choose(false) : setConfirming(!confirming))}
         />
       </div>
       {confirming && !on ? (
