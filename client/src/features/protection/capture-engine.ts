@@ -71,7 +71,7 @@ export function createCapture(
   userEmail: string,
   prepareTabs: PrepareTabs = async (tabs) => tabs,
   captureRules: () => CaptureRules = () => noCaptureRules,
-  onHeldBack: () => void = () => undefined,
+  onHeldBack: (kind: CaptureKind) => void = () => undefined,
 ) {
   let inFlight = false;
   const lastSent: Partial<Record<CaptureKind, string>> = {};
@@ -90,7 +90,7 @@ export function createCapture(
     try {
       const prepared = await prepareTabs(session.tabs);
       if (!prepared) {
-        onHeldBack();
+        onHeldBack(kind);
         return false;
       }
       session.tabs = prepared;
@@ -102,7 +102,7 @@ export function createCapture(
       lastSent[kind] = fingerprint;
       return true;
     } catch (error) {
-      if (isPlainTabRefusal(error)) onHeldBack();
+      if (isPlainTabRefusal(error)) onHeldBack(kind);
       console.warn("TabVault: the backup could not be sent", error);
       return false;
     } finally {

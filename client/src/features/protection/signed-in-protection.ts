@@ -7,7 +7,7 @@ import { LOCKED_BACKUP_MESSAGE } from "@/features/encryption/tab-sealing";
 import { call, endpointQuery } from "@/lib/api-client";
 import { toast } from "@/lib/use-toast";
 import { type BlockedMethod, type ClearAllBlocked, clearAllBlockedHere, ensureBlockerRunning, isShortcut, onCloseAllShortcut } from "./blocker";
-import { createCapture, startCaptureTriggers } from "./capture-engine";
+import { type CaptureKind, createCapture, startCaptureTriggers } from "./capture-engine";
 import { hasUnsavedInput } from "./form-watch";
 import { snapshotCurrentPage } from "./page-snapshot";
 import { adoptProtectionSettings, captureRulesOf } from "./protection-state";
@@ -35,16 +35,17 @@ export function startSignedInProtection(userEmail: string, queryClient: QueryCli
   const sealer = startFormSealer(userEmail, queryClient);
   applyRestoreHandoff((formData) => openedFormData(userEmail, formData));
 
-  // A backup held back because this browser is locked (decision 199) is said once, not every 30 s; again after
-  // this browser is unlocked or locked anew.
-  let heldBackSaid = false;
-  const sayHeldBack = () => {
-    if (heldBackSaid) return;
-    heldBackSaid = true;
+  // A backup held back because this browser is locked (decision 199) is said each time the person's own act (a
+  // close-all shortcut, a page going away with typing) asked for it; the automatic ones once, not every 30 s, and
+  // again after this browser is unlocked or locked anew.
+  let automaticHeldBackSaid = false;
+  const sayHeldBack = (kind: CaptureKind) => {
+    if (kind === "automatic" && automaticHeldBackSaid) return;
+    if (kind === "automatic") automaticHeldBackSaid = true;
     toast({ title: "Not backed up", description: LOCKED_BACKUP_MESSAGE, variant: "destructive" });
   };
   const keyChanged = () => {
-    heldBackSaid = false;
+    automaticHeldBackSaid = false;
   };
   window.addEventListener(backupKeyChanged, keyChanged);
   const capture = createCapture(userEmail, (tabs) => sealer.prepare(tabs), () => captureRulesOf(queryClient), sayHeldBack);
