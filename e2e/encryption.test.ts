@@ -201,11 +201,18 @@ describe("end-to-end encryption of form entries", () => {
     }
     assert.ok(!JSON.stringify(rows).includes("protection-test") && !JSON.stringify(rows).includes("Protection Test"), `readable tabs in the table: ${JSON.stringify(rows)}`);
 
-    // This browser opens them; search says what it could not read; the export offers only TabVault JSON.
+    // This browser opens them, and summarises and groups them itself (Pro has both); search says what it could not
+    // read; the export offers only TabVault JSON.
+    await inAppDatabase((client) => client.query("update users set plan_type = 'pro' where email = $1", [EMAIL]));
     await openNewestEmergency(page);
     const tabs = page.getByRole("list", { name: "Tabs", exact: true });
     await tabs.getByText("Protection Test — TabVault", { exact: true }).waitFor();
     await tabs.getByLabel("Encrypted").first().waitFor();
+    const summary = page.getByRole("region", { name: "Summary" });
+    await summary.getByText("Summarised in this browser: its key opened the encrypted tabs").waitFor();
+    await summary.getByText(/127\.0\.0\.1 \(\d+\)/).waitFor();
+    await page.getByRole("button", { name: "Suggest groups" }).click();
+    await page.getByRole("list", { name: "Suggested groups" }).getByText("127.0.0.1", { exact: true }).waitFor();
     const search = page.getByRole("region", { name: "Search all backups" });
     await search.getByRole("searchbox").fill("protection");
     await search.getByText(/\d+ encrypted tabs? (was|were) not searched/).waitFor();

@@ -55,7 +55,8 @@ export function SuggestedGroupsPanel({
   const leftOut = (shown?.length ?? 0) - tabs.length;
   const groups = useMemo(() => suggestTabGroups(tabs), [tabs]);
   if (!offered) return null;
-  if (!backup.data || !shown) {
+  // The summary may have read the whole backup already (encrypted tabs): the groups still wait to be asked for.
+  if (!asked || !backup.data || !shown) {
     return (
       <section aria-labelledby="suggested-groups-heading" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-4">
         <div>

@@ -337,7 +337,7 @@ function TabLocationSealing({ encryption, onChanged }: { encryption: Extract<For
               <p className="font-medium">Before you turn this on:</p>
               <ul className="list-disc space-y-1 pl-5">
                 <li>Search, backup summaries, duplicate removal and team sharing do not work on encrypted tabs, and they export only as TabVault JSON.</li>
-                <li>Files cannot be imported while it is on: they would arrive unencrypted.</li>
+                <li>Files cannot be imported while it is on, except TabVault exports of encrypted tabs: TabVault reads a file on its server.</li>
                 <li>A browser or extension that is not unlocked with your passphrase makes no backups.</li>
                 <li>If you lose your passphrase, the encrypted tabs themselves are lost, not only their form entries. Nobody can open them.</li>
               </ul>

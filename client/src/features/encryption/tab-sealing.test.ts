@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { isPlainTabRefusal } from "@/features/protection/capture-engine";
 import { ApiError } from "@/lib/queryClient";
 import { knownEncryption, knownLocationSealing, rememberEncryption } from "./encryption-status";
-import { openedForRestore, type SealingChoice, sealTabsForSending, shownLocation } from "./tab-sealing";
+import { digestBackup } from "@common/backup-digest";
+import { openedForRestore, type SealingChoice, sealTabsForSending, shownLocation, withOpenedLocations } from "./tab-sealing";
 
 const newKey = async (passphrase: string) => backupKeyFrom((await createBackupKey(passphrase, MIN_KDF_ITERATIONS)).rawKey);
 let key: CryptoKey;
@@ -74,6 +75,20 @@ describe("the web app's tabs sealed before they are sent (decisions 177, 199)", 
     });
     expect(await openedForRestore(null, tabs)).toEqual({ tabs: [tabs[1]], unopened: 1 });
     expect(await openedForRestore(otherKey, tabs)).toEqual({ tabs: [tabs[1]], unopened: 1 });
+  });
+});
+
+describe("the summary made in a browser that holds the key", () => {
+  it("summarises the tabs it opened with the others, and counts apart only those it could not open", async () => {
+    const tabs = [
+      { url: "", title: "", sealedLocation: await sealTabLocation(key, { url: "https://docs.example/a", title: "Invoice March", faviconUrl: null }), lastAccessed: null },
+      { url: "", title: "", sealedLocation: await sealTabLocation(otherKey, { url: "https://secret.example/", title: "Hidden", faviconUrl: null }), lastAccessed: null },
+      { url: "https://docs.example/b", title: "Invoice April", sealedLocation: null, lastAccessed: null },
+    ];
+    const shown = await Promise.all(tabs.map((tab) => shownLocation(key, tab)));
+    const digest = digestBackup(withOpenedLocations(tabs, shown), new Date("2026-11-24T12:00:00Z"));
+    expect(digest).toMatchObject({ tabCount: 3, encryptedTabs: 1, sites: [{ site: "docs.example", tabs: 2 }], topics: [{ word: "invoice", tabs: 2 }] });
+    expect(JSON.stringify(digest)).not.toContain("secret");
   });
 });
 

@@ -102,3 +102,15 @@ export async function openedForRestore<T extends SealableTab>(key: CryptoKey | n
 export function encryptedTabs(count: number): string {
   return `${count} encrypted ${count === 1 ? "tab" : "tabs"}`;
 }
+
+/**
+ * Tabs with the titles and addresses this browser opened put back in place (`shown` is {@link shownLocation} of each,
+ * in order); those it could not open stay sealed, so what reads them (the summary) still counts them apart.
+ */
+export function withOpenedLocations<T extends SealableTab>(tabs: readonly T[], shown: readonly ShownLocation[]): T[] {
+  return tabs.map((tab, index) => {
+    const location = shown[index];
+    if (location?.state !== "opened") return tab;
+    return { ...tab, url: location.url, title: location.title, faviconUrl: location.faviconUrl, sealedLocation: null };
+  });
+}
