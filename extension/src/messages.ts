@@ -91,6 +91,8 @@ export interface Status {
   ownNeverCapturedSites: string[];
   /** The team's policy this browser obeys ("Set by your team"); null outside a team. */
   team: { teamName: string; policy: TeamPolicy } | null;
+  /** The account seals titles and addresses and this browser is locked (decision 199): backups wait for the passphrase. */
+  backupsLocked: boolean;
 }
 
 /** `notice` says the list is the last download, when the server cannot be reached. */
