@@ -6,9 +6,8 @@ import type { AutomationRule } from "@common/api/automation";
 import type { UploadBrowserBackupRequest } from "@common/api/browser-backups";
 import { backupKeyFrom, createBackupKey, MIN_KDF_ITERATIONS, openTabLocation, sealTabLocation } from "@common/end-to-end-encryption";
 import { LOCKED_RESTORE_MESSAGE } from "./form-encryption";
-import { LOCKED_QUEUE_MESSAGE } from "./upload-queue";
 import type { AppliedTeamPolicy, TeamPolicy } from "@common/api/protection";
-import type { ActionAnswer, AutomationStatus, Status } from "./messages";
+import { type ActionAnswer, type AutomationStatus, LOCKED_QUEUE_MESSAGE, type Status } from "./messages";
 import { FakeWorld, fakeBrowser, type Shape } from "../test/fake-browser";
 import { FakeServer } from "../test/fake-server";
 import { ManualClock } from "../test/manual-clock";
@@ -873,7 +872,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
   it("locked: nothing is sent and the backup waits on the device; unlocked: it goes up with only sealed tabs", async () => {
     const h = await encrypting(true);
     const before = backupRequests(h).length;
-    expect(await h.send<ActionAnswer>({ kind: "back-up-now" })).toMatchObject({ ok: true });
+    expect(await h.send<ActionAnswer>({ kind: "back-up-now" })).toMatchObject({ ok: true, message: expect.stringMatching(/^Saved on this device: it goes up encrypted once you unlock this browser/) });
     await settle(h, 60_000);
     expect(backupRequests(h).length).toBe(before);
     let status = await h.send<Status>({ kind: "status" });

@@ -284,9 +284,12 @@ export function createBackground(deps: BackgroundDeps) {
     if (wasLockedOut && !(await formEncryption.lockedOut())) sendHeld();
   }
 
+  let heldSent: Promise<unknown> = Promise.resolve();
   function sendHeld(): void {
-    void queue.flush(true).catch((error) => log("upload failed", error));
-    void openTabs.push(true).catch((error) => log("open tabs push failed", error));
+    heldSent = Promise.all([
+      queue.flush(true).catch((error) => log("upload failed", error)),
+      openTabs.push(true).catch((error) => log("open tabs push failed", error)),
+    ]);
   }
 
   async function credentials(): Promise<{ serverUrl: string; token: string } | null> {
@@ -941,6 +944,9 @@ export function createBackground(deps: BackgroundDeps) {
     );
     const result = await queue.flush(true);
     if (result.stoppedBy === "done") return { ok: true, message: `Backed up ${plural(snapshot.uploadableTabCount, "tab")}.` };
+    if (result.stoppedBy === "locked") {
+      return { ok: true, message: `Saved on this device: it goes up encrypted once you unlock this browser in TabVault's options (${plural(result.waiting, "backup")} waiting).` };
+    }
     if (result.stoppedBy === "not-connected" || result.stoppedBy === "disconnected") {
       return { ok: true, message: `Saved on this device: it goes up once this browser is connected (${plural(result.waiting, "backup")} waiting).` };
     }
@@ -1388,6 +1394,7 @@ export function createBackground(deps: BackgroundDeps) {
       await eventChain;
       await capturing;
       await lastRestore;
+      await heldSent;
     },
     dispose: () => {
       if (captureTimer !== null) clock.clearTimeout(captureTimer);

@@ -100,6 +100,9 @@ export type BackupListAnswer = { ok: true; backups: BackupSummary[]; notice?: st
 export type OpenTabsListAnswer = { ok: true; devices: OpenTabsDevice[] } | { ok: false; message: string };
 export type ActionAnswer = { ok: true; message: string } | { ok: false; message: string };
 
+/** Said where backups wait because the account seals tab locations and this browser is locked (decision 199). */
+export const LOCKED_QUEUE_MESSAGE = "Locked: unlock to send backups";
+
 /** The optional host permission form capture asks for. */
 export const ALL_SITES = "<all_urls>";
 

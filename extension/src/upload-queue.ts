@@ -1,6 +1,7 @@
 import { uploadBrowserBackup, type BrowserBackupReceipt, type BrowserBackupTrigger, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
 import { PLAIN_TAB_REFUSED_MESSAGE } from "@common/api/encryption";
 import { callEndpoint, type CallResult } from "./api";
+import { LOCKED_QUEUE_MESSAGE } from "./messages";
 import type { Clock } from "./clock";
 import type { ExtensionDb, QueueEntry } from "./db";
 
@@ -34,8 +35,6 @@ export interface QueueDeps {
   onPlainTabRefused?(): Promise<void>;
 }
 
-/** Said on the waiting entries when the account seals tab locations and this browser is locked (decision 199). */
-export const LOCKED_QUEUE_MESSAGE = "Locked: unlock to send backups";
 /** While locked, the queue looks again this often (unlocking sends at once). */
 const LOCKED_RETRY_MS = BACKOFF.maxMs;
 

@@ -1,9 +1,8 @@
 import { browser } from "wxt/browser";
 import type { FormEncryptionStatus } from "../../src/form-encryption";
-import { ALL_SITES, type ActionAnswer, type Status } from "../../src/messages";
+import { ALL_SITES, type ActionAnswer, LOCKED_QUEUE_MESSAGE, type Status } from "../../src/messages";
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
 import { h } from "../../src/ui/dom";
-import { LOCKED_QUEUE_MESSAGE } from "../../src/upload-queue";
 import { SET_BY_YOUR_TEAM } from "@common/team-policy-text";
 
 /**

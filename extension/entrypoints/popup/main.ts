@@ -4,8 +4,7 @@ import { minutesText, SET_BY_YOUR_TEAM, teamPolicyLines } from "@common/team-pol
 import { browser } from "wxt/browser";
 import type { BackupSummary } from "../../src/backup-list";
 import { matchesSearch } from "../../src/backup-search";
-import { LOCKED_QUEUE_MESSAGE } from "../../src/upload-queue";
-import type { ActionAnswer, AutomationStatus, BackupListAnswer, OpenTabsListAnswer, Request, Status } from "../../src/messages";
+import { type ActionAnswer, type AutomationStatus, type BackupListAnswer, LOCKED_QUEUE_MESSAGE, type OpenTabsListAnswer, type Request, type Status } from "../../src/messages";
 import { ago, h, plural } from "../../src/ui/dom";
 
 /**
