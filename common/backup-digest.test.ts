@@ -51,6 +51,6 @@ describe("a backup's digest (issue 16 point 2, content analysis)", () => {
   });
 
   it("an empty backup has an empty digest", () => {
-    expect(digestBackup([], takenAt)).toEqual({ tabCount: 0, sites: [], otherSiteTabs: 0, topics: [], duplicates: [], unvisited: [] });
+    expect(digestBackup([], takenAt)).toEqual({ tabCount: 0, encryptedTabs: 0, sites: [], otherSiteTabs: 0, topics: [], duplicates: [], unvisited: [] });
   });
 });

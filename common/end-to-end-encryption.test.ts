@@ -106,6 +106,6 @@ describe("sealed titles and addresses (decision 199)", () => {
     expect(messages(tabSnapshotSchema.safeParse({ ...sealedTab, faviconUrl: location.faviconUrl }))).toEqual(["A tab with a sealedLocation has an empty url and title and no favicon"]);
     expect(messages(tabSnapshotSchema.safeParse({ url: "" }))).toEqual(["A tab needs a url"]);
     expect(messages(tabSnapshotSchema.safeParse({ url: "file:///etc/passwd" }))).toEqual(["Only http and https URLs can be backed up"]);
-    expect(messages(tabSnapshotSchema.safeParse({ sealedLocation: "tv1.not-sealed" }))).toEqual(["sealedLocation is not a sealed value"]);
+    expect(messages(tabSnapshotSchema.safeParse({ url: "", title: "", sealedLocation: "tv1.not-sealed" }))).toEqual(["sealedLocation is not a sealed value"]);
   });
 });

@@ -162,6 +162,8 @@ const matrix: [RouteKey, Expected][] = [
   // The wrapped key is read by the extension too; only the browser sets it (decision 177).
   ["GET /api/account/encryption", signedIn(200)],
   ["PUT /api/account/encryption", browserOnly(201)],
+  // Whether titles and addresses are sealed too (decision 199): set by the browser only, once encryption is on.
+  ["PUT /api/account/encryption/tab-locations", browserOnly(200)],
   ["POST /api/account/deletion-request", browserOnly(202)],
   ["DELETE /api/account/sessions/:id", { ...ownerOnly(204, 404), ownerToken: 403 }],
   // The mailed token is the capability, whoever holds it (as a sign-in link); an unknown one deletes nothing.

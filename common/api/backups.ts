@@ -249,7 +249,7 @@ export const saveBackup = defineEndpoint({
   path: "/api/saved-sessions",
   body: manualSaveRequestSchema,
   // 413: the plan's backup storage is full (decision 135).
-  responses: { 201: backupResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema, ...errors },
+  responses: { 201: backupResponseSchema, 409: errorResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema, ...errors },
 });
 
 /** GET /api/saved-sessions/:id: one backup with its tabs and applications; 404 for anyone else's. */
@@ -281,7 +281,7 @@ export const saveClearAllBackup = defineEndpoint({
   method: "POST",
   path: "/api/protection/android-clear-all",
   body: androidClearAllRequestSchema,
-  responses: { 201: backupResponseSchema, 429: errorResponseSchema, ...errors },
+  responses: { 201: backupResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
 });
 
 /** POST /api/protection/windows-x-button: the emergency backup of the applications open when Windows closes (spec 2 §7). */

@@ -173,7 +173,7 @@ export const uploadBrowserBackup = defineEndpoint({
   method: "POST",
   path: "/api/browser-backups",
   body: uploadBrowserBackupRequestSchema,
-  responses: { 200: browserBackupReceiptSchema, 201: browserBackupReceiptSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema, 429: errorResponseSchema },
+  responses: { 200: browserBackupReceiptSchema, 201: browserBackupReceiptSchema, ...errors, 409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 429: errorResponseSchema },
 });
 
 /** GET: one backup as windows, tabs and groups, for a restore that puts every tab back where it was. */

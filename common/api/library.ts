@@ -99,6 +99,7 @@ export const importLibraryFile = defineEndpoint({
     400: errorResponseSchema,
     401: errorResponseSchema,
     403: errorResponseSchema,
+    409: errorResponseSchema,
     413: errorResponseSchema,
     429: errorResponseSchema,
   },
@@ -110,6 +111,6 @@ export const exportLibraryBackup = defineEndpoint({
   path: "/api/library/backups/:id/export",
   params: z.object({ id: z.uuid({ message: "Not a backup id" }) }),
   query: z.object({ format: z.enum(exportFormats, { message: `format is one of ${exportFormats.join(", ")}` }) }),
-  responses: { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+  responses: { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
   answers: "file",
 });

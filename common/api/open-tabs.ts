@@ -64,7 +64,7 @@ export const pushOpenTabs = defineEndpoint({
   method: "PUT",
   path: "/api/open-tabs",
   body: pushOpenTabsRequestSchema,
-  responses: { 200: openTabsReceiptSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema, 429: errorResponseSchema },
+  responses: { 200: openTabsReceiptSchema, ...errors, 409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 429: errorResponseSchema },
 });
 
 /** GET: every connected device's open tabs in summary, newest first; revoked devices are gone. */

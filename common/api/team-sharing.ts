@@ -51,7 +51,7 @@ export const shareSessionWithTeam = defineEndpoint({
   method: "POST",
   path: "/api/team/shared-sessions",
   body: z.strictObject({ sessionId: z.uuid({ message: "sessionId is not a backup id" }) }),
-  responses: { 200: sharedSessionSchema, 201: sharedSessionSchema, ...errors },
+  responses: { 200: sharedSessionSchema, 201: sharedSessionSchema, ...errors, 409: errorResponseSchema },
 });
 
 /** DELETE: the sharer stops sharing the backup; the team no longer sees it. */

@@ -18,6 +18,7 @@ export interface BackupRows {
     url: string;
     title: string;
     faviconUrl: string | null;
+    sealedLocation: string | null;
     isActive: boolean;
     lastAccessed: Date | null;
     formData: Record<string, string>;
@@ -49,6 +50,7 @@ export function backupJson(backup: Pick<BackupRows, "tabs" | "applications">): B
       url: tab.url,
       title: tab.title,
       favicon_url: tab.faviconUrl,
+      sealed_location: tab.sealedLocation,
       is_active: tab.isActive,
       last_accessed: tab.lastAccessed?.toISOString() ?? null,
       form_data: tab.formData,
@@ -92,18 +94,19 @@ export async function insertBackup(
   const result = await db.execute(sql`
     with new_session as (
       insert into saved_sessions (user_id, session_name, trigger_event, device_name, browser_type, window_id,
-        client_session_id, restorable, tab_count, app_count, size_bytes, created_at)
+        client_session_id, restorable, tab_count, sealed_tab_count, app_count, size_bytes, created_at)
       values (${backup.userId}::uuid, ${backup.sessionName}, ${backup.triggerEvent}, ${backup.deviceName},
         ${backup.browserType}, ${backup.windowId}, ${backup.clientSessionId}, ${backup.tabs.length > 0},
-        ${backup.tabs.length}, ${backup.applications.length}, ${sizeBytes}, ${createdAt}::timestamptz)
+        ${backup.tabs.length}, ${backup.tabs.filter((tab) => tab.sealedLocation).length}, ${backup.applications.length},
+        ${sizeBytes}, ${createdAt}::timestamptz)
       returning id
     ), new_tabs as (
-      insert into session_tabs (session_id, position, url, title, favicon_url, is_active, last_accessed, form_data,
-        scroll_x, scroll_y)
-      select new_session.id, t.position, t.url, t.title, t.favicon_url, t.is_active, t.last_accessed,
+      insert into session_tabs (session_id, position, url, title, favicon_url, sealed_location, is_active, last_accessed,
+        form_data, scroll_x, scroll_y)
+      select new_session.id, t.position, t.url, t.title, t.favicon_url, t.sealed_location, t.is_active, t.last_accessed,
         ${formDataAsStored(backup.userId, sql`t.form_data`)}, t.scroll_x, t.scroll_y
       from new_session, jsonb_to_recordset(${tabs}::jsonb) as t(position integer, url text, title text,
-        favicon_url text, is_active boolean, last_accessed timestamptz, form_data jsonb, scroll_x integer,
+        favicon_url text, sealed_location text, is_active boolean, last_accessed timestamptz, form_data jsonb, scroll_x integer,
         scroll_y integer)
     ), new_applications as (
       insert into session_applications (session_id, position, process_name, window_title, document_path,

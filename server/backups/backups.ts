@@ -14,6 +14,7 @@ import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
 import { users, type UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
+import { allowanceKeyOf, refusePlainTabs } from "../encryption/sealed-tabs";
 import { backupJson, type BackupRows, insertBackup } from "./backup-insert";
 import { planLimitNotice } from "./plan-limits";
 import { enforceQuota, QuotaFullError, type QuotaOutcome, quotaFullMessage, storedBytes } from "./quota";
@@ -55,6 +56,7 @@ export async function backUp(
   if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
     throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
   }
+  await refusePlainTabs(db, user.id, input.tabs);
   const emergency = emergencyTriggers.includes(input.trigger);
   // Unlimited plans have no allowance to read and nothing to rotate: the one-statement write is
   // atomic by itself, so no transaction (and no lock) is needed; the storage quota is read first.
@@ -110,7 +112,7 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * backed up; the active tab is chosen first), and the hashes of those not yet counted today. An
  * emergency backup may always keep up to a day's allowance, even when today's is spent.
  */
-export async function applyDailyAllowance<Tab extends Pick<TabSnapshot, "url" | "isActive">>(
+export async function applyDailyAllowance<Tab extends Pick<TabSnapshot, "url" | "isActive" | "sealedLocation">>(
   tx: Transaction,
   user: UserRow,
   trigger: TriggerEvent,
@@ -120,7 +122,7 @@ export async function applyDailyAllowance<Tab extends Pick<TabSnapshot, "url" | 
   const allowance = plans[user.planType].limits.tabsPerDay;
   if (allowance === null || tabs.length === 0) return { kept: tabs, newHashes: [] };
   const day = utcDay(now);
-  const hashes = tabs.map((tab) => urlHash(tab.url));
+  const hashes = tabs.map((tab) => urlHash(allowanceKeyOf(tab)));
   const already = new Set(
     (
       await tx
@@ -161,6 +163,7 @@ function backupRows(user: UserRow, input: BackupInput, tabs: TabSnapshot[], now:
     url: tab.url,
     title: tab.title,
     faviconUrl: tab.faviconUrl ?? null,
+    sealedLocation: tab.sealedLocation ?? null,
     isActive: tab.isActive,
     lastAccessed: toDate(tab.lastAccessed),
     // Whatever the client captured: passwords, one-time codes, card codes and numbers never reach the table.

@@ -61,6 +61,7 @@ describe("browser backups from the extension: windows, tabs and groups", () => {
       url: "https://example.com/page/0",
       title: "Page 0",
       faviconUrl: "https://example.com/favicon.ico",
+      sealedLocation: null,
       pinned: true,
       active: true,
       groupId: null,

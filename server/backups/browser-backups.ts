@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { BrowserBackup, BrowserBackupReceipt, uploadBrowserBackupRequestSchema } from "@common/api/browser-backups";
 import { withoutPrivateFields } from "@common/form-privacy";
+import { refusePlainTabs } from "../encryption/sealed-tabs";
 import { formDataAsStored } from "../encryption/stored-form-data";
 import { featureNeedsPlanMessage } from "@common/plan-features";
 import { plans } from "@common/plans";
@@ -24,6 +25,7 @@ interface StoredTab {
   url: string;
   title: string;
   faviconUrl: string | null;
+  sealedLocation: string | null;
   isActive: boolean;
   pinned: boolean;
   groupId: number | null;
@@ -64,6 +66,7 @@ export async function saveBrowserBackup(
 ): Promise<{ receipt: BrowserBackupReceipt; created: boolean }> {
   const existing = await backupOfSnapshot(db, user.id, input.snapshotId);
   if (existing) return { receipt: duplicateReceipt(existing), created: false };
+  await refusePlainTabs(db, user.id, input.windows.flatMap((window) => window.tabs));
   const plan = plans[user.planType];
   if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
     throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
@@ -130,6 +133,7 @@ async function storeSnapshot(
       clientSnapshotId: input.snapshotId,
       restorable: tabs.length > 0,
       tabCount: tabs.length,
+      sealedTabCount: tabs.filter((tab) => tab.sealedLocation).length,
       appCount: 0,
       sizeBytes,
       createdAt: now,
@@ -142,12 +146,13 @@ async function storeSnapshot(
   // Each part is one statement over a JSON parameter: 5,000 tabs are one round trip, not 5,000
   // rows of parameters (which would pass PostgreSQL's 65,535-parameter limit).
   await tx.execute(sql`
-    insert into ${sessionTabs} (session_id, position, window_position, url, title, favicon_url, is_active, pinned,
-      group_id, last_accessed, form_data, scroll_x, scroll_y)
-    select ${session.id}::uuid, t.position, t.window_position, t.url, t.title, t.favicon_url, t.is_active, t.pinned,
-      t.group_id, t.last_accessed, ${formDataAsStored(user.id, sql`t.form_data`)}, t.scroll_x, t.scroll_y
+    insert into ${sessionTabs} (session_id, position, window_position, url, title, favicon_url, sealed_location,
+      is_active, pinned, group_id, last_accessed, form_data, scroll_x, scroll_y)
+    select ${session.id}::uuid, t.position, t.window_position, t.url, t.title, t.favicon_url, t.sealed_location,
+      t.is_active, t.pinned, t.group_id, t.last_accessed, ${formDataAsStored(user.id, sql`t.form_data`)}, t.scroll_x,
+      t.scroll_y
     from jsonb_to_recordset(${tabsJson}::jsonb) as t(position integer, window_position integer, url text, title text,
-      favicon_url text, is_active boolean, pinned boolean, group_id integer, last_accessed timestamptz, form_data jsonb,
+      favicon_url text, sealed_location text, is_active boolean, pinned boolean, group_id integer, last_accessed timestamptz, form_data jsonb,
       scroll_x integer, scroll_y integer)`);
   if (windows.length > 0) {
     await tx.execute(sql`
@@ -191,6 +196,7 @@ function flattenTabs(input: BrowserBackupUpload): StoredTab[] {
         url: tab.url,
         title: tab.title,
         faviconUrl: tab.faviconUrl ?? null,
+        sealedLocation: tab.sealedLocation ?? null,
         isActive: tab.active,
         pinned: tab.pinned,
         groupId: tab.groupId ?? null,
@@ -252,6 +258,7 @@ function tabRecord(tab: StoredTab, position: number): Record<string, unknown> {
     url: tab.url,
     title: tab.title,
     favicon_url: tab.faviconUrl,
+    sealed_location: tab.sealedLocation,
     is_active: tab.isActive,
     pinned: tab.pinned,
     group_id: tab.groupId,
@@ -325,6 +332,7 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
       url: tab.url,
       title: tab.title,
       faviconUrl: tab.faviconUrl,
+      sealedLocation: tab.sealedLocation,
       pinned: tab.pinned,
       active: tab.isActive,
       groupId: tab.groupId,

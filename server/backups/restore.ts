@@ -15,6 +15,7 @@ export function restoreResponse(session: SavedSessionDetail): RestoreResponse {
       tabBackups: session.tabBackups,
       openApps: session.openApps,
     },
-    instructions: { tabs: session.browserTabs.map((tab) => ({ url: tab.url })) },
+    // A sealed tab has no address here (decision 199): the browser opens it from `session.tabs` with its key.
+    instructions: { tabs: session.browserTabs.filter((tab) => !tab.sealedLocation).map((tab) => ({ url: tab.url })) },
   };
 }

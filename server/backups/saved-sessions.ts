@@ -24,7 +24,7 @@ const sessionListOfUser = preparedPerDatabase((db) => {
         'createdAt', to_char(${recent.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'restorable', ${recent.restorable}, 'tabCount', ${recent.tabCount}, 'appCount', ${recent.appCount},
         'sizeBytes', ${recent.sizeBytes}, 'tags', ${recent.tags}, 'note', ${recent.note},
-        'pinned', ${recent.pinnedAt} is not null
+        'pinned', ${recent.pinnedAt} is not null, 'sealedTabCount', ${recent.sealedTabCount}
       ) order by ${recent.createdAt} desc nulls last, ${recent.id} desc), '[]')::text`,
     })
     .from(recent)

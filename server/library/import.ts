@@ -6,8 +6,12 @@ import type { UserRow } from "../accounts/table";
 import { BackupRefusedError } from "../backups/backups";
 import { saveBrowserBackup } from "../backups/browser-backups";
 import type { Database } from "../db/database";
+import { PlainTabRefusedError } from "../encryption/sealed-tabs";
 import { countOf, LibraryFileError, type LibraryFile } from "./library-file";
 import { type ImportRequestBody, readLibraryFile } from "./read-file";
+
+const importWhileSealingMessage =
+  "This account encrypts titles and addresses, and a file is read on the server, so only a TabVault export of encrypted tabs can be imported. Turn “Also encrypt titles and addresses” off on the Account page to import this file; nothing was imported.";
 
 /** An import the plan cannot hold whole: answered 403, nothing stored (decision 151). */
 export class ImportRefusedError extends Error {
@@ -53,6 +57,7 @@ export async function importLibraryFile(
   } catch (error) {
     if (error instanceof ImportDoesNotFit) throw new ImportRefusedError(refusal(user, total, error.fit));
     if (error instanceof BackupRefusedError) throw new ImportRefusedError(refusal(user, total, 0));
+    if (error instanceof PlainTabRefusedError) throw new PlainTabRefusedError(importWhileSealingMessage);
     throw error;
   }
   const { receipt, created } = saved;
@@ -120,6 +125,7 @@ function toUpload(file: LibraryFile, snapshotId: string): UploadBrowserBackupReq
         url: tab.url,
         title: tab.title,
         faviconUrl: tab.faviconUrl,
+        sealedLocation: tab.sealedLocation,
         pinned: tab.pinned,
         active: tab.active,
         index,

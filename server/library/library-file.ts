@@ -2,6 +2,7 @@ import type { TabGroup, tabGroupColors, windowStates } from "@common/api/browser
 import { LIBRARY_LIMITS, type ImportFormat } from "@common/api/library";
 import { SESSION_LIMITS } from "@common/api/payload-limits";
 import { FORM_CAPTURE_LIMITS } from "@common/form-capture";
+import { SEALED_LOCATION_LENGTH, sealedTextPattern } from "@common/end-to-end-encryption";
 import { withoutPrivateFields } from "@common/form-privacy";
 
 /**
@@ -13,6 +14,8 @@ export interface LibraryTab {
   url: string;
   title: string;
   faviconUrl: string | null;
+  /** A TabVault export's sealed tab (decision 199): `url` and `title` are then "". */
+  sealedLocation: string | null;
   pinned: boolean;
   active: boolean;
   /** An id of this file's {@link LibraryFile.groups}, or null. */
@@ -105,6 +108,8 @@ export interface TabFields {
   url: unknown;
   title?: unknown;
   faviconUrl?: unknown;
+  /** Only TabVault's own export carries one. */
+  sealedLocation?: unknown;
   pinned?: unknown;
   active?: unknown;
   groupId?: number | null;
@@ -154,13 +159,17 @@ export class LibraryBuilder {
   }
 
   tab(window: LibraryWindow, fields: TabFields): void {
-    const raw = typeof fields.url === "string" ? fields.url.trim() : "";
+    const sealedLocation = typeof fields.sealedLocation === "string" && fields.sealedLocation !== "" ? fields.sealedLocation : null;
+    if (sealedLocation !== null && (sealedLocation.length > SEALED_LOCATION_LENGTH || !sealedTextPattern.test(sealedLocation))) {
+      throw new LibraryFileError(`Entry ${this.tabCount + this.skipped + 1} of this file has a sealedLocation that is not a sealed value; nothing was imported.`);
+    }
+    const raw = sealedLocation !== null ? "" : typeof fields.url === "string" ? fields.url.trim() : "";
     if (scriptSchemes.test(raw)) {
       throw new LibraryFileError(
         `This file holds a ${raw.split(":")[0]!.toLowerCase()}: link (entry ${this.tabCount + this.skipped + 1}), which runs code instead of opening a page; nothing was imported.`,
       );
     }
-    if (!isWebUrl(raw)) {
+    if (sealedLocation === null && !isWebUrl(raw)) {
       this.skipped += 1;
       return;
     }
@@ -174,8 +183,12 @@ export class LibraryBuilder {
     const favicon = typeof fields.faviconUrl === "string" ? fields.faviconUrl : "";
     window.tabs.push({
       url: raw,
-      title: storableText(fields.title, SESSION_LIMITS.titleLength),
-      faviconUrl: favicon.length <= SESSION_LIMITS.urlLength && /^(https?:\/\/|data:image\/)/.test(favicon) && !unstorableOne.test(favicon) ? favicon : null,
+      title: sealedLocation !== null ? "" : storableText(fields.title, SESSION_LIMITS.titleLength),
+      faviconUrl:
+        sealedLocation === null && favicon.length <= SESSION_LIMITS.urlLength && /^(https?:\/\/|data:image\/)/.test(favicon) && !unstorableOne.test(favicon)
+          ? favicon
+          : null,
+      sealedLocation,
       pinned: fields.pinned === true,
       active: fields.active === true,
       groupId: fields.groupId ?? null,

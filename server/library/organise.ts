@@ -188,6 +188,7 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
       client_snapshot_id: null,
       restorable: sources.some((row) => row.restorable === true),
       tab_count: merged.session_tabs.length,
+      sealed_tab_count: sources.reduce((sum, row) => sum + num(row, "sealed_tab_count"), 0),
       app_count: merged.session_applications.length,
       size_bytes: sources.reduce((sum, row) => sum + num(row, "size_bytes"), 0),
       created_at: now.toISOString(),
@@ -205,7 +206,7 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
 }
 
 /**
- * Removes tabs whose URL is already in the chosen backups: within a backup the first stays, across
+ * Removes tabs whose URL is already in the chosen backups (sealed tabs are never compared, decision 199): within a backup the first stays, across
  * backups the newest backup's copy stays (decision 156). Windows and groups left empty go, and so does
  * a backup left with neither tabs nor applications. One undoable change.
  */
@@ -229,6 +230,8 @@ export async function dedupeBackups(db: Database, user: UserRow, request: z.outp
       const id = String(session.id);
       const all = ofSession(before.session_tabs, id).sort(byPosition);
       const kept = all.filter((tab) => {
+        // A sealed tab's address is not readable here (decision 199): never taken for a duplicate.
+        if (tab.sealed_location !== null && tab.sealed_location !== undefined) return true;
         const url = String(tab.url);
         if (seen.has(url)) return false;
         seen.add(url);

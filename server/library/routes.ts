@@ -43,6 +43,13 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     handler: async (request, reply) => {
       const backup = await findBrowserBackup(db, signedInAccount(request).user.id, request.params.id);
       if (!backup) return reply.code(404).send({ message: "Backup not found" });
+      const sealed = backup.windows.reduce((sum, window) => sum + window.tabs.filter((tab) => tab.sealedLocation).length, 0);
+      if (sealed > 0 && request.query.format !== "tabvault") {
+        // Only a browser with the key can read them (decision 199); TabVault JSON carries them sealed.
+        return reply.code(409).send({
+          message: `This backup holds ${sealed} encrypted ${sealed === 1 ? "tab" : "tabs"}, which only TabVault JSON can carry (still encrypted). Export it as TabVault JSON.`,
+        });
+      }
       return sendFile(reply, exportBackup(backup, request.query.format, app.clock()));
     },
   });

@@ -53,6 +53,8 @@ export async function restoreBackups(tx: Runner, snapshot: LibrarySnapshot): Pro
     const rows = snapshot[table];
     if (rows.length === 0) continue;
     const name = sql.identifier(table);
-    await tx.execute(sql`insert into ${name} select * from jsonb_populate_recordset(null::${name}, ${JSON.stringify(rows)}::jsonb)`);
+    // A row captured before a NOT NULL column existed would put back null: it gets the column's default.
+    const complete = table === "saved_sessions" ? rows.map((row) => ({ ...row, sealed_tab_count: row.sealed_tab_count ?? 0 })) : rows;
+    await tx.execute(sql`insert into ${name} select * from jsonb_populate_recordset(null::${name}, ${JSON.stringify(complete)}::jsonb)`);
   }
 }

@@ -60,6 +60,7 @@ describe("open tabs on other devices", () => {
       url: "https://example.com/page/0",
       title: "Page 0",
       faviconUrl: "https://example.com/favicon.ico",
+      sealedLocation: null,
       pinned: true,
       active: true,
       groupId: null,

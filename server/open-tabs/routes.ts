@@ -8,6 +8,7 @@ import type { Database } from "../db/database";
 import { gzipRequestBodies } from "../http/compressed-body";
 import { endpointRoute } from "../http/endpoint-route";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
+import { refusePlainTabs } from "../encryption/sealed-tabs";
 import { findOpenTabs, listOpenTabsOf, saveOpenTabs } from "./open-tabs";
 
 /** preHandler: 403 {message} naming the plan unless the account's plan has cross-device tabs (`cloudSync`). */
@@ -53,6 +54,7 @@ export const openTabsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       if (!device) {
         return reply.code(403).send({ message: "Only a connected browser sends its open tabs: connect the TabVault extension in that browser." });
       }
+      await refusePlainTabs(db, user.id, request.body.windows.flatMap((window) => window.tabs));
       return saveOpenTabs(db, user.id, device.id, request.body, app.clock());
     },
   });

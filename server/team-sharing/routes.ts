@@ -51,6 +51,10 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
           return reply.code(404).send({ message: "Session not found" });
         case "no-tabs":
           return reply.code(400).send({ message: "This backup has no tabs to share." });
+        case "sealed":
+          return reply.code(409).send({
+            message: `This backup holds ${outcome.sealedTabs} encrypted ${outcome.sealedTabs === 1 ? "tab" : "tabs"} that your team could not open, so it cannot be shared.`,
+          });
         case "already":
           return reply.code(200).send(outcome.share);
         case "shared":

@@ -68,7 +68,12 @@ export async function findTeamShare(db: Database, teamId: string, sessionId: str
   return row;
 }
 
-export type ShareOutcome = { kind: "shared" | "already"; share: SharedSession } | { kind: "not-found" } | { kind: "no-tabs" } | { kind: "not-member" };
+export type ShareOutcome =
+  | { kind: "shared" | "already"; share: SharedSession }
+  | { kind: "not-found" }
+  | { kind: "no-tabs" }
+  | { kind: "sealed"; sealedTabs: number }
+  | { kind: "not-member" };
 
 /**
  * Shares one of the sharer's own backups with their team; the audit log records it in the same transaction.
@@ -84,12 +89,14 @@ export async function shareWithTeam(db: Database, teamId: string, sharer: Actor,
       .for("share");
     if (!member) return { kind: "not-member" };
     const [backup] = await tx
-      .select({ name: savedSessions.sessionName, tabCount: savedSessions.tabCount })
+      .select({ name: savedSessions.sessionName, tabCount: savedSessions.tabCount, sealedTabCount: savedSessions.sealedTabCount })
       .from(savedSessions)
       .where(and(eq(savedSessions.id, sessionId), eq(savedSessions.userId, sharer.id)))
       .limit(1);
     if (!backup) return { kind: "not-found" };
     if (backup.tabCount === 0) return { kind: "no-tabs" };
+    // The team has no key to the sharer's sealed tabs (decision 199).
+    if (backup.sealedTabCount > 0) return { kind: "sealed", sealedTabs: backup.sealedTabCount };
     const inserted = await tx
       .insert(teamSharedSessions)
       .values({ sessionId, teamId, sharedBy: sharer.id, sharedAt: now })

@@ -91,6 +91,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/account/encryption": {},
     // The server cannot tell a real wrapped key from any well-formed one: each caller turns on its own.
     "PUT /api/account/encryption": { body: { key: { salt: "A".repeat(22), iterations: 600_000, wrappedKey: `tv1.${"A".repeat(16)}.${"A".repeat(64)}` } } },
+    // Off: later cells still send plain tabs (decision 199); the route's own tests turn it on.
+    "PUT /api/account/encryption/tab-locations": { body: { seal: false } },
     "POST /api/account/deletion-request": {},
     "POST /api/account/deletion-link": { body: { token: a.deletionToken } },
     // A token that names no account: the real one would delete A in the middle of the run.

@@ -36,6 +36,8 @@ export function writeTabVault(backup: BrowserBackup, exportedAt: Date): string {
         url: tab.url,
         title: tab.title,
         faviconUrl: tab.faviconUrl,
+        // Only on a tab sealed in the browser (decision 199): url and title are then "".
+        ...(tab.sealedLocation ? { sealedLocation: tab.sealedLocation } : {}),
         pinned: tab.pinned,
         active: tab.active,
         groupId: tab.groupId,
@@ -75,6 +77,7 @@ export function readTabVault(value: unknown): LibraryFile {
         url: tab.url,
         title: tab.title,
         faviconUrl: tab.faviconUrl,
+        sealedLocation: tab.sealedLocation,
         pinned: tab.pinned,
         active: tab.active,
         groupId: ids.get(tab.groupId) ?? null,
