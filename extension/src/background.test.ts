@@ -862,6 +862,24 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
     return h;
   }
 
+  /** Tabs as the server answers them for an account that seals: nothing readable beside each sealed location. */
+  async function sealedTabs(urls: string[]) {
+    const key = await backupKeyFrom(rawKey);
+    return Promise.all(
+      urls.map(async (url, index) => ({
+        url: "",
+        title: "",
+        faviconUrl: null,
+        sealedLocation: await sealTabLocation(key, { url, title: `Sealed ${index}`, faviconUrl: null }),
+        pinned: false,
+        active: index === 0,
+        groupId: null,
+        formData: {},
+        scrollPosition: { x: 0, y: 0 },
+      })),
+    );
+  }
+
   function expectOnlySealed(upload: UploadBrowserBackupRequest | undefined) {
     const tabs = upload?.windows.flatMap((window) => window.tabs) ?? [];
     expect(tabs.length).toBeGreaterThanOrEqual(pages.length);
@@ -920,9 +938,34 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
     expect(JSON.stringify(pushed)).not.toMatch(/private\.example|Title of/);
   });
 
+  it("on Pro, another browser's sealed open tabs restore here to their real pages, smart recovery leaving out the one open", async () => {
+    const h = await encrypting(true);
+    h.server.planType = "pro";
+    await h.send({ kind: "settings-changed" });
+    const otherDevice = "0b1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
+    const urls = [pages[0]!, "https://laptop.example/notes"];
+    const tabs = await sealedTabs(urls);
+    h.server.openTabs.set(otherDevice, {
+      deviceId: otherDevice,
+      deviceName: "Firefox on the laptop",
+      browserType: "firefox",
+      capturedAt: "2026-11-24T10:00:00.000Z",
+      tabCount: 2,
+      windowCount: 1,
+      windows: [{ windowId: 1, state: "normal", focused: true, left: null, top: null, width: null, height: null, tabs }],
+      groups: [],
+    });
+    expect(await h.send<ActionAnswer>({ kind: "restore-open-tabs", deviceId: otherDevice })).toEqual({ ok: false, message: LOCKED_RESTORE_MESSAGE });
+    await h.send({ kind: "encryption-unlock", passphrase: PASSPHRASE });
+    expect(await h.send<ActionAnswer>({ kind: "restore-open-tabs", deviceId: otherDevice })).toEqual({ ok: true, message: "Restoring 1 tab (most recently used first; 1 already open skipped)" });
+    await settle(h);
+    const everywhere = h.world.layout().flatMap((window) => window.tabs.map(seen));
+    expect(everywhere.filter((url) => url === "https://laptop.example/notes")).toHaveLength(1);
+    expect(everywhere.filter((url) => url === pages[0])).toHaveLength(1);
+  });
+
   it("a restore opens sealed tabs to their real pages; locked, it refuses instead of opening blank tabs", async () => {
     const h = await encrypting(true);
-    const key = await backupKeyFrom(rawKey);
     const backupId = "8a1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
     const urls = ["https://sealed.example/one", "https://sealed.example/two"];
     h.server.backups.push({
@@ -942,19 +985,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
           top: null,
           width: null,
           height: null,
-          tabs: await Promise.all(
-            urls.map(async (url, index) => ({
-              url: "",
-              title: "",
-              faviconUrl: null,
-              sealedLocation: await sealTabLocation(key, { url, title: `Sealed ${index}`, faviconUrl: null }),
-              pinned: false,
-              active: index === 0,
-              groupId: null,
-              formData: {},
-              scrollPosition: { x: 0, y: 0 },
-            })),
-          ),
+          tabs: await sealedTabs(urls),
         },
       ],
       groups: [],

@@ -169,7 +169,7 @@ function protectionSection(current: Status): HTMLElement {
         "div",
         { class: "notice warn", role: "status" },
         h("div", {}, LOCKED_QUEUE_MESSAGE),
-        h("div", { class: "muted" }, queue.waiting > 0 ? `${plural(queue.waiting, "backup")} wait on this device for your passphrase.` : "Backups wait on this device for your passphrase."),
+        h("div", { class: "muted" }, queue.waiting > 0 ? `${plural(queue.waiting, "backup")} ${queue.waiting === 1 ? "waits" : "wait"} on this device for your passphrase.` : "Backups wait on this device for your passphrase."),
         h("button", { disabled: busy, onclick: () => void browser.runtime.openOptionsPage() }, "Unlock in Options"),
       ),
     );
