@@ -97,6 +97,8 @@ export const accountExportSchema = z.object({
           url: z.string(),
           title: z.string(),
           faviconUrl: z.string().nullable(),
+          /** The URL, title and favicon sealed in the browser (decision 199): only the passphrase opens them. */
+          sealedLocation: z.string().nullable(),
           isActive: z.boolean(),
           pinned: z.boolean(),
           windowPosition: z.number().int().nullable(),

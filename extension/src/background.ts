@@ -31,7 +31,7 @@ import {
 } from "./emergency";
 import { Automation, windowOf } from "./automation";
 import { ALL_SITES, type AutomationStatus, type ActionAnswer, type BackupListAnswer, type Request, type RestoreProgress, type Status } from "./messages";
-import { FormEncryption } from "./form-encryption";
+import { FormEncryption, LOCKED_RESTORE_MESSAGE } from "./form-encryption";
 import { LibrarySync } from "./library-sync";
 import { OpenTabsSync } from "./open-tabs-sync";
 import { Pairing } from "./pairing";
@@ -274,6 +274,24 @@ export function createBackground(deps: BackgroundDeps) {
     },
   });
 
+  /**
+   * Reads the account's encryption again. Backups and open tabs held while it sealed tab locations and this browser
+   * was locked go up at once when it no longer does (decision 199).
+   */
+  async function refreshEncryption(): Promise<void> {
+    const wasLockedOut = await formEncryption.lockedOut();
+    await formEncryption.refresh();
+    if (wasLockedOut && !(await formEncryption.lockedOut())) sendHeld();
+  }
+
+  let heldSent: Promise<unknown> = Promise.resolve();
+  function sendHeld(): void {
+    heldSent = Promise.all([
+      queue.flush(true).catch((error) => log("upload failed", error)),
+      openTabs.push(true).catch((error) => log("open tabs push failed", error)),
+    ]);
+  }
+
   async function credentials(): Promise<{ serverUrl: string; token: string } | null> {
     const auth = await connectedAuth();
     // A new connection downloads the library before anything goes up (decision 164).
@@ -309,7 +327,7 @@ export function createBackground(deps: BackgroundDeps) {
     const answer = await callEndpoint(getExtensionConnection, {}, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch });
     if (answer.ok) {
       await storeConnection(answer.data);
-      await formEncryption.refresh();
+      await refreshEncryption();
     } else if (answer.kind === "unauthorized") await markDisconnected("The server no longer accepts this browser's token.");
   }
 
@@ -373,6 +391,13 @@ export function createBackground(deps: BackgroundDeps) {
     onUnauthorized: (message) => markDisconnected(message || "The server no longer accepts this browser's token."),
     // Read the plan again, so a browser whose plan dropped below Pro stops pushing at once.
     onPlanRefused: () => refreshConnection(),
+    // Titles and addresses sealed when the account chose so (decision 199); nothing pushed while locked.
+    prepare: (request) => formEncryption.sealOpenTabs(request),
+    onPlainTabRefused: () => formEncryption.refresh().then(() => undefined),
+    open: async (data) => {
+      const opened = await openedForRestore(data);
+      return typeof opened === "string" ? opened : opened.backup;
+    },
   });
 
   // Workflow automation (decision 180): the account's rules, read at connect, each minute and when the popup opens.
@@ -396,6 +421,7 @@ export function createBackground(deps: BackgroundDeps) {
     schedule: (at): Promise<void> => scheduleAt(ALARMS.upload, at, () => queue.flush()),
     // Sites never captured and a team's form capture switch hold for what waited in the queue too.
     prepare: async (request) => formEncryption.sealUpload(uploadUnderRules(request, await captureRules())),
+    onPlainTabRefused: () => formEncryption.refresh().then(() => undefined),
   });
 
   const pairing: Pairing = new Pairing({
@@ -806,15 +832,16 @@ export function createBackground(deps: BackgroundDeps) {
     return names.size === 0 ? "no groups to suggest" : `in ${plural(names.size, "suggested group")}`;
   }
 
-  /** The backup with its sealed form entries opened for the refill (none when this browser is locked). */
-  async function withFormsOpened(backup: BrowserBackup): Promise<BrowserBackup> {
-    const windows = await Promise.all(
-      backup.windows.map(async (window) => ({
-        ...window,
-        tabs: await Promise.all(window.tabs.map(async (tab) => ({ ...tab, formData: await formEncryption.openForRefill(tab.formData) }))),
-      })),
-    );
-    return { ...backup, windows };
+  /**
+   * A backup or open-tabs list read from the server, opened for a restore: sealed titles and addresses (decision 199)
+   * and form entries (decision 177) opened with this browser's key. Locked, a restore of sealed tabs is refused rather
+   * than opened as blank tabs; unlocked, tabs sealed under a key it does not hold are left out and said.
+   */
+  async function openedForRestore<B extends Pick<BrowserBackup, "windows">>(backup: B): Promise<{ backup: B; notes: string[] } | string> {
+    const opened = await formEncryption.openBackup(backup);
+    if (opened.stillSealed === 0) return { backup: opened.backup, notes: [] };
+    if (!opened.unlocked) return LOCKED_RESTORE_MESSAGE;
+    return { backup: opened.backup, notes: [`${plural(opened.stillSealed, "encrypted tab")} this browser cannot open left out`] };
   }
 
   async function restoreBackup(backupId: string, options: { suggestedGroups?: boolean } = {}): Promise<ActionAnswer> {
@@ -829,13 +856,16 @@ export function createBackground(deps: BackgroundDeps) {
         if (answer.kind === "unauthorized") await markDisconnected(answer.message);
         return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
       }
-      let backup = await withFormsOpened(answer.data);
+      const opened = await openedForRestore(answer.data);
+      if (typeof opened === "string") return opened;
+      let backup = opened.backup;
       if (options.suggestedGroups) backup = withSuggestedGroups(backup).backup;
       const plan = planFromBackup(backup);
       if (plan.tabCount === 0) return "This backup has no tabs to reopen.";
       const prepared = await smartIfIncluded(plan);
       if (prepared.plan.tabCount === 0) return `Every tab of this backup is open already (${prepared.notes.slice(1).join("; ")}).`;
-      return { plan: prepared.plan, notes: options.suggestedGroups ? [...prepared.notes, groupsNote(prepared.plan, caps)] : prepared.notes };
+      const notes = [...prepared.notes, ...opened.notes];
+      return { plan: prepared.plan, notes: options.suggestedGroups ? [...notes, groupsNote(prepared.plan, caps)] : notes };
     });
   }
 
@@ -914,6 +944,9 @@ export function createBackground(deps: BackgroundDeps) {
     );
     const result = await queue.flush(true);
     if (result.stoppedBy === "done") return { ok: true, message: `Backed up ${plural(snapshot.uploadableTabCount, "tab")}.` };
+    if (result.stoppedBy === "locked") {
+      return { ok: true, message: `Saved on this device: it goes up encrypted once you unlock this browser in TabVault's options (${plural(result.waiting, "backup")} waiting).` };
+    }
     if (result.stoppedBy === "not-connected" || result.stoppedBy === "disconnected") {
       return { ok: true, message: `Saved on this device: it goes up once this browser is connected (${plural(result.waiting, "backup")} waiting).` };
     }
@@ -1069,6 +1102,7 @@ export function createBackground(deps: BackgroundDeps) {
       automaticBackupMinutes: automaticBackupMinutes(rules),
       ownNeverCapturedSites: rules.ownSites,
       team: rules.team,
+      backupsLocked: await formEncryption.lockedOut(),
     };
   }
 
@@ -1081,13 +1115,22 @@ export function createBackground(deps: BackgroundDeps) {
         return status();
       case "encryption-status":
         // Asked afresh: the person may have just turned encryption on at the website.
-        await formEncryption.refresh();
+        await refreshEncryption();
         return formEncryption.status();
-      case "encryption-unlock":
-        return formEncryption.unlock(request.passphrase);
+      case "encryption-unlock": {
+        const answer = await formEncryption.unlock(request.passphrase);
+        // What waited for the passphrase goes up now, sealed.
+        if (answer.ok) sendHeld();
+        return answer;
+      }
       case "encryption-lock":
         await formEncryption.lock();
-        return { ok: true, message: "Locked: form entries are left out of backups until you unlock again." };
+        return {
+          ok: true,
+          message: (await formEncryption.lockedOut())
+            ? "Locked: backups wait on this device until you unlock again."
+            : "Locked: form entries are left out of backups until you unlock again.",
+        };
       case "connect": {
         const dev = await getDevice();
         const started = await pairing.start((await getServer()).serverUrl, dev.clientName, dev.platform);
@@ -1351,6 +1394,7 @@ export function createBackground(deps: BackgroundDeps) {
       await eventChain;
       await capturing;
       await lastRestore;
+      await heldSent;
     },
     dispose: () => {
       if (captureTimer !== null) clock.clearTimeout(captureTimer);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { asSealedFormData, backupKeyFrom, createBackupKey, openFormData, SEALED_FORM_FIELD, sealFormData } from "@common/end-to-end-encryption";
+import type { BrowserBackup } from "@common/api/browser-backups";
+import { asSealedFormData, backupKeyFrom, createBackupKey, openFormData, openTabLocation, SEALED_FORM_FIELD, sealFormData, sealTabLocation } from "@common/end-to-end-encryption";
+import { openTabsRequest } from "./open-tabs-sync";
 import type { StorageArea } from "./browser-api";
 import { FormEncryption } from "./form-encryption";
-import { buildSnapshot, toUploadRequest } from "./snapshot";
+import { buildSnapshot, toUploadRequest, type Snapshot } from "./snapshot";
 import { FakeServer } from "../test/fake-server";
 
 const typed = { note: "Pick up the keys at 6" };
@@ -18,25 +20,28 @@ function memoryStorage(): StorageArea {
 }
 
 function upload() {
-  const snapshot = buildSnapshot(
+  return toUploadRequest(snapshotOfOneTab(), { snapshotId: "00000000-0000-4000-8000-000000000002", trigger: "clear_all_detected" });
+}
+
+function snapshotOfOneTab(): Snapshot {
+  return buildSnapshot(
     "00000000-0000-4000-8000-000000000001",
     1_795_420_800_000,
-    [{ id: 1, focused: true, incognito: false, tabs: [{ id: 1, windowId: 1, index: 0, url: "https://a.example/form", pinned: false, active: true, incognito: false }] }],
+    [{ id: 1, focused: true, incognito: false, tabs: [{ id: 1, windowId: 1, index: 0, url: "https://a.example/form", title: "Pick-up form", pinned: false, active: true, incognito: false }] }],
     [],
     new Map([[1, { url: "https://a.example/form", formData: typed, scrollPosition: { x: 0, y: 0 } }]]),
   );
-  return toUploadRequest(snapshot, { snapshotId: "00000000-0000-4000-8000-000000000002", trigger: "clear_all_detected" });
 }
 
-async function setUp(enabled: boolean) {
+async function setUp(enabled: boolean, sealsTabLocations = false) {
   const server = new FakeServer();
   const made = await createBackupKey(PASSPHRASE);
-  server.formEncryption = enabled ? { enabled: true, key: made.stored, setAt: "2026-11-24T10:00:00.000Z", changedAt: "2026-11-24T10:00:00.000Z", sealsTabLocations: false } : { enabled: false };
+  server.formEncryption = enabled ? { enabled: true, key: made.stored, setAt: "2026-11-24T10:00:00.000Z", changedAt: "2026-11-24T10:00:00.000Z", sealsTabLocations } : { enabled: false };
   const encryption = new FormEncryption({ storage: memoryStorage(), fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
   return { server, encryption, key: await backupKeyFrom(made.rawKey) };
 }
 
-const formOf = (request: ReturnType<typeof upload>) => request.windows[0]!.tabs[0]!.formData ?? {};
+const formOf = (request: ReturnType<typeof upload> | null) => request!.windows[0]!.tabs[0]!.formData ?? {};
 
 describe("end-to-end encryption in the extension (decision 177)", () => {
   it("sends form entries as typed while the account does not encrypt", async () => {
@@ -48,7 +53,7 @@ describe("end-to-end encryption in the extension (decision 177)", () => {
   it("with encryption on and this browser locked, leaves form entries out", async () => {
     const { encryption } = await setUp(true);
     expect(await encryption.refresh()).toBe(true);
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, sealsTabLocations: false });
     expect(formOf(await encryption.sealUpload(upload()))).toEqual({});
   });
 
@@ -73,8 +78,75 @@ describe("end-to-end encryption in the extension (decision 177)", () => {
     await encryption.unlock(PASSPHRASE);
     server.formEncryption = { enabled: false };
     await encryption.refresh();
-    expect(await encryption.status()).toEqual({ enabled: false, unlocked: false });
+    expect(await encryption.status()).toEqual({ enabled: false, unlocked: false, sealsTabLocations: false });
     await encryption.forget();
-    expect(await encryption.status()).toEqual({ enabled: null, unlocked: false });
+    expect(await encryption.status()).toEqual({ enabled: null, unlocked: false, sealsTabLocations: false });
+  });
+});
+
+describe("titles and addresses sealed when the account chooses (decision 199)", () => {
+  const sealedTab = (sealedLocation: string): BrowserBackup["windows"][number]["tabs"][number] => ({
+    url: "",
+    title: "",
+    faviconUrl: null,
+    sealedLocation,
+    pinned: false,
+    active: true,
+    groupId: null,
+    formData: {},
+    scrollPosition: { x: 0, y: 0 },
+  });
+  const backupOf = (...tabs: BrowserBackup["windows"][number]["tabs"]): Pick<BrowserBackup, "windows"> => ({
+    windows: [{ windowId: 1, state: "normal", focused: true, left: null, top: null, width: null, height: null, tabs }],
+  });
+
+  it("unlocked, seals each tab's address, title and favicon with its form entries, for uploads and open-tabs pushes", async () => {
+    const { encryption, key } = await setUp(true, true);
+    await encryption.refresh();
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, sealsTabLocations: true });
+    expect(await encryption.lockedOut()).toBe(true);
+    expect(await encryption.unlock(PASSPHRASE)).toEqual({ ok: true, message: "Unlocked: this browser seals form entries, titles and addresses before they leave it." });
+    expect(await encryption.lockedOut()).toBe(false);
+
+    const sealed = await encryption.sealUpload(upload());
+    const tab = sealed!.windows[0]!.tabs[0]!;
+    expect(tab).toMatchObject({ url: "", title: "", faviconUrl: null });
+    expect(JSON.stringify(sealed)).not.toMatch(/a\.example|Pick-up/);
+    expect(await openTabLocation(key, tab.sealedLocation!)).toEqual({ url: "https://a.example/form", title: "Pick-up form", faviconUrl: null });
+    expect(Object.keys(tab.formData ?? {})).toEqual([SEALED_FORM_FIELD]);
+
+    const pushed = await encryption.sealOpenTabs(openTabsRequest(snapshotOfOneTab(), "chrome"));
+    expect(JSON.stringify(pushed)).not.toMatch(/a\.example|Pick-up/);
+    expect(await openTabLocation(key, pushed!.windows[0]!.tabs[0]!.sealedLocation!)).toMatchObject({ url: "https://a.example/form" });
+  });
+
+  it("locked, lets nothing leave: no upload, no open-tabs push", async () => {
+    const { encryption } = await setUp(true, true);
+    await encryption.refresh();
+    expect(await encryption.sealUpload(upload())).toBeNull();
+    expect(await encryption.sealOpenTabs(openTabsRequest(snapshotOfOneTab(), "chrome"))).toBeNull();
+  });
+
+  it("opens sealed tabs of a backup read for a restore, and counts those it cannot open", async () => {
+    const { encryption, key } = await setUp(true, true);
+    await encryption.refresh();
+    const location = await sealTabLocation(key, { url: "https://secret.example/plan", title: "The plan", faviconUrl: "https://secret.example/icon.png" });
+    const backup = backupOf(sealedTab(location), { ...sealedTab(location), url: "https://plain.example/", title: "Plain", sealedLocation: null });
+
+    const locked = await encryption.openBackup(backup);
+    expect(locked).toMatchObject({ stillSealed: 1, unlocked: false });
+
+    await encryption.unlock(PASSPHRASE);
+    const opened = await encryption.openBackup(backup);
+    expect(opened.stillSealed).toBe(0);
+    expect(opened.backup.windows[0]!.tabs.map((tab) => [tab.url, tab.title, tab.faviconUrl, tab.sealedLocation])).toEqual([
+      ["https://secret.example/plan", "The plan", "https://secret.example/icon.png", null],
+      ["https://plain.example/", "Plain", null, null],
+    ]);
+
+    // Sealed under a key this browser does not hold (encryption turned off and on again since): left sealed, counted.
+    const other = await backupKeyFrom((await createBackupKey(PASSPHRASE, 310_000)).rawKey);
+    const foreign = await encryption.openBackup(backupOf(sealedTab(await sealTabLocation(other, { url: "https://x.example/", title: "x", faviconUrl: null }))));
+    expect(foreign).toMatchObject({ stillSealed: 1, unlocked: true });
   });
 });

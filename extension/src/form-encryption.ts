@@ -1,12 +1,15 @@
-import type { UploadBrowserBackupRequest } from "@common/api/browser-backups";
+import type { BrowserBackup, BrowserTabInput, UploadBrowserBackupRequest } from "@common/api/browser-backups";
 import { getFormEncryption } from "@common/api/encryption";
+import type { PushOpenTabsRequest } from "@common/api/open-tabs";
 import {
   asSealedFormData,
   backupKeyFrom,
   fromBase64Url,
   openFormData,
+  openTabLocation,
   sealedFormDataOf,
   sealFormData,
+  sealTabLocation,
   toBase64Url,
   unwrapBackupKey,
   WrongPassphraseError,
@@ -21,11 +24,36 @@ interface StoredEncryption {
   enabled: boolean;
   /** The backup key's raw bytes (base64url), present once the person unlocked this browser. */
   rawKey: string | null;
+  /** Whether the account seals titles, addresses and favicons too (decision 199). */
+  sealsTabLocations: boolean;
 }
 
 export interface FormEncryptionStatus {
   /** null until the server has answered once. */
   enabled: boolean | null;
+  unlocked: boolean;
+  /** The account seals titles and addresses too (decision 199): while locked, nothing with tabs leaves this browser. */
+  sealsTabLocations: boolean;
+}
+
+/** A restore of sealed tabs while this browser is locked: never blank tabs in their place. */
+export const LOCKED_RESTORE_MESSAGE = "Unlock this browser in TabVault's options to restore encrypted tabs.";
+
+/** A tab as the server answers it: a web page, or sealed with an empty url and title (decision 199). */
+interface ReadTab {
+  url: string;
+  title: string;
+  faviconUrl: string | null;
+  sealedLocation?: string | null;
+  formData?: Record<string, string>;
+}
+
+/** What a read backup (or open-tabs list) became once this browser opened what it could. */
+export interface OpenedTabs<B> {
+  backup: B;
+  /** Tabs still sealed: this browser is locked, or they were sealed under a key it does not hold. */
+  stillSealed: number;
+  /** Whether this browser holds a key at all. */
   unlocked: boolean;
 }
 
@@ -47,13 +75,19 @@ export class FormEncryption {
   private async stored(): Promise<StoredEncryption | null> {
     const value = (await this.deps.storage.get(FORM_ENCRYPTION_KEY))[FORM_ENCRYPTION_KEY];
     if (!value || typeof value !== "object") return null;
-    const { enabled, rawKey } = value as Partial<StoredEncryption>;
-    return { enabled: enabled === true, rawKey: typeof rawKey === "string" ? rawKey : null };
+    const { enabled, rawKey, sealsTabLocations } = value as Partial<StoredEncryption>;
+    return { enabled: enabled === true, rawKey: typeof rawKey === "string" ? rawKey : null, sealsTabLocations: enabled === true && sealsTabLocations === true };
   }
 
   async status(): Promise<FormEncryptionStatus> {
     const stored = await this.stored();
-    return { enabled: stored ? stored.enabled : null, unlocked: Boolean(stored?.rawKey) };
+    return { enabled: stored ? stored.enabled : null, unlocked: Boolean(stored?.rawKey), sealsTabLocations: stored?.sealsTabLocations ?? false };
+  }
+
+  /** True while the account seals tab locations and this browser cannot: uploads and open-tabs pushes wait. */
+  async lockedOut(): Promise<boolean> {
+    const stored = await this.stored();
+    return Boolean(stored?.sealsTabLocations && !stored.rawKey);
   }
 
   /** Asks the server whether the account encrypts; the key stays only while it does. Null when it could not ask. */
@@ -63,7 +97,11 @@ export class FormEncryption {
     const answer = await callEndpoint(getFormEncryption, {}, { ...credentials, fetch: this.deps.fetch });
     if (!answer.ok) return null;
     const stored = await this.stored();
-    await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: answer.data.enabled, rawKey: answer.data.enabled ? (stored?.rawKey ?? null) : null } });
+    await this.deps.storage.set({
+      [FORM_ENCRYPTION_KEY]: answer.data.enabled
+        ? ({ enabled: true, rawKey: stored?.rawKey ?? null, sealsTabLocations: answer.data.sealsTabLocations } satisfies StoredEncryption)
+        : ({ enabled: false, rawKey: null, sealsTabLocations: false } satisfies StoredEncryption),
+    });
     return answer.data.enabled;
   }
 
@@ -75,8 +113,14 @@ export class FormEncryption {
     if (!answer.data.enabled) return { ok: false, message: "Encryption is off for this account. Turn it on from the Account page on the TabVault website." };
     try {
       const rawKey = await unwrapBackupKey(passphrase, answer.data.key);
-      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, rawKey: toBase64Url(rawKey) } });
-      return { ok: true, message: "Unlocked: this browser seals form entries before they leave it." };
+      const sealsTabLocations = answer.data.sealsTabLocations;
+      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, rawKey: toBase64Url(rawKey), sealsTabLocations } satisfies StoredEncryption });
+      return {
+        ok: true,
+        message: sealsTabLocations
+          ? "Unlocked: this browser seals form entries, titles and addresses before they leave it."
+          : "Unlocked: this browser seals form entries before they leave it.",
+      };
     } catch (error) {
       return { ok: false, message: error instanceof WrongPassphraseError ? error.message : "This browser could not be unlocked." };
     }
@@ -84,7 +128,7 @@ export class FormEncryption {
 
   async lock(): Promise<void> {
     const stored = await this.stored();
-    await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: stored?.enabled ?? false, rawKey: null } });
+    await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: stored?.enabled ?? false, rawKey: null, sealsTabLocations: stored?.sealsTabLocations ?? false } satisfies StoredEncryption });
   }
 
   /** Forgets everything, as a disconnect does. */
@@ -97,24 +141,67 @@ export class FormEncryption {
     return rawKey ? backupKeyFrom(fromBase64Url(rawKey)) : null;
   }
 
-  /** The upload as it may leave this browser: form entries sealed, or left out while the account encrypts and this browser is locked. */
-  async sealUpload(request: UploadBrowserBackupRequest): Promise<UploadBrowserBackupRequest> {
+  /**
+   * The upload as it may leave this browser: form entries sealed, or left out while the account encrypts and this
+   * browser is locked; titles, addresses and favicons sealed too when the account chose so (decision 199). Null when
+   * the account seals them and this browser is locked: nothing readable may leave, so the upload waits on the device.
+   */
+  async sealUpload(request: UploadBrowserBackupRequest): Promise<UploadBrowserBackupRequest | null> {
     const stored = await this.stored();
     if (!stored?.enabled) return request;
     const key = await this.key();
+    if (stored.sealsTabLocations && !key) return null;
+    const locations = stored.sealsTabLocations ? key : null;
     const windows = await Promise.all(
       request.windows.map(async (window) => ({
         ...window,
         tabs: await Promise.all(
           window.tabs.map(async (tab) => {
             const formData = tab.formData ?? {};
-            if (Object.keys(formData).length === 0 || sealedFormDataOf(formData) !== null) return tab;
-            return { ...tab, formData: key ? asSealedFormData(await sealFormData(key, formData)) : {} };
+            const sealedForms = Object.keys(formData).length === 0 || sealedFormDataOf(formData) !== null ? formData : key ? asSealedFormData(await sealFormData(key, formData)) : {};
+            return sealLocation({ ...tab, formData: sealedForms }, locations);
           }),
         ),
       })),
     );
     return { ...request, windows };
+  }
+
+  /**
+   * An open-tabs push as it may leave this browser (it carries no form entries, decision 161): its tabs sealed when
+   * the account seals locations, null while it does and this browser is locked.
+   */
+  async sealOpenTabs(request: PushOpenTabsRequest): Promise<PushOpenTabsRequest | null> {
+    const stored = await this.stored();
+    if (!stored?.sealsTabLocations) return request;
+    const key = await this.key();
+    if (!key) return null;
+    const windows = await Promise.all(request.windows.map(async (window) => ({ ...window, tabs: await Promise.all(window.tabs.map((tab) => sealLocation(tab, key))) })));
+    return { ...request, windows };
+  }
+
+  /**
+   * A backup or open-tabs list read from the server, as a restore needs it: sealed titles and addresses opened with
+   * this browser's key (so smart recovery and suggested groups see the real pages), sealed form entries opened for the
+   * refill. A tab it cannot open stays sealed, with an empty url, and is counted.
+   */
+  async openBackup<B extends Pick<BrowserBackup, "windows">>(backup: B): Promise<OpenedTabs<B>> {
+    const key = await this.key();
+    let stillSealed = 0;
+    const windows = await Promise.all(
+      backup.windows.map(async (window) => ({
+        ...window,
+        tabs: await Promise.all(
+          window.tabs.map(async (tab) => {
+            const formData = await this.openForRefill(tab.formData ?? {});
+            const opened = await openLocation(tab, key);
+            if (opened === null) stillSealed += 1;
+            return { ...(opened ?? tab), formData };
+          }),
+        ),
+      })),
+    );
+    return { backup: { ...backup, windows }, stillSealed, unlocked: key !== null };
   }
 
   /** A restored tab's form entries to refill: sealed ones opened with this browser's key, or none when it cannot. */
@@ -126,3 +213,22 @@ export class FormEncryption {
     return openFormData(key, sealed).catch(() => ({}));
   }
 }
+
+async function sealLocation(tab: BrowserTabInput, key: CryptoKey | null): Promise<BrowserTabInput> {
+  if (!key || tab.sealedLocation) return tab;
+  const sealedLocation = await sealTabLocation(key, { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null });
+  return { ...tab, url: "", title: "", faviconUrl: null, sealedLocation };
+}
+
+/** The tab with its location opened; itself when it was never sealed; null when it cannot be opened here. */
+async function openLocation<T extends ReadTab>(tab: T, key: CryptoKey | null): Promise<T | null> {
+  if (!tab.sealedLocation) return tab;
+  if (!key) return null;
+  try {
+    const location = await openTabLocation(key, tab.sealedLocation);
+    return { ...tab, ...location, sealedLocation: null };
+  } catch {
+    return null;
+  }
+}
+

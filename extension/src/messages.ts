@@ -91,12 +91,17 @@ export interface Status {
   ownNeverCapturedSites: string[];
   /** The team's policy this browser obeys ("Set by your team"); null outside a team. */
   team: { teamName: string; policy: TeamPolicy } | null;
+  /** The account seals titles and addresses and this browser is locked (decision 199): backups wait for the passphrase. */
+  backupsLocked: boolean;
 }
 
 /** `notice` says the list is the last download, when the server cannot be reached. */
 export type BackupListAnswer = { ok: true; backups: BackupSummary[]; notice?: string } | { ok: false; message: string };
 export type OpenTabsListAnswer = { ok: true; devices: OpenTabsDevice[] } | { ok: false; message: string };
 export type ActionAnswer = { ok: true; message: string } | { ok: false; message: string };
+
+/** Said where backups wait because the account seals tab locations and this browser is locked (decision 199). */
+export const LOCKED_QUEUE_MESSAGE = "Locked: unlock to send backups";
 
 /** The optional host permission form capture asks for. */
 export const ALL_SITES = "<all_urls>";

@@ -1,4 +1,5 @@
-import { getOpenTabs, listOpenTabs, OPEN_TABS, pushOpenTabs, type OpenTabsDevice, type PushOpenTabsRequest } from "@common/api/open-tabs";
+import { PLAIN_TAB_REFUSED_MESSAGE } from "@common/api/encryption";
+import { getOpenTabs, listOpenTabs, OPEN_TABS, pushOpenTabs, type OpenTabs, type OpenTabsDevice, type PushOpenTabsRequest } from "@common/api/open-tabs";
 import { planHasFeature, planTypes, type PlanType } from "@common/plan-catalogue";
 import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
@@ -39,9 +40,18 @@ export interface OpenTabsSyncDeps {
   onUnauthorized(message: string): Promise<void>;
   /** The server refused the push for the plan (403): the plan changed since the connection was read. */
   onPlanRefused(): Promise<void>;
+  /**
+   * The push as it may leave this browser: titles and addresses sealed when the account chose so (decision 199); null
+   * while it does and this browser is locked, so nothing is pushed.
+   */
+  prepare?(request: PushOpenTabsRequest): Promise<PushOpenTabsRequest | null>;
+  /** The server refused a plain tab (409): the account started sealing since this browser last asked. */
+  onPlainTabRefused?(): Promise<void>;
+  /** Another browser's open tabs with their sealed titles and addresses opened, or why they cannot be restored here. */
+  open?(openTabs: OpenTabs): Promise<OpenTabs | string>;
 }
 
-export type OpenTabsPushOutcome = "pushed" | "unchanged" | "not-connected" | "not-on-plan" | "library-first" | "no-snapshot" | "refused" | "retry";
+export type OpenTabsPushOutcome = "pushed" | "unchanged" | "not-connected" | "not-on-plan" | "library-first" | "no-snapshot" | "refused" | "retry" | "locked";
 
 /** The open tabs of a snapshot as pushed: the backup's windows and groups, without form data (decision 161). */
 export function openTabsRequest(snapshot: Snapshot, browserType: PushOpenTabsRequest["browserType"]): PushOpenTabsRequest {
@@ -94,12 +104,20 @@ export class OpenTabsSync {
     const last = (await storage.get(OPEN_TABS_KEY))[OPEN_TABS_KEY] as PushState | undefined;
     const same = last?.deviceId === auth.deviceId && last.fingerprint === snapshot.fingerprint && last.capturedAt >= snapshot.capturedAt;
     if (!force && same && clock.now() - last.pushedAt < OPEN_TABS.refreshMs) return "unchanged";
-    const answer = await callEndpoint(pushOpenTabs, { body: openTabsRequest(snapshot, await this.deps.browserType()) }, {
-      serverUrl: auth.serverUrl,
-      token: auth.accessToken,
-      gzip: true,
-      fetch: this.deps.fetch,
-    });
+    const request = openTabsRequest(snapshot, await this.deps.browserType());
+    const send = async () => {
+      const body = this.deps.prepare ? await this.deps.prepare(request) : request;
+      if (body === null) return "locked" as const;
+      return callEndpoint(pushOpenTabs, { body }, { serverUrl: auth.serverUrl, token: auth.accessToken, gzip: true, fetch: this.deps.fetch });
+    };
+    let answer = await send();
+    if (answer !== "locked" && !answer.ok && answer.kind === "refused" && answer.status === 409 && answer.message === PLAIN_TAB_REFUSED_MESSAGE) {
+      // The account turned sealing on meanwhile: read its answer again, then seal or hold this push.
+      await this.deps.onPlainTabRefused?.();
+      answer = await send();
+    }
+    // Unlocking pushes at once; until then the server keeps nothing readable of this browser's tabs.
+    if (answer === "locked") return "locked";
     if (answer.ok) {
       await storage.set({ [OPEN_TABS_KEY]: { deviceId: auth.deviceId, fingerprint: snapshot.fingerprint, capturedAt: snapshot.capturedAt, pushedAt: clock.now() } satisfies PushState });
       await this.deps.schedule(null);
@@ -138,7 +156,9 @@ export class OpenTabsSync {
       if (answer.kind === "unauthorized") await this.deps.onUnauthorized(answer.message);
       return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
     }
-    const plan = planFromBackup(answer.data);
+    const opened = this.deps.open ? await this.deps.open(answer.data) : answer.data;
+    if (typeof opened === "string") return opened;
+    const plan = planFromBackup(opened);
     return plan.tabCount > 0 ? plan : `${answer.data.deviceName} has no tabs open to reopen.`;
   }
 

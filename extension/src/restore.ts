@@ -56,6 +56,8 @@ interface SourceWindow extends WindowPlacement {
     url: string;
     title: string;
     faviconUrl: string | null;
+    /** A location this browser could not open (decision 199): such a tab is never opened blank. */
+    sealedLocation?: string | null;
     pinned: boolean;
     active: boolean;
     groupId: number | null;
@@ -97,9 +99,15 @@ function count(windows: RestoreWindow[]): number {
   return windows.reduce((sum, window) => sum + window.tabs.length, 0);
 }
 
-/** A backup from the server: every saved window reopens as a new window. */
+/**
+ * A backup from the server: every saved window reopens as a new window. Tabs still sealed (decision 199) are left
+ * out: their callers open them first, and refuse the restore when this browser cannot.
+ */
 export function planFromBackup(backup: Pick<BrowserBackup, "windows" | "groups">): RestorePlan {
-  const windows = backup.windows.filter((window) => window.tabs.length > 0).map((window) => planWindow(window, backup.groups, null));
+  const windows = backup.windows
+    .map((window) => ({ ...window, tabs: window.tabs.filter((tab) => !tab.sealedLocation) }))
+    .filter((window) => window.tabs.length > 0)
+    .map((window) => planWindow(window, backup.groups, null));
   return { windows, tabCount: count(windows) };
 }
 

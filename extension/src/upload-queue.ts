@@ -1,5 +1,7 @@
 import { uploadBrowserBackup, type BrowserBackupReceipt, type BrowserBackupTrigger, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
-import { callEndpoint } from "./api";
+import { PLAIN_TAB_REFUSED_MESSAGE } from "@common/api/encryption";
+import { callEndpoint, type CallResult } from "./api";
+import { LOCKED_QUEUE_MESSAGE } from "./messages";
 import type { Clock } from "./clock";
 import type { ExtensionDb, QueueEntry } from "./db";
 
@@ -23,15 +25,25 @@ export interface QueueDeps {
   /** When the next attempt is due, to set an alarm and a timer; null when nothing waits. */
   schedule(at: number | null): Promise<void>;
   onUploaded?(entry: QueueEntry, receipt: BrowserBackupReceipt): Promise<void> | void;
-  /** The request as it may leave the browser (form entries sealed, decision 177); kept as captured on the device. */
-  prepare?(request: UploadBrowserBackupRequest): Promise<UploadBrowserBackupRequest>;
+  /**
+   * The request as it may leave the browser (form entries sealed, decision 177; titles and addresses too when the
+   * account chose so, decision 199); kept as captured on the device. Null: it may not leave yet (the account seals
+   * and this browser is locked), so every entry waits.
+   */
+  prepare?(request: UploadBrowserBackupRequest): Promise<UploadBrowserBackupRequest | null>;
+  /** The server refused a plain tab (409): the account started sealing since this browser last asked. */
+  onPlainTabRefused?(): Promise<void>;
 }
+
+/** While locked, the queue looks again this often (unlocking sends at once). */
+const LOCKED_RETRY_MS = BACKOFF.maxMs;
 
 export interface FlushResult {
   uploaded: number;
   duplicates: number;
   waiting: number;
-  stoppedBy: "done" | "disconnected" | "offline" | "server" | "not-connected";
+  /** `locked`: the account seals tab locations and this browser is locked; entries wait on the device. */
+  stoppedBy: "done" | "disconnected" | "offline" | "server" | "not-connected" | "locked";
 }
 
 /**
@@ -95,10 +107,24 @@ export class UploadQueue {
       return result;
     }
     let retryAt: number | null = null;
+    let askedAgain = false;
     for (const [position, entry] of entries.entries()) {
       if (!force && entry.nextAttemptAt > clock.now()) continue;
-      const body = this.deps.prepare ? await this.deps.prepare(entry.request) : entry.request;
-      const answer = await callEndpoint(uploadBrowserBackup, { body }, { ...credentials, gzip: true, fetch: this.deps.fetch });
+      let answer = await this.send(entry.request, credentials);
+      if (answer !== "locked" && refusedAsPlain(answer) && !askedAgain) {
+        // The account turned sealing on meanwhile: once its answer is read again, the same entry is sealed or held.
+        askedAgain = true;
+        await this.deps.onPlainTabRefused?.();
+        answer = await this.send(entry.request, credentials);
+      }
+      if (answer === "locked" || refusedAsPlain(answer)) {
+        // Never sent readable, never dropped: every entry waits on the device until this browser is unlocked.
+        const message = answer === "locked" || answer.ok ? LOCKED_QUEUE_MESSAGE : answer.message;
+        for (const waiting of entries.slice(position)) await db.putQueueEntry({ ...waiting, lastError: message });
+        retryAt = clock.now() + LOCKED_RETRY_MS;
+        result.stoppedBy = "locked";
+        break;
+      }
       if (answer.ok) {
         await db.deleteQueueEntry(entry.key);
         if (answer.data.duplicate) result.duplicates += 1;
@@ -140,4 +166,14 @@ export class UploadQueue {
     }
     return result;
   }
+
+  private async send(request: UploadBrowserBackupRequest, credentials: { serverUrl: string; token: string }): Promise<CallResult<typeof uploadBrowserBackup> | "locked"> {
+    const body = this.deps.prepare ? await this.deps.prepare(request) : request;
+    if (body === null) return "locked";
+    return callEndpoint(uploadBrowserBackup, { body }, { ...credentials, gzip: true, fetch: this.deps.fetch });
+  }
+}
+
+function refusedAsPlain(answer: CallResult<typeof uploadBrowserBackup>): boolean {
+  return !answer.ok && answer.kind === "refused" && answer.status === 409 && answer.message === PLAIN_TAB_REFUSED_MESSAGE;
 }

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { uploadBrowserBackupRequestSchema, type BrowserBackup, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
-import type { FormEncryption } from "@common/api/encryption";
+import { PLAIN_TAB_REFUSED_MESSAGE, type FormEncryption } from "@common/api/encryption";
 import { pushOpenTabsRequestSchema, type OpenTabs } from "@common/api/open-tabs";
 import type { AutomationRule } from "@common/api/automation";
 import { defaultProtectionSettings, type EffectiveProtectionSettings } from "@common/api/protection";
@@ -40,6 +40,15 @@ export class FakeServer {
   sharedBackups: BrowserBackup[] = [];
   /** Lists every upload as a backup, for the popup and restores (the smoke test's stand-in server). */
   keepUploads = false;
+
+  /** Whether the account seals titles and addresses (decision 199): a plain tab is then refused, as the server does. */
+  private sealsTabLocations(): boolean {
+    return this.formEncryption.enabled && this.formEncryption.sealsTabLocations;
+  }
+
+  private refusesPlain(windows: { tabs: { sealedLocation?: string | null }[] }[]): boolean {
+    return this.sealsTabLocations() && windows.some((window) => window.tabs.some((tab) => !tab.sealedLocation));
+  }
 
   stored(): UploadBrowserBackupRequest[] {
     const seen = new Set<string>();
@@ -81,6 +90,7 @@ export class FakeServer {
       const text = gzip ? gunzipSync(raw).toString("utf8") : raw.toString("utf8");
       const parsed = uploadBrowserBackupRequestSchema.safeParse(JSON.parse(text));
       if (!parsed.success) return json(400, { message: parsed.error.issues[0]?.message ?? "invalid" });
+      if (this.refusesPlain(parsed.data.windows)) return json(409, { message: PLAIN_TAB_REFUSED_MESSAGE });
       const duplicate = this.uploads.some((upload) => upload.snapshotId === parsed.data.snapshotId);
       this.uploads.push({ snapshotId: parsed.data.snapshotId, trigger: parsed.data.trigger, request: JSON.parse(text) as UploadBrowserBackupRequest, gzip });
       if (this.loseNextAnswer) {
@@ -103,7 +113,7 @@ export class FakeServer {
             top: window.top ?? null,
             width: window.width ?? null,
             height: window.height ?? null,
-            tabs: window.tabs.map((tab) => ({ url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl ?? null, pinned: tab.pinned, active: tab.active, groupId: tab.groupId ?? null, lastAccessed: tab.lastAccessed ?? null, formData: tab.formData, scrollPosition: tab.scrollPosition })),
+            tabs: window.tabs.map((tab) => ({ url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl ?? null, sealedLocation: tab.sealedLocation ?? null, pinned: tab.pinned, active: tab.active, groupId: tab.groupId ?? null, lastAccessed: tab.lastAccessed ?? null, formData: tab.formData, scrollPosition: tab.scrollPosition })),
           })),
           groups: parsed.data.groups,
         });
@@ -113,7 +123,18 @@ export class FakeServer {
     if (method === "GET" && url.pathname === "/api/saved-sessions") {
       return json(
         200,
-        this.backups.map((backup) => ({ ...backup, restorable: true, appCount: 0, sizeBytes: 100, tags: [], note: null, pinned: false, windows: undefined, groups: undefined })).map(({ windows: _w, groups: _g, ...summary }) => summary),
+        this.backups.map((backup) => ({
+          ...backup,
+          restorable: true,
+          appCount: 0,
+          sizeBytes: 100,
+          tags: [],
+          note: null,
+          pinned: false,
+          sealedTabCount: backup.windows.reduce((sum, window) => sum + window.tabs.filter((tab) => tab.sealedLocation).length, 0),
+          windows: undefined,
+          groups: undefined,
+        })).map(({ windows: _w, groups: _g, ...summary }) => summary),
       );
     }
     if (url.pathname.startsWith("/api/open-tabs") && !["pro", "premium"].includes(this.planType)) {
@@ -124,6 +145,7 @@ export class FakeServer {
       const text = headers.get("content-encoding") === "gzip" ? gunzipSync(raw).toString("utf8") : raw.toString("utf8");
       const parsed = pushOpenTabsRequestSchema.safeParse(JSON.parse(text));
       if (!parsed.success) return json(400, { message: parsed.error.issues[0]?.message ?? "invalid" });
+      if (this.refusesPlain(parsed.data.windows)) return json(409, { message: PLAIN_TAB_REFUSED_MESSAGE });
       const stored = this.openTabs.get(this.deviceId);
       const capturedAt = new Date(parsed.data.capturedAt).toISOString();
       const windows = parsed.data.windows.map((window) => ({
@@ -132,7 +154,7 @@ export class FakeServer {
         top: window.top ?? null,
         width: window.width ?? null,
         height: window.height ?? null,
-        tabs: window.tabs.map((tab) => ({ url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl ?? null, pinned: tab.pinned, active: tab.active, groupId: tab.groupId ?? null, formData: tab.formData, scrollPosition: tab.scrollPosition })),
+        tabs: window.tabs.map((tab) => ({ url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl ?? null, sealedLocation: tab.sealedLocation ?? null, pinned: tab.pinned, active: tab.active, groupId: tab.groupId ?? null, formData: tab.formData, scrollPosition: tab.scrollPosition })),
       }));
       const tabCount = windows.reduce((sum, window) => sum + window.tabs.length, 0);
       if (stored && stored.capturedAt >= capturedAt) return json(200, { applied: false, tabCount: stored.tabCount, capturedAt: stored.capturedAt, message: "newer stored" });

@@ -86,8 +86,6 @@ export const sessionTabs = pgTable(
     // The library's search (decision 152): trigram indexes answer ILIKE '%word%' on titles and URLs.
     index("session_tabs_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
     index("session_tabs_url_trgm_idx").using("gin", table.url.op("gin_trgm_ops")),
-    // Search counts the tabs it cannot read (decision 199): few accounts seal, so the index stays small.
-    index("session_tabs_sealed_idx").on(table.sessionId).where(sql`${table.sealedLocation} is not null`),
     // A sealed tab keeps nothing readable beside its sealed location (decision 199).
     check("session_tabs_sealed_location_alone", sql`${table.sealedLocation} is null or (${table.url} = '' and ${table.title} = '' and ${table.faviconUrl} is null)`),
   ],

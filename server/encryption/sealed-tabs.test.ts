@@ -103,6 +103,19 @@ describe("sealed titles and addresses (issue 18 point 5, decision 199)", () => {
     expect(digest).toMatchObject({ tabCount: 2, encryptedTabs: 2, sites: [], duplicates: [] });
   });
 
+  it("the plan's daily allowance counts each sealed tab on its own: sealing cannot stretch it; the account export carries them", async () => {
+    const person = await account("free-sealer@example.com", { plan: "free" });
+    const first = await server.app.inject({ method: "POST", url: "/api/browser-backups", payload: await sealedUpload(3), ...person.asDevice });
+    expect(first.json().tabCount).toBe(3);
+    // The same three pages sealed again are three new sealed values: only the 2 tabs left of today's 5 are kept.
+    const second = await server.app.inject({ method: "POST", url: "/api/browser-backups", payload: await sealedUpload(3), ...person.asDevice });
+    expect(second.json().tabCount).toBe(2);
+    const exported = (await server.app.inject({ method: "GET", url: "/api/account/export", ...person.asBrowser })).json();
+    const tabs = exported.backups.flatMap((backup: { tabs: { url: string; sealedLocation: string | null }[] }) => backup.tabs);
+    expect(tabs).toHaveLength(2);
+    expect(await openTabLocation(await keyOf(), tabs[0].sealedLocation)).toEqual(secretPages[0]);
+  });
+
   it("refuses a plain tab from an account that seals, whole, from every way in; a sealing account's old plain tabs stay", async () => {
     const person = await account("refuses-plain@example.com", { sealing: false });
     expect((await server.app.inject({ method: "POST", url: "/api/browser-backups", payload: browserBackup(2), ...person.asDevice })).statusCode).toBe(201);

@@ -49,7 +49,8 @@ export async function searchTabs(db: Database, userId: string, query: string, pa
   // The account's backups as an array beside the join: the planner can then AND the trigram bitmaps with the
   // tabs of those backups (their primary key), so a word found in every tab reads only this account's tabs.
   // The newest `candidates` matches are ranked: a word in nearly every tab does not score them all.
-  const result = await db.execute(sql`
+  const [result, encryptedTabsNotSearched] = await Promise.all([
+    db.execute(sql`
     with matches as materialized (
       select s.id, s.session_name, s.created_at, s.pinned_at, t.session_id, t.position, t.url, t.title, t.favicon_url
       from session_tabs t
@@ -66,24 +67,26 @@ export async function searchTabs(db: Database, userId: string, query: string, pa
       ${score} as score
     from matches m
     order by ${score} * 0.75 + 0.25 / (1 + ${ageDays} / 7) desc, m.created_at desc, m.session_id, m.position
-    limit ${size + 1} offset ${(page - 1) * size}`);
+    limit ${size + 1} offset ${(page - 1) * size}`),
+    countSealedTabs(db, userId),
+  ]);
   const rows = rowsOf<HitRow>(result);
   return {
     query,
     page,
     hasMore: rows.length > size,
-    encryptedTabsNotSearched: await countSealedTabs(db, userId),
+    encryptedTabsNotSearched,
     hits: rows.slice(0, size).map((row) => ({ ...row, score: Math.round(Number(row.score) * 1000) / 1000 })),
   };
 }
 
-/** The account's tabs whose title and address are sealed (decision 199): search cannot read them, and says so. */
+/**
+ * The account's tabs whose title and address are sealed (decision 199): search cannot read them, and says so.
+ * Each backup keeps its count, so this reads the account's backup rows, never its tabs.
+ */
 async function countSealedTabs(db: Database, userId: string): Promise<number> {
   const [row] = rowsOf<{ count: number | string }>(
-    await db.execute(sql`
-      select count(*) as count from session_tabs t
-      where t.sealed_location is not null
-        and t.session_id = any(array(select id from saved_sessions where user_id = ${userId}))`),
+    await db.execute(sql`select coalesce(sum(sealed_tab_count), 0) as count from saved_sessions where user_id = ${userId}`),
   );
   return Number(row?.count ?? 0);
 }

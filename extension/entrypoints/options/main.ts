@@ -1,6 +1,6 @@
 import { browser } from "wxt/browser";
 import type { FormEncryptionStatus } from "../../src/form-encryption";
-import { ALL_SITES, type ActionAnswer, type Status } from "../../src/messages";
+import { ALL_SITES, type ActionAnswer, LOCKED_QUEUE_MESSAGE, type Status } from "../../src/messages";
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
 import { h } from "../../src/ui/dom";
 import { SET_BY_YOUR_TEAM } from "@common/team-policy-text";
@@ -77,7 +77,13 @@ function encryptionSection(encryption: FormEncryptionStatus): HTMLElement {
       "section",
       {},
       h("h2", {}, "End-to-end encryption"),
-      h("p", {}, "On, and this browser is unlocked: form entries are sealed with AES-256-GCM before they are sent."),
+      h(
+        "p",
+        {},
+        encryption.sealsTabLocations
+          ? "On, and this browser is unlocked: form entries, tab titles and addresses are sealed with AES-256-GCM before they are sent."
+          : "On, and this browser is unlocked: form entries are sealed with AES-256-GCM before they are sent.",
+      ),
       h("div", { class: "row", style: "margin-top:6px" }, h("button", { onclick: () => void lock() }, "Lock this browser")),
     );
   }
@@ -86,7 +92,14 @@ function encryptionSection(encryption: FormEncryptionStatus): HTMLElement {
     "section",
     {},
     h("h2", {}, "End-to-end encryption"),
-    h("p", { class: "muted" }, "On for your account, but this browser is locked: it leaves form entries out of its backups and cannot refill encrypted ones."),
+    encryption.sealsTabLocations
+      ? h(
+          "div",
+          { class: "notice warn" },
+          h("p", {}, LOCKED_QUEUE_MESSAGE),
+          h("p", { class: "muted" }, "Your account encrypts tab titles and addresses too: until this browser is unlocked, its backups and open tabs wait on this device, and encrypted tabs cannot be restored here."),
+        )
+      : h("p", { class: "muted" }, "On for your account, but this browser is locked: it leaves form entries out of its backups and cannot refill encrypted ones."),
     h("label", { htmlFor: "passphrase" }, "Your passphrase"),
     passphrase,
     h("div", { class: "row", style: "margin-top:6px" }, h("button", { class: "primary", onclick: () => void unlock(passphrase.value) }, "Unlock this browser")),

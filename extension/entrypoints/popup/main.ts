@@ -4,7 +4,7 @@ import { minutesText, SET_BY_YOUR_TEAM, teamPolicyLines } from "@common/team-pol
 import { browser } from "wxt/browser";
 import type { BackupSummary } from "../../src/backup-list";
 import { matchesSearch } from "../../src/backup-search";
-import type { ActionAnswer, AutomationStatus, BackupListAnswer, OpenTabsListAnswer, Request, Status } from "../../src/messages";
+import { type ActionAnswer, type AutomationStatus, type BackupListAnswer, LOCKED_QUEUE_MESSAGE, type OpenTabsListAnswer, type Request, type Status } from "../../src/messages";
 import { ago, h, plural } from "../../src/ui/dom";
 
 /**
@@ -162,7 +162,18 @@ function protectionSection(current: Status): HTMLElement {
       : h("p", { class: "muted" }, "Taking the first snapshot…"),
     h("div", { class: "row" }, h("button", { class: "primary", disabled: busy, onclick: () => void act({ kind: "back-up-now" }) }, "Back up now")),
   );
-  if (queue.waiting > 0) {
+  if (current.backupsLocked) {
+    // The account seals titles and addresses (decision 199): nothing goes up readable, so it waits for the passphrase.
+    section.append(
+      h(
+        "div",
+        { class: "notice warn", role: "status" },
+        h("div", {}, LOCKED_QUEUE_MESSAGE),
+        h("div", { class: "muted" }, queue.waiting > 0 ? `${plural(queue.waiting, "backup")} ${queue.waiting === 1 ? "waits" : "wait"} on this device for your passphrase.` : "Backups wait on this device for your passphrase."),
+        h("button", { disabled: busy, onclick: () => void browser.runtime.openOptionsPage() }, "Unlock in Options"),
+      ),
+    );
+  } else if (queue.waiting > 0) {
     const next = queue.nextAttemptAt && current.connection.state === "connected" ? ` · next try ${queue.nextAttemptAt <= Date.now() ? "now" : `in ${Math.ceil((queue.nextAttemptAt - Date.now()) / 1000)} s`}` : "";
     section.append(
       h(
@@ -284,7 +295,11 @@ function backupRow(backup: BackupSummary): HTMLElement {
       "div",
       { class: "grow" },
       h("div", { class: "name", title: backup.sessionName }, backup.sessionName),
-      h("div", { class: "meta" }, `${date.toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })} · ${plural(backup.tabCount, "tab")}`),
+      h(
+        "div",
+        { class: "meta" },
+        `${date.toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })} · ${plural(backup.tabCount, "tab")}${backup.sealedTabCount > 0 ? ` · ${backup.sealedTabCount.toLocaleString("en")} encrypted` : ""}`,
+      ),
     ),
     h("button", { disabled: busy || !backup.restorable, onclick: () => void act({ kind: "restore-backup", backupId: backup.id }) }, "Restore"),
   );

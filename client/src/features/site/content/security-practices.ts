@@ -94,7 +94,7 @@ export const securityPractices: SecurityPractice[] = [
       "Whatever a device sends, our server drops fields named as passwords, one-time codes or card security codes, and anything that looks like a card number, before a backup is stored.",
       "Every backup belongs to one account. Requests for anyone else's backups are refused.",
       `What you type into forms can be end-to-end encrypted: set a passphrase on your Account page and the web app seals form entries with AES-256-GCM, under a key made from the passphrase with PBKDF2-SHA-256 (${KDF_ITERATIONS.toLocaleString("en-US")} rounds), before they are sent. We store only the sealed form and cannot open it, or recover it if the passphrase is lost.`,
-      "Tab titles and addresses are not end-to-end encrypted: the service can read them, because it restores and searches them for you. Only send what you are comfortable storing with us.",
+      "Tab titles and addresses are encrypted the same way only if you also choose “Also encrypt titles and addresses” on your Account page. Otherwise the service can read them, because it searches, summarises and shares them for you; encrypted ones are left out of search, summaries, duplicate removal, team sharing and every export but TabVault JSON.",
     ],
   },
   {
