@@ -360,6 +360,13 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     expect(restored?.tabs.map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url))).toEqual(["https://x.example/", "https://y.example/"]);
     const status = await h.send<Status>({ kind: "status" });
     expect(status.restore).toMatchObject({ state: "done", done: 2, total: 2 });
+    // The web app's restore was recorded by the server already; the popup's is the extension's to record.
+    const recorded = () => h.server.requests.filter((request) => request.method === "POST" && request.path === "/api/user/protection-event");
+    expect(recorded()).toHaveLength(0);
+    expect(await h.send({ kind: "restore-backup", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" })).toMatchObject({ ok: true });
+    await settle(h);
+    expect(recorded()).toHaveLength(1);
+    expect(recorded()[0]!.authorization).toMatch(/^Bearer /);
   });
 
   it("restores a backup shared with the team when the web app asks, read with this browser's token", async () => {

@@ -3,7 +3,7 @@ import { getTeamSharedSession } from "@common/api/team-sharing";
 import type { DeviceTokenGrant } from "@common/api/device-authorization";
 import type { ExtensionLiveState } from "@common/extension-bridge";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature, planTypes, type CatalogueFeatureId, type PlanType } from "@common/plan-catalogue";
-import { getProtectionSettings } from "@common/api/protection";
+import { getProtectionSettings, logProtectionEvent } from "@common/api/protection";
 import { EXTENSION_SETTINGS_REFRESH_MINUTES } from "@common/product";
 import { callEndpoint } from "./api";
 import type { BrowserApi, MessageSender, Tab } from "./browser-api";
@@ -844,10 +844,24 @@ export function createBackground(deps: BackgroundDeps) {
     return { backup: opened.backup, notes: [`${plural(opened.stillSealed, "encrypted tab")} this browser cannot open left out`] };
   }
 
-  async function restoreBackup(backupId: string, options: { suggestedGroups?: boolean } = {}): Promise<ActionAnswer> {
+  /**
+   * A restore the server did not see (one started from the popup, or of an emergency backup kept on this device)
+   * goes to the account's events, so the dashboard, analytics and team insights count it. The web app's restores
+   * are recorded by the server itself. Best effort: a restore never waits for or fails on it.
+   */
+  async function recordRestore(description: string): Promise<void> {
+    const auth = await getAuth();
+    if (!auth) return;
+    await callEndpoint(logProtectionEvent, { body: { eventType: "manual_restore", description } }, { serverUrl: auth.serverUrl, token: auth.accessToken, fetch: deps.fetch }).catch(
+      () => undefined,
+    );
+  }
+
+  async function restoreBackup(backupId: string, options: { suggestedGroups?: boolean; recordAsRestore?: boolean } = {}): Promise<ActionAnswer> {
     if (options.suggestedGroups && !(await hasFeature("tabOrganization"))) {
       return { ok: false, message: catalogueFeatureNeedsPlanMessage("tabOrganization", await connectedPlan()) };
     }
+    let restoredName: string | null = null;
     return startRestore("backup", async (caps) => {
       const auth = await getAuth();
       if (!auth) return "Connect this browser to TabVault first.";
@@ -856,6 +870,7 @@ export function createBackground(deps: BackgroundDeps) {
         if (answer.kind === "unauthorized") await markDisconnected(answer.message);
         return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
       }
+      restoredName = answer.data.sessionName;
       const opened = await openedForRestore(answer.data);
       if (typeof opened === "string") return opened;
       let backup = opened.backup;
@@ -866,7 +881,7 @@ export function createBackground(deps: BackgroundDeps) {
       if (prepared.plan.tabCount === 0) return `Every tab of this backup is open already (${prepared.notes.slice(1).join("; ")}).`;
       const notes = [...prepared.notes, ...opened.notes];
       return { plan: prepared.plan, notes: options.suggestedGroups ? [...notes, groupsNote(prepared.plan, caps)] : notes };
-    });
+    }, options.recordAsRestore ? () => recordRestore(`Restored "${restoredName ?? "a backup"}" from the TabVault extension`) : undefined);
   }
 
   /**
@@ -925,6 +940,7 @@ export function createBackground(deps: BackgroundDeps) {
       const record = await db.getEmergency(id);
       if (record) await db.putEmergency({ ...record, restoredAt: clock.now() });
       forgetEmergencies();
+      await recordRestore("Restored an emergency backup kept on this device, from the TabVault extension");
     });
   }
 
@@ -1154,7 +1170,7 @@ export function createBackground(deps: BackgroundDeps) {
       case "list-backups":
         return fetchBackupList();
       case "restore-backup":
-        return restoreBackup(request.backupId, { suggestedGroups: request.suggestedGroups });
+        return restoreBackup(request.backupId, { suggestedGroups: request.suggestedGroups, recordAsRestore: true });
       case "restore-emergency":
         return restoreEmergency(request.id);
       case "settings-changed":
