@@ -31,18 +31,22 @@ export async function deliverAnnouncements(db: Database, mailer: Mailer, now: Da
 /** Drains the announcements' outbox every few seconds in every instance; the timer never keeps the process alive. */
 export const announcementDelivery = fp<{ db: Database; mailer: Mailer }>(
   async (app, { db, mailer }) => {
-    let running = false;
+    let round: Promise<void> | null = null;
     const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      deliverAnnouncements(db, mailer, app.clock(), app.log)
+      if (round) return;
+      round = deliverAnnouncements(db, mailer, app.clock(), app.log)
+        .then(() => undefined)
         .catch((error: unknown) => app.log.warn({ err: error }, "announcement delivery failed; the next round tries again"))
         .finally(() => {
-          running = false;
+          round = null;
         });
     }, ANNOUNCEMENT_DELIVERY_INTERVAL_MS);
     timer.unref();
-    app.addHook("onClose", async () => clearInterval(timer));
+    // A round under way finishes before the app is closed: it still uses the database and writes mail.
+    app.addHook("onClose", async () => {
+      clearInterval(timer);
+      await round;
+    });
   },
   { name: "announcement-delivery" },
 );
