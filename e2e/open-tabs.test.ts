@@ -208,9 +208,15 @@ describe("open tabs on other devices, across two browsers", () => {
     // B's next sync (opening the popup syncs; the alarm does every few minutes) drops it.
     await b.popup.reload();
     await b.popup.getByRole("region", { name: "Latest backups" }).waitFor();
-    await waitFor("the deletion in B's list", async () => ((await b.popup.getByText(doomed.sessionName).count()) === 0 ? true : undefined), 10_000);
-    const stored = await b.ext<{ library?: { backups: { id: string }[] } }>(`chrome.storage.local.get("library")`);
-    assert.ok(stored.library && !stored.library.backups.some((backup) => backup.id === doomed.id));
+    // The stored copy first: the list can be empty for a moment while the popup syncs, which proves nothing.
+    const synced = async () => {
+      const stored = await b.ext<{ library?: { backups: { id: string }[] } }>(`chrome.storage.local.get("library")`);
+      return stored.library && !stored.library.backups.some((backup) => backup.id === doomed.id) ? true : undefined;
+    };
+    await waitFor("the deletion in B's stored library", synced, 10_000);
+    await b.popup.reload();
+    await b.popup.getByRole("region", { name: "Latest backups" }).getByRole("listitem").first().waitFor();
+    assert.equal(await b.popup.getByText(doomed.sessionName).count(), 0);
     await b.popup.screenshot({ path: join(SHOTS, "popup-after-deletion.png") });
   });
 
