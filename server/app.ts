@@ -34,6 +34,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { libraryOrganiseRoutes } from "./library/organise-routes";
 import { libraryRoutes } from "./library/routes";
 import { openTabsRoutes } from "./open-tabs/routes";
+import { forgetPlainOpenTabs } from "./open-tabs/open-tabs";
 import { accountTeamOf } from "./teams/team-membership";
 import { teamRoutes } from "./teams/routes";
 import { announcementDelivery } from "./announcements/delivery";
@@ -56,7 +57,7 @@ import { statusRoutes } from "./status/routes";
 import type { Mailer } from "./mail/mailer";
 import { rateLimits } from "./rate-limits/rate-limits";
 import { appendSystemLog } from "./system-log/append";
-import { systemLogRoutes } from "./system-log/routes";
+import { systemLogRoutes } from "./admin/system-log-routes";
 
 export type AppConfig = Pick<
   Config,
@@ -181,7 +182,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(teamInsightRoutes, { db });
   await app.register(teamPolicyRoutes, { db });
   await app.register(analyticsRoutes, { db });
-  await app.register(formEncryptionRoutes, { db });
+  await app.register(formEncryptionRoutes, { db, onSealingTurnedOn: forgetPlainOpenTabs });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
   await app.register(accountPageRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });

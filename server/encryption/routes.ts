@@ -4,14 +4,23 @@ import { requireBrowserSession, requireUser, signedInAccount } from "../accounts
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { formEncryptionOf, insertFormEncryptionKey, readFormEncryptionKey, replaceFormEncryptionKey, setTabLocationSealingOf } from "./form-encryption-keys";
-import { forgetPlainOpenTabs } from "../open-tabs/open-tabs";
 
 const alreadyOn = "Encryption is already on for this account. Change the passphrase from the Account page instead.";
 const encryptionOff = "Turn encryption on with a passphrase first: titles and addresses are sealed with the same key.";
 const staleKey = "The passphrase was changed somewhere else meanwhile. Reload the Account page and try again.";
 
+export interface FormEncryptionRoutesOptions {
+  db: Database;
+  /**
+   * Run in the transaction that turns sealing on: open tabs sent in the clear go then, and come back sealed
+   * (decision 199). Given by the app (open-tabs' `forgetPlainOpenTabs`): open tabs import encryption's
+   * `refusePlainTabs`, so encryption must not import open tabs.
+   */
+  onSealingTurnedOn: (tx: Database, userId: string) => Promise<void>;
+}
+
 /** End-to-end encryption's key (decision 177): read by the web app and the extension, set from the Account page. */
-export const formEncryptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const formEncryptionRoutes: FastifyPluginAsyncZod<FormEncryptionRoutesOptions> = async (app, { db, onSealingTurnedOn }) => {
   app.route({
     ...endpointRoute(getFormEncryption),
     onRequest: requireUser,
@@ -46,8 +55,7 @@ export const formEncryptionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       const { seal } = request.body;
       const row = await db.transaction(async (tx) => {
         const changed = await setTabLocationSealingOf(tx, user.id, seal);
-        // Open tabs are a live list, not a backup: ones sent in the clear go now, and come back sealed (decision 199).
-        if (changed && seal) await forgetPlainOpenTabs(tx, user.id);
+        if (changed && seal) await onSealingTurnedOn(tx, user.id);
         return changed;
       });
       if (!row) return reply.code(409).send({ message: encryptionOff });

@@ -3,8 +3,8 @@ import { clearSystemLog, listSystemLog } from "@common/api/system-log";
 import { requireAdmin, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
-import { appendSystemLog } from "./append";
-import { deleteAllEntries, readLogPage } from "./entries";
+import { appendSystemLog } from "../system-log/append";
+import { deleteAllEntries, readLogPage } from "../system-log/entries";
 
 /** The admin's view of the system log (spec 1 §7 `listSystemLog`), newest first, by pages, and `clearSystemLog`. */
 export const systemLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

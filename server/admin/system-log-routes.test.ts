@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appendSystemLog } from "./append";
+import { appendSystemLog } from "../system-log/append";
 import { signIn, withSession } from "../test/sign-in";
 import { testAdminEmail, useTestApp } from "../test/test-app";
 

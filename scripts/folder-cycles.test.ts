@@ -1,0 +1,101 @@
+// No two folders import each other, through any chain: a server domain or a part of the extension
+// can be read, tested and moved without the other. ESLint's import-x/no-cycle sees cycles between files; this sees
+// cycles between folders, which it does not. The web app's features still import each other both ways (the app shell,
+// `components/layout` and the features form one knot), so `client/` is not checked yet. `server/db/schema.ts` lists every domain's table for Drizzle and is the
+// one file left out.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const aliases: [string, string][] = [
+  ["@common/", "common/"],
+  ["@/", "client/src/"],
+];
+const listsEveryTable = "server/db/schema.ts";
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name.startsWith(".") ? [] : sourceFiles(relative);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+/** The folder a file belongs to: `server/backups`, `extension/src/background`, `common` (one layer, shared by all). */
+function folderOf(file: string): string {
+  const parts = file.split("/");
+  const depth = file.startsWith("common/") ? 1 : file.startsWith("extension/") ? 3 : 2;
+  return parts.slice(0, Math.min(depth, parts.length - 1)).join("/");
+}
+
+function importedFiles(file: string, source: string): string[] {
+  const specifiers = [...source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g)].map(([, specifier]) => specifier!);
+  return specifiers.flatMap((specifier) => {
+    if (specifier.startsWith(".")) return [path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))];
+    const alias = aliases.find(([prefix]) => specifier.startsWith(prefix));
+    return alias ? [alias[1] + specifier.slice(alias[0].length)] : [];
+  });
+}
+
+function folderGraph(roots: string[]): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of roots.flatMap(sourceFiles)) {
+    if (file === listsEveryTable) continue;
+    const from = folderOf(file);
+    for (const target of importedFiles(file, readFileSync(path.join(root, file), "utf8"))) {
+      const to = folderOf(`${target}.ts`);
+      if (to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string>();
+      if (!edges.has(to)) edges.set(to, `${file} → ${target}`);
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/** Each set of folders that import each other (a strongly connected component, Tarjan), with the imports that do it. */
+function folderCycles(graph: Map<string, Map<string, string>>): string[] {
+  const index = new Map<string, number>();
+  const lowLink = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[] = [];
+  const connect = (folder: string) => {
+    index.set(folder, index.size);
+    lowLink.set(folder, index.get(folder)!);
+    stack.push(folder);
+    for (const next of graph.get(folder)?.keys() ?? []) {
+      if (!index.has(next)) {
+        connect(next);
+        lowLink.set(folder, Math.min(lowLink.get(folder)!, lowLink.get(next)!));
+      } else if (stack.includes(next)) {
+        lowLink.set(folder, Math.min(lowLink.get(folder)!, index.get(next)!));
+      }
+    }
+    if (lowLink.get(folder) !== index.get(folder)) return;
+    const members = stack.splice(stack.indexOf(folder));
+    if (members.length < 2) return;
+    const imports = members.flatMap((from) =>
+      [...(graph.get(from) ?? [])].filter(([to]) => members.includes(to)).map(([, why]) => why),
+    );
+    cycles.push(`${[...members].sort().join(" ⇄ ")}: ${imports.join("; ")}`);
+  };
+  for (const folder of graph.keys()) if (!index.has(folder)) connect(folder);
+  return cycles;
+}
+
+describe("folders import each other one way only", () => {
+  it("no cycle between the server's domains, common/ and the extension's folders", () => {
+    expect(folderCycles(folderGraph(["server", "common", "extension"]))).toEqual([]);
+  });
+
+  it("finds a cycle through a third folder", () => {
+    const graph = new Map([
+      ["a", new Map([["b", "a/x.ts → b/y"]])],
+      ["b", new Map([["c", "b/y.ts → c/z"]])],
+      ["c", new Map([["a", "c/z.ts → a/x"]])],
+    ]);
+    expect(folderCycles(graph).length).toBeGreaterThan(0);
+  });
+});
