@@ -23,11 +23,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The folder a file belongs to: `server/backups`, `extension/src/background`, `common` (one layer, shared by all). */
+/**
+ * The folder a file belongs to: its own (`server/backups`, `server/teams/policy`, `extension/src/background`), except
+ * that `common/` is one layer, shared by all. `server/teams/policy` and `server/teams/sharing` are parts of their own:
+ * backups read the policy, and sharing reads backups.
+ */
 function folderOf(file: string): string {
-  const parts = file.split("/");
-  const depth = file.startsWith("common/") ? 1 : file.startsWith("extension/") ? 3 : 2;
-  return parts.slice(0, Math.min(depth, parts.length - 1)).join("/");
+  return file.startsWith("common/") ? "common" : path.posix.dirname(file);
 }
 
 function importedFiles(file: string, source: string): string[] {
@@ -46,7 +48,8 @@ function folderGraph(roots: string[]): Map<string, Map<string, string>> {
     const from = folderOf(file);
     for (const target of importedFiles(file, readFileSync(path.join(root, file), "utf8"))) {
       const to = folderOf(`${target}.ts`);
-      if (to === from) continue;
+      // A folder and the folders inside it are one part (`server/library/formats` reads `server/library`'s types).
+      if (to === from || `${to}/`.startsWith(`${from}/`) || `${from}/`.startsWith(`${to}/`)) continue;
       const edges = graph.get(from) ?? new Map<string, string>();
       if (!edges.has(to)) edges.set(to, `${file} → ${target}`);
       graph.set(from, edges);

@@ -8,12 +8,13 @@ import { isServerPath } from "@common/server-paths";
 import type { Config } from "./config/config";
 import type { Database } from "./db/database";
 import { databaseErrorSummary, databaseErrorText, errorForLog } from "./db/error-for-log";
-import { accountPageRoutes } from "./account-page/routes";
+import { accountPageRoutes } from "./account-data/routes";
 import { formEncryptionRoutes } from "./encryption/routes";
 import { authentication } from "./accounts/authentication";
 import { authRoutes } from "./accounts/auth-routes";
 import { signupRoutes } from "./accounts/signup-routes";
-import { deviceTokenRoutes } from "./accounts/device-token-routes";
+import { deviceTokenRoutes } from "./devices/device-token-routes";
+import { deviceOfToken } from "./devices/device-tokens";
 import { adminDailyRoutes } from "./admin/daily-routes";
 import { analyticsRoutes } from "./analytics/routes";
 import { adminStatsRoutes } from "./admin/stats-routes";
@@ -40,9 +41,9 @@ import { teamRoutes } from "./teams/routes";
 import { announcementDelivery } from "./announcements/delivery";
 import { announcementRoutes } from "./announcements/routes";
 import { automationRoutes } from "./automation/routes";
-import { teamSharingRoutes } from "./team-sharing/routes";
-import { teamInsightRoutes } from "./team-insights/routes";
-import { teamPolicyRoutes } from "./team-policy/routes";
+import { teamSharingRoutes } from "./teams/sharing/routes";
+import { teamInsightRoutes } from "./teams/insights/routes";
+import { teamPolicyRoutes } from "./teams/policy/routes";
 import { choosePaymentProvider } from "./payments/choose-provider";
 import { adminPaymentRoutes } from "./payments/admin-routes";
 import { lapseExpiredPlan } from "./payments/paid-plan";
@@ -158,6 +159,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     secureCookies: https,
     refreshPlan: lapseExpiredPlan,
     teamOf: accountTeamOf,
+    deviceOfToken,
   });
   enforceTokenScopes(app);
   await app.register(housekeeping, { db });

@@ -184,7 +184,7 @@ const matrix: [RouteKey, Expected][] = [
   ["DELETE /api/team/members/:userId/devices/:deviceId", { ...browserOnly(404), userA: 403 }],
   ["GET /api/team/audit-log", { ...browserOnly(404), userA: 403 }],
   ["DELETE /api/team", { ...browserOnly(404), userA: 403 }],
-  // The team policy is its owners' and admins' (server/team-policy/team-policy.test.ts has the roles): A, a member, is refused.
+  // The team policy is its owners' and admins' (server/teams/policy/team-policy.test.ts has the roles): A, a member, is refused.
   ["GET /api/team/policy", { ...browserOnly(404), userA: 403 }],
   ["PUT /api/team/policy", { ...browserOnly(404), userA: 403 }],
   // Last: they end each caller's sessions (and A's tokens).

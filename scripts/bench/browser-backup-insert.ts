@@ -10,7 +10,7 @@
 import { loadavg } from "node:os";
 import { eq } from "drizzle-orm";
 import { uploadBrowserBackupRequestSchema } from "../../common/api/browser-backups";
-import { issueDeviceToken } from "../../server/accounts/device-tokens";
+import { issueDeviceToken } from "../../server/devices/device-tokens";
 import { users } from "../../server/accounts/table";
 import { buildApp } from "../../server/app";
 import type { DatabaseConnection } from "../../server/db/database";

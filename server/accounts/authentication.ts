@@ -6,10 +6,18 @@ import type { ErrorResponse } from "@common/api/errors";
 import type { Database } from "../db/database";
 import { DatabaseSessionStore, sessionLifetimeMs } from "./session-store";
 import type { UserRow } from "./table";
-import { bearerToken, deviceOfToken, type TokenDevice } from "./device-tokens";
+import type { DeviceTokenScope } from "@common/api/device-authorization";
+import { bearerToken } from "../http/bearer-token";
 import { findUserById } from "./users";
 
 export const sessionCookieName = "tabvault_session";
+
+/** The device a token belongs to, as a request sees it. */
+export interface TokenDevice {
+  id: string;
+  name: string;
+  scope: DeviceTokenScope;
+}
 
 /** Who is making the request, as far as the route is concerned. */
 export interface Account {
@@ -48,6 +56,11 @@ export interface AuthenticationOptions {
    * payments' business, and accounts must not import payments, which imports accounts.
    */
   refreshPlan: (db: Database, user: UserRow, now: Date) => Promise<UserRow>;
+  /**
+   * The account and device of a live device token, or null (given by the app: devices' `deviceOfToken`; devices
+   * import accounts' tables and guards, so accounts must not import devices).
+   */
+  deviceOfToken: (db: Database, token: string, now: Date) => Promise<{ user: UserRow; device: TokenDevice } | null>;
   /**
    * The person's team and the plan it gives them (issue 19: members get the team's plan while they belong to
    * it). Read on every request, so a removed member loses the team's plan and rights at once.
@@ -90,7 +103,7 @@ export const authentication = fp<AuthenticationOptions>(
       if (this.account) return this.account;
       const bearer = bearerToken(this.headers.authorization);
       if (bearer !== null) {
-        const found = await deviceOfToken(options.db, bearer, options.clock());
+        const found = await options.deviceOfToken(options.db, bearer, options.clock());
         this.account = found
           ? { user: found.user, isAdmin: false, via: "device-token", device: found.device, team: null, ownPlanType: found.user.planType }
           : null;

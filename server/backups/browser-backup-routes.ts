@@ -6,7 +6,7 @@ import { requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { gzipRequestBodies } from "../http/compressed-body";
 import { endpointRoute } from "../http/endpoint-route";
-import { accountWriteLimit } from "../protection/write-limit";
+import { accountWriteLimit } from "../rate-limits/account-write-limit";
 import { BackupRefusedError } from "./backups";
 import { findBrowserBackup, saveBrowserBackup } from "./browser-backups";
 import { QuotaFullError } from "./quota";

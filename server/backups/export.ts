@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import type { AccountExport } from "@common/api/account-page";
+import type { AccountExport } from "@common/api/account-data";
 import type { Database } from "../db/database";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { savedSessions, sessionApplications, sessionTabs } from "./table";

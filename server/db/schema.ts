@@ -1,5 +1,5 @@
 /** The one schema drizzle-kit generates migrations from; each domain keeps its tables beside it. */
-export { accountDeletionTokens } from "../account-page/table";
+export { accountDeletionTokens } from "../account-data/table";
 export { deviceTokens, signInTokens, userSessions, users } from "../accounts/table";
 export { contactMessages } from "../contact/table";
 export { deviceAuthorizations } from "../devices/table";
@@ -18,5 +18,5 @@ export { formEncryptionKeys } from "../encryption/table";
 export { teamAuditLog, teamInvitations, teamMembers, teams } from "../teams/table";
 export { announcementDeliveries, announcements } from "../announcements/table";
 export { automationRules } from "../automation/table";
-export { teamSharedSessions } from "../team-sharing/table";
-export { teamPolicies } from "../team-policy/table";
+export { teamSharedSessions } from "../teams/sharing/table";
+export { teamPolicies } from "../teams/policy/table";

@@ -8,7 +8,7 @@ import {
   type PendingDevice,
   type StartDeviceAuthorizationRequest,
 } from "@common/api/device-authorization";
-import { issueDeviceToken, maxDeviceTokensPerAccount } from "../accounts/device-tokens";
+import { issueDeviceToken, maxDeviceTokensPerAccount } from "./device-tokens";
 import { newSecretToken, tokenDigest } from "../accounts/secret-token";
 import { deviceTokens, users } from "../accounts/table";
 import type { Database } from "../db/database";

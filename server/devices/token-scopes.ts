@@ -17,7 +17,7 @@ import { getSystemStatus } from "@common/api/status";
 import { getOpenTabs, listOpenTabs, pushOpenTabs } from "@common/api/open-tabs";
 import { listAutomationRules } from "@common/api/automation";
 import { getTeamSharedSession } from "@common/api/team-sharing";
-import { bearerToken } from "../accounts/device-tokens";
+import { bearerToken } from "../http/bearer-token";
 
 /** A route as a contract names it. */
 interface RouteName {

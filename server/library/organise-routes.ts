@@ -4,7 +4,7 @@ import { dedupeBackups, mergeBackups, organiseBackup, type OrganiseReceipt, sear
 import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
-import { accountWriteLimit } from "../protection/write-limit";
+import { accountWriteLimit } from "../rate-limits/account-write-limit";
 import * as organise from "./organise";
 import { searchTabs } from "./search";
 

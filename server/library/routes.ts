@@ -5,7 +5,7 @@ import { requireBrowserSession, signedInAccount } from "../accounts/authenticati
 import { findBrowserBackup } from "../backups/browser-backups";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
-import { accountWriteLimit } from "../protection/write-limit";
+import { accountWriteLimit } from "../rate-limits/account-write-limit";
 import { exportBackup } from "./export";
 import { ImportRefusedError, importLibraryFile as importFile } from "./import";
 import { LibraryFileError } from "./library-file";

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { OpenTabs, OpenTabsDevice, OpenTabsReceipt, pushOpenTabsRequestSchema } from "@common/api/open-tabs";
 import type { z } from "zod";
-import { liveDeviceTokens } from "../accounts/device-tokens";
+import { liveDeviceTokens } from "../devices/device-tokens";
 import { deviceTokens } from "../accounts/table";
 import type { Database } from "../db/database";
 import { openTabs } from "./table";

@@ -10,10 +10,10 @@ import {
 import { type Account, requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
-import { applyTeamPolicy, teamPolicyFor, underTeamPolicy } from "../team-policy/effective";
+import { applyTeamPolicy, teamPolicyFor, underTeamPolicy } from "../teams/policy/effective";
 import { recordProtectionEvent } from "./events";
 import { countBlockedAttempt, readBlockedAttempts, readProtectionSettings, settingsProblem, writeProtectionSettings } from "./settings";
-import { accountWriteLimit } from "./write-limit";
+import { accountWriteLimit } from "../rate-limits/account-write-limit";
 
 /**
  * Protection itself (spec 2 §7, also called by the Windows and Android apps with a device token):

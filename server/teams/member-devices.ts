@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { TeamDevice, TeamMember } from "@common/api/teams";
-import { liveDeviceTokens } from "../accounts/device-tokens";
+import { liveDeviceTokens } from "../devices/device-tokens";
 import { deviceTokens } from "../accounts/table";
 import type { Database } from "../db/database";
 import { recordTeamAudit } from "./audit-log";

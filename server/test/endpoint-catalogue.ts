@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { newSecretToken, tokenDigest } from "../accounts/secret-token";
-import { accountDeletionTokens } from "../account-page/table";
+import { accountDeletionTokens } from "../account-data/table";
 import { signInTokens, users, userSessions } from "../accounts/table";
 import type { StripeConfig } from "../config/config";
 import type { Database } from "../db/database";

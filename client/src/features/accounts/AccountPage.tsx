@@ -1,4 +1,4 @@
-import { endBrowserSession, exportAccount, getAccountOverview, requestAccountDeletion, signOutEverywhere, type BrowserSession } from "@common/api/account-page";
+import { endBrowserSession, exportAccount, getAccountOverview, requestAccountDeletion, signOutEverywhere, type BrowserSession } from "@common/api/account-data";
 import { plans, storageText } from "@common/plan-catalogue";
 import { ACCOUNT_DELETION_LINK_MINUTES, EVENT_RETENTION_DAYS, PRODUCT_SLUG } from "@common/product";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

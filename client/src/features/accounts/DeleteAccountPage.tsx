@@ -1,4 +1,4 @@
-import { deleteAccount, describeAccountDeletion } from "@common/api/account-page";
+import { deleteAccount, describeAccountDeletion } from "@common/api/account-data";
 import { ACCOUNT_DELETION_LINK_MINUTES } from "@common/product";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertCircle, CheckCircle2, Loader2, Trash2 } from "lucide-react";

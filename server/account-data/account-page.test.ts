@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accountExportSchema } from "@common/api/account-page";
+import { accountExportSchema } from "@common/api/account-data";
 import { describeBrowser } from "../accounts/browser-description";
 import { deviceTokens, users, userSessions } from "../accounts/table";
 import { savedSessions } from "../backups/table";

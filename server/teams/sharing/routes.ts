@@ -6,12 +6,12 @@ import {
   shareSessionWithTeam,
   unshareTeamSession,
 } from "@common/api/team-sharing";
-import { requireBrowserSession, requireUser, signedInAccount } from "../accounts/authentication";
-import { restoreResponse } from "../backups/restore";
-import { restoreLimit } from "../backups/restore-limit";
-import type { Database } from "../db/database";
-import { endpointRoute } from "../http/endpoint-route";
-import { recordProtectionEvent } from "../protection/events";
+import { requireBrowserSession, requireUser, signedInAccount } from "../../accounts/authentication";
+import { restoreResponse } from "../../backups/restore";
+import { restoreLimit } from "../../backups/restore-limit";
+import type { Database } from "../../db/database";
+import { endpointRoute } from "../../http/endpoint-route";
+import { recordProtectionEvent } from "../../protection/events";
 import { findTeamShare, sharedBrowserBackup, sharedSessionDetail, sharedSessionsOf, shareWithTeam, unshareFromTeam } from "./shared-sessions";
 import { teamFeatureMembership } from "./team-access";
 

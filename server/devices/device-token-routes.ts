@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createDeviceToken, listDeviceTokens, revokeDeviceToken } from "@common/api/accounts";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
-import { requireBrowserSession, signedInAccount } from "./authentication";
+import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
 import { activeDeviceTokens, issueDeviceToken, markDeviceTokenRevoked, maxDeviceTokensPerAccount } from "./device-tokens";
 
 /** Tokens for the Windows and Android apps, managed from the dashboard in a signed-in browser. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { rateLimitGuard } from "../rate-limits/rate-limits";
+import { rateLimitGuard } from "./rate-limits";
 
 /**
  * Writes on the protection API per account: the capture engine sends one backup every 30 s, the

@@ -1,11 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { users } from "../accounts/table";
-import { bearer, pairDevice } from "../test/pair-device";
-import { signIn, withSession } from "../test/sign-in";
-import { arrangeTeam } from "../test/team";
-import { useTestApp } from "../test/test-app";
+import { users } from "../../accounts/table";
+import { bearer, pairDevice } from "../../test/pair-device";
+import { signIn, withSession } from "../../test/sign-in";
+import { arrangeTeam } from "../../test/team";
+import { useTestApp } from "../../test/test-app";
 import { teamPolicies } from "./table";
 
 /** Issue 19 point 4: a team policy reaches members' settings, locks what it sets, and is the owners' and admins' to change. */

@@ -8,11 +8,11 @@ import {
   getAccountOverview,
   requestAccountDeletion,
   signOutEverywhere,
-} from "@common/api/account-page";
+} from "@common/api/account-data";
 import { plans } from "@common/plans";
 import { ACCOUNT_DELETION_LINK_MINUTES } from "@common/product";
 import { requireBrowserSession, sessionCookieName, signedInAccount } from "../accounts/authentication";
-import { revokeAllDeviceTokens } from "../accounts/device-tokens";
+import { revokeAllDeviceTokens } from "../devices/device-tokens";
 import { destroySessionOfUser, destroySessionsOfUser, sessionsOfUser } from "../accounts/session-store";
 import { storedBytes } from "../backups/quota";
 import type { Database } from "../db/database";

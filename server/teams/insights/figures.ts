@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { TeamInsightMember, TeamInsightWeek } from "@common/api/team-insights";
 import type { TeamMember } from "@common/api/teams";
-import { savedSessions } from "../backups/table";
-import type { Database } from "../db/database";
-import { protectionEvents } from "../protection/table";
-import { teamMembers } from "../teams/table";
+import { savedSessions } from "../../backups/table";
+import type { Database } from "../../db/database";
+import { protectionEvents } from "../../protection/table";
+import { teamMembers } from "../table";
 
 const DAY_MS = 86_400_000;
 

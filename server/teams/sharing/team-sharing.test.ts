@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { users } from "../accounts/table";
-import { protectionEvents } from "../protection/table";
-import { teamAuditLog } from "../teams/table";
-import { browserBackup, browserSession, browserTab } from "../test/backup-payloads";
-import { bearer, pairDevice } from "../test/pair-device";
-import { signIn, withSession } from "../test/sign-in";
-import { insertTeam } from "../test/team";
-import { useTestApp } from "../test/test-app";
+import { users } from "../../accounts/table";
+import { protectionEvents } from "../../protection/table";
+import { teamAuditLog } from "../table";
+import { browserBackup, browserSession, browserTab } from "../../test/backup-payloads";
+import { bearer, pairDevice } from "../../test/pair-device";
+import { signIn, withSession } from "../../test/sign-in";
+import { insertTeam } from "../../test/team";
+import { useTestApp } from "../../test/test-app";
 import { teamSharedSessions } from "./table";
 
 const sealed = `tv1.${"A".repeat(16)}.${"B".repeat(40)}`;

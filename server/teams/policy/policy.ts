@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { emptyTeamPolicy, type TeamPolicy } from "@common/api/protection";
 import type { TeamPolicyAnswer } from "@common/api/team-policy";
-import type { Database } from "../db/database";
-import { recordTeamAudit } from "../teams/audit-log";
+import type { Database } from "../../db/database";
+import { recordTeamAudit } from "../audit-log";
 import { teamPolicies } from "./table";
 
 /** The team's policy as saved; every item null (left to each member) until an owner or admin saves one. */

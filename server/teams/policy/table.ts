@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { automaticBackupIntervals, formCapturePolicies, protectionModes } from "@common/api/protection";
-import { users } from "../accounts/table";
-import { teams } from "../teams/table";
+import { users } from "../../accounts/table";
+import { teams } from "../table";
 
 const list = (values: readonly (string | number)[]) => values.map((value) => (typeof value === "number" ? String(value) : `'${value}'`)).join(", ");
 

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type CatalogueFeatureId, catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
-import { signedInAccount } from "../accounts/authentication";
-import type { Database } from "../db/database";
-import { type TeamMembership, teamMembershipOf } from "../teams/team-membership";
+import { signedInAccount } from "../../accounts/authentication";
+import type { Database } from "../../db/database";
+import { type TeamMembership, teamMembershipOf } from "../team-membership";
 
 /**
  * The caller's team membership read from the database on this request (so a removed member is refused from the

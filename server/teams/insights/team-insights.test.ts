@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { users } from "../accounts/table";
-import { browserSession } from "../test/backup-payloads";
-import { signIn, withSession } from "../test/sign-in";
-import { insertTeam } from "../test/team";
-import { useTestApp } from "../test/test-app";
+import { users } from "../../accounts/table";
+import { browserSession } from "../../test/backup-payloads";
+import { signIn, withSession } from "../../test/sign-in";
+import { insertTeam } from "../../test/team";
+import { useTestApp } from "../../test/test-app";
 import { firstWeekStart, weekStarts } from "./figures";
 
 describe("team insights (issue 19 point 5)", () => {

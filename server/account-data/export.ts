@@ -1,5 +1,5 @@
-import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@common/api/account-page";
-import { deviceTokensOfUser } from "../accounts/device-tokens";
+import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@common/api/account-data";
+import { deviceTokensOfUser } from "../devices/device-tokens";
 import { sessionsOfUser } from "../accounts/session-store";
 import type { UserRow } from "../accounts/table";
 import { backupsOfUserForExport } from "../backups/export";

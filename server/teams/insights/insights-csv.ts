@@ -1,6 +1,6 @@
 import type { TeamInsightMember } from "@common/api/team-insights";
 import { PRODUCT_SLUG } from "@common/product";
-import { csvLines } from "../http/csv";
+import { csvLines } from "../../http/csv";
 
 export const teamInsightsCsvColumns = ["week", "email", "name", "role", "tabsProtected", "emergencyBackups", "restores"] as const;
 

@@ -4,8 +4,9 @@ import type { DeviceToken } from "@common/api/accounts";
 import type { DeviceTokenScope } from "@common/api/device-authorization";
 import { DEVICE_TOKEN_IDLE_DAYS } from "@common/product";
 import type { Database } from "../db/database";
-import { tokenDigest } from "./secret-token";
-import { deviceTokens, type UserRow, users } from "./table";
+import type { TokenDevice } from "../accounts/authentication";
+import { tokenDigest } from "../accounts/secret-token";
+import { deviceTokens, type UserRow, users } from "../accounts/table";
 
 /** Recognisable in logs and secret scanners; the rest is 32 random bytes. */
 const tokenPrefix = "tvd_";
@@ -22,20 +23,6 @@ const idleLimitMs = DEVICE_TOKEN_IDLE_DAYS * 24 * 60 * 60_000;
 export function liveDeviceTokens(now: Date) {
   const idleSince = new Date(now.getTime() - idleLimitMs);
   return and(isNull(deviceTokens.revokedAt), gt(sql`coalesce(${deviceTokens.lastUsedAt}, ${deviceTokens.createdAt})`, idleSince));
-}
-
-/** The token of an `Authorization: Bearer …` header, or null when there is none. */
-export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return match?.[1] ?? "";
-}
-
-/** The device a token belongs to, as a request sees it. */
-export interface TokenDevice {
-  id: string;
-  name: string;
-  scope: DeviceTokenScope;
 }
 
 /** The account and device of an active token, or null; marks the token used (at most once a minute). */

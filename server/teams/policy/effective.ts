@@ -8,7 +8,7 @@ import {
   type TeamPolicy,
 } from "@common/api/protection";
 import { type PlanType, plans } from "@common/plans";
-import type { Database } from "../db/database";
+import type { Database } from "../../db/database";
 import { readTeamPolicy } from "./policy";
 
 type SettingsUpdate = z.output<typeof protectionSettingsUpdateSchema>;

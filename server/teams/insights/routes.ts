@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getTeamInsights, getTeamInsightsCsv, type TeamInsights } from "@common/api/team-insights";
-import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
-import type { Database } from "../db/database";
-import { endpointRoute } from "../http/endpoint-route";
-import { rateLimitGuard } from "../rate-limits/rate-limits";
-import { teamFeatureMembership } from "../team-sharing/team-access";
-import { teamMembersOf } from "../teams/teams";
+import { requireBrowserSession, signedInAccount } from "../../accounts/authentication";
+import type { Database } from "../../db/database";
+import { endpointRoute } from "../../http/endpoint-route";
+import { rateLimitGuard } from "../../rate-limits/rate-limits";
+import { teamFeatureMembership } from "../sharing/team-access";
+import { teamMembersOf } from "../teams";
 import { weeklyFigures, weekStarts } from "./figures";
 import { teamInsightsCsv, teamInsightsCsvFileName } from "./insights-csv";
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getTeamPolicy, updateTeamPolicy } from "@common/api/team-policy";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
-import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
-import type { Database } from "../db/database";
-import { endpointRoute } from "../http/endpoint-route";
-import { rateLimitGuard } from "../rate-limits/rate-limits";
-import { teamMembershipOf } from "../teams/team-membership";
+import { requireBrowserSession, signedInAccount } from "../../accounts/authentication";
+import type { Database } from "../../db/database";
+import { endpointRoute } from "../../http/endpoint-route";
+import { rateLimitGuard } from "../../rate-limits/rate-limits";
+import { teamMembershipOf } from "../team-membership";
 import { readTeamPolicy, saveTeamPolicy } from "./policy";
 
 const notInTeam = { message: "You are not in a team." };

@@ -1,6 +1,6 @@
 import { foreignKey, index, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
-import { savedSessions } from "../backups/table";
-import { teamMembers } from "../teams/table";
+import { savedSessions } from "../../backups/table";
+import { teamMembers } from "../table";
 
 /**
  * A backup shared with its owner's team (decision 190). The backup's row is the share's key: deleting the backup
