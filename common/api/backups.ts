@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailAddressSchema } from "./accounts";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
-import { columnInteger } from "./integers";
+import { browserId, columnInteger } from "./integers";
 import { clientTimestampSchema, SESSION_LIMITS } from "./payload-limits";
 import { protectionEventSchema } from "./protection";
 import { checkTabLocation, faviconUrlSchema, formDataSchema, scrollPositionSchema, sealedLocationSchema, tabTitleSchema, tabUrlSchema } from "./tab-fields";
@@ -81,8 +81,8 @@ export const browserSessionSchema = z.strictObject({
   tabs: z
     .array(tabSnapshotSchema)
     .max(SESSION_LIMITS.tabsPerSession, `At most ${SESSION_LIMITS.tabsPerSession} tabs per session`),
-  // Browsers and Android number windows with 32-bit integers; the id is kept as text.
-  windowId: z.union([text().max(200), columnInteger()]).nullish(),
+  // Any id a browser or Android gives a window; it is kept as text.
+  windowId: z.union([text().max(200), browserId()]).nullish(),
   browserType: text().max(50).default("other"),
   sessionId: text().max(200).nullish(),
   timestamp: clientTimestampSchema.nullish(),

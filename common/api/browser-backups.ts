@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
-import { columnInteger, epochMilliseconds } from "./integers";
+import { browserId, columnInteger, epochMilliseconds } from "./integers";
 import { checkTabLocation, faviconUrlSchema, formDataSchema, scrollPositionSchema, sealedLocationSchema, tabTitleSchema, tabUrlSchema } from "./tab-fields";
 import { text } from "./text";
 
@@ -25,7 +25,7 @@ export const BROWSER_BACKUP_LIMITS = {
 export const browserBackupTriggers = ["clear_all_detected", "auto_backup", "manual_save"] as const;
 export type BrowserBackupTrigger = (typeof browserBackupTriggers)[number];
 
-/** Chromium's tab-group colours; Firefox has no tab groups API for extensions yet. */
+/** The tab-group colours Chromium and Firefox share (`tabGroups.Color`). */
 export const tabGroupColors = ["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"] as const;
 export const windowStates = ["normal", "minimized", "maximized", "fullscreen"] as const;
 
@@ -44,7 +44,7 @@ export const browserTabSchema = z
   /** The tab's place in its window, from 0. */
   index: columnInteger({ min: 0, max: 100_000 }),
   /** The browser's id of the tab's group in this snapshot, or null. */
-  groupId: columnInteger().nullish(),
+  groupId: browserId().nullish(),
   lastAccessed: epochMilliseconds.nullish(),
   formData: formDataSchema,
   scrollPosition: scrollPositionSchema,
@@ -55,7 +55,7 @@ export type BrowserTabInput = z.input<typeof browserTabSchema>;
 
 export const browserWindowSchema = z.strictObject({
   /** The browser's window id in this snapshot (not stable across restarts). */
-  windowId: columnInteger(),
+  windowId: browserId(),
   state: z.enum(windowStates).default("normal"),
   focused: z.boolean().default(false),
   left: pixels.nullish(),
@@ -68,8 +68,8 @@ export type BrowserWindow = z.output<typeof browserWindowSchema>;
 export type BrowserWindowInput = z.input<typeof browserWindowSchema>;
 
 export const tabGroupSchema = z.strictObject({
-  groupId: columnInteger(),
-  windowId: columnInteger(),
+  groupId: browserId(),
+  windowId: browserId(),
   title: text().max(BROWSER_BACKUP_LIMITS.groupTitleLength).default(""),
   color: z.enum(tabGroupColors).default("grey"),
   collapsed: z.boolean().default(false),

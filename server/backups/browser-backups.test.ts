@@ -84,6 +84,22 @@ describe("browser backups from the extension: windows, tabs and groups", () => {
     });
   });
 
+  it("takes any id a real browser gives: Firefox's clock-sized tab group and window ids (decision 202)", async () => {
+    const a = await account("firefox-ids@example.com");
+    const snapshot = browserBackup(4, { trigger: "clear_all_detected", reason: "A window with 4 tabs was closed" }, 1);
+    const groupId = 1_795_811_438_551_068;
+    const windowId = 2 ** 40;
+    snapshot.windows[0]!.windowId = windowId;
+    for (const tab of snapshot.windows[0]!.tabs) tab.groupId = tab.index < 2 ? groupId : null;
+    snapshot.groups = [{ groupId, windowId, title: "Research", color: "purple", collapsed: false }];
+    const response = await upload(snapshot, bearer(a.token));
+    expect(response.statusCode).toBe(201);
+    const backup = (await server.app.inject({ method: "GET", url: `/api/browser-backups/${response.json().backupId}`, ...bearer(a.token) })).json();
+    expect(backup.windows[0].windowId).toBe(windowId);
+    expect(backup.windows[0].tabs.map((tab: { groupId: number | null }) => tab.groupId)).toEqual([groupId, groupId, null, null]);
+    expect(backup.groups).toEqual([{ groupId, windowId, title: "Research", color: "purple", collapsed: false }]);
+  });
+
   it("gives an older backup without windows back as one window", async () => {
     const a = await account("older@example.com");
     const saved = await server.app.inject({

@@ -152,20 +152,20 @@ async function storeSnapshot(
       t.is_active, t.pinned, t.group_id, t.last_accessed, ${formDataAsStored(user.id, sql`t.form_data`)}, t.scroll_x,
       t.scroll_y
     from jsonb_to_recordset(${tabsJson}::jsonb) as t(position integer, window_position integer, url text, title text,
-      favicon_url text, sealed_location text, is_active boolean, pinned boolean, group_id integer, last_accessed timestamptz, form_data jsonb,
+      favicon_url text, sealed_location text, is_active boolean, pinned boolean, group_id bigint, last_accessed timestamptz, form_data jsonb,
       scroll_x integer, scroll_y integer)`);
   if (windows.length > 0) {
     await tx.execute(sql`
       insert into ${backupWindows} (session_id, position, window_id, state, focused, "left", top, width, height)
       select ${session.id}::uuid, w.position, w.window_id, w.state, w.focused, w."left", w.top, w.width, w.height
-      from jsonb_to_recordset(${windowsJson}::jsonb) as w(position integer, window_id integer, state text, focused boolean,
+      from jsonb_to_recordset(${windowsJson}::jsonb) as w(position integer, window_id bigint, state text, focused boolean,
         "left" integer, top integer, width integer, height integer)`);
   }
   if (groups.length > 0) {
     await tx.execute(sql`
       insert into ${backupTabGroups} (session_id, group_id, window_id, title, color, collapsed)
       select ${session.id}::uuid, g.group_id, g.window_id, g.title, g.color, g.collapsed
-      from jsonb_to_recordset(${groupsJson}::jsonb) as g(group_id integer, window_id integer, title text, color text,
+      from jsonb_to_recordset(${groupsJson}::jsonb) as g(group_id bigint, window_id bigint, title text, color text,
         collapsed boolean)`);
   }
   // The extension's words for what happened ("A window with 12 tabs was closed") go with the event.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { tabGroupColors, windowStates } from "@common/api/browser-backups";
 import { savedSessions } from "./table";
 
@@ -17,7 +17,7 @@ export const backupWindows = pgTable(
       .references(() => savedSessions.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     /** The browser's id in that snapshot: not stable across browser restarts, kept to match groups. */
-    windowId: integer("window_id").notNull(),
+    windowId: bigint("window_id", { mode: "number" }).notNull(),
     state: text("state", { enum: windowStates }).notNull(),
     focused: boolean("focused").notNull(),
     left: integer("left"),
@@ -32,15 +32,15 @@ export const backupWindows = pgTable(
 );
 export type BackupWindowRow = typeof backupWindows.$inferSelect;
 
-/** The tab groups of a browser backup (Chromium only); tabs name theirs by the browser's group id. */
+/** The tab groups of a browser backup (Chromium and Firefox); tabs name theirs by the browser's group id (decision 202). */
 export const backupTabGroups = pgTable(
   "backup_tab_groups",
   {
     sessionId: uuid("session_id")
       .notNull()
       .references(() => savedSessions.id, { onDelete: "cascade" }),
-    groupId: integer("group_id").notNull(),
-    windowId: integer("window_id").notNull(),
+    groupId: bigint("group_id", { mode: "number" }).notNull(),
+    windowId: bigint("window_id", { mode: "number" }).notNull(),
     title: text("title").notNull(),
     color: text("color", { enum: tabGroupColors }).notNull(),
     collapsed: boolean("collapsed").notNull(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -79,7 +80,7 @@ export const sessionTabs = pgTable(
     windowPosition: integer("window_position"),
     pinned: boolean("pinned").notNull().default(false),
     /** The browser's id of the tab's group, as in backup_tab_groups; null when not grouped. */
-    groupId: integer("group_id"),
+    groupId: bigint("group_id", { mode: "number" }),
   },
   (table) => [
     primaryKey({ columns: [table.sessionId, table.position] }),
