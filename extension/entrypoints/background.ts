@@ -1,7 +1,7 @@
 import { browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
 import { z } from "zod";
-import { createBackground } from "../src/background";
+import { createBackground } from "../src/background/index";
 import type { BrowserApi } from "../src/browser-api";
 import { systemClock } from "../src/clock";
 import { ExtensionDb } from "../src/db";

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBackground, type Background } from "./background";
+import { createBackground, type Background } from "./background/index";
 import { ExtensionDb, VERSIONS_KEPT } from "./db";
 import type { AutomationRule } from "@common/api/automation";
 import type { UploadBrowserBackupRequest } from "@common/api/browser-backups";
