@@ -13,6 +13,7 @@ export default defineBackground({
     z.config({ jitless: true });
     // The narrow interface names only what the background uses; both browsers' objects have it, and
     // Chromium's generated types lack the Firefox-only options it names (discarded, title).
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the one place WXT's browser types meet the narrow interface.
     const api = browser as unknown as BrowserApi;
     const background = createBackground({
       browser: api,

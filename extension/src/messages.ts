@@ -54,6 +54,8 @@ export type Payload<K extends Kind> = Protocol[K]["request"];
 export type RequestOf<K extends Kind> = { kind: K } & Payload<K>;
 export type Answer<K extends Kind> = Protocol[K]["answer"];
 export type Request = { [K in Kind]: RequestOf<K> }[Kind];
+/** The kinds answered with an `ActionAnswer` (the popup's buttons). */
+export type ActionKind = { [K in Kind]: Answer<K> extends ActionAnswer ? K : never }[Kind];
 /** `send`'s arguments after the kind: the payload, optional when the kind carries nothing. */
 export type PayloadArgs<K extends Kind> = object extends Payload<K> ? [payload?: Payload<K>] : [payload: Payload<K>];
 

@@ -1,5 +1,13 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { StorageArea } from "./browser-api";
+
+/**
+ * A part of a stored value that was checked against its contract when the server answered (or built by this
+ * extension): read back, only its presence is checked.
+ */
+export function checkedWhenStored<T>(): z.ZodType<T> {
+  return z.custom<T>((value) => typeof value === "object" && value !== null);
+}
 
 /**
  * One value in extension storage under its key, read through its schema: a value written by an older version or
