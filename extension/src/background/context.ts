@@ -78,7 +78,7 @@ export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-/** The shared context, with `open` called for the start-up that makes `ready` settle. */
+/** The shared context, and `start`, which runs the start-up (opening the database) that settles `ready`. */
 export function createContext(deps: BackgroundDeps): { ctx: BackgroundContext; start(init: (setDb: (db: ExtensionDb) => void) => Promise<void>): void } {
   const { browser } = deps;
   const log = deps.log ?? ((message: string, error?: unknown) => console.warn(`TabVault: ${message}`, error ?? ""));
