@@ -6,11 +6,11 @@ import type { Page } from "playwright-core";
 import { listBackups } from "../common/api/backups";
 import { endpointUrl } from "../common/api/endpoint";
 import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
-import { type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
+import { type ExtensionBrowser, type ExtensionSetup, signInAndConnect, startWithExtension } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
 import { servePages, type TestPages } from "./support/pages";
-import { type RunningServer, startServer } from "./support/server";
+import { type RunningServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
 /**
@@ -26,7 +26,7 @@ const SHOTS = join(ARTIFACTS_DIR, "automation");
 describe("workflow automation: a rule made in the web app fires in the extension", () => {
   let server: RunningServer;
   let pages: TestPages | undefined;
-  let removeExtension: () => Promise<void> = async () => undefined;
+  let setup: ExtensionSetup | undefined;
   let browser: ExtensionBrowser;
   let site: Page;
   let popup: Page;
@@ -35,27 +35,14 @@ describe("workflow automation: a rule made in the web app fires in the extension
   before(async () => {
     await mkdir(SHOTS, { recursive: true });
     pages = await servePages();
-    server = await startServer();
-    const copy = await extensionFor(server.url);
-    removeExtension = copy.remove;
-    browser = await launchWithExtension(copy.dir, { baseURL: server.url });
-    site = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await buyPlanAndSignIn(site, server.dataDir, "premium", EMAIL);
-    popup = await browser.openPopup();
-    await popup.getByRole("button", { name: "Connect to TabVault" }).click();
-    const connect = await waitFor("the connect page", async () => browser.context.pages().find((page) => page.url().includes("/connect?code=")));
-    await connect.getByRole("button", { name: "Connect", exact: true }).click();
-    await connect.getByRole("heading", { name: "Connected" }).waitFor();
-    await connect.close();
-    await popup.bringToFront();
-    await popup.getByText(`Connected as ${EMAIL}`).waitFor({ timeout: 20_000 });
+    setup = await startWithExtension({ baseURL: true });
+    ({ server, extension: browser } = setup);
+    ({ site, popup } = await signInAndConnect(browser, EMAIL, (page) => buyPlanAndSignIn(page, server.dataDir, "premium", EMAIL)));
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.stop();
+    await setup?.close();
     await pages?.close();
-    await removeExtension();
   });
 
   test("a window-close rule made on /automation: the extension picks it up, and closing a window of 4 tabs saves it named and tagged", async () => {

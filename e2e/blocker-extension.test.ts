@@ -5,10 +5,10 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
 import { assertNoSeriousViolations } from "./support/accessibility";
 import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
-import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
+import { connectExtension, type ExtensionBrowser, type ExtensionSetup, startWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
-import { type RunningServer, startServer } from "./support/server";
+import { type RunningServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
 /**
@@ -29,7 +29,7 @@ describe("the blocker page with and without the real extension", () => {
   let pages: TestPages | undefined;
   let pagesUrl = "";
   let extension: ExtensionBrowser;
-  let removeExtension: () => Promise<void> = async () => undefined;
+  let setup: ExtensionSetup | undefined;
   let popup: Page;
   let plain: Browser;
   const ext = <T>(code: string) => popup.evaluate(code) as Promise<T>;
@@ -38,20 +38,16 @@ describe("the blocker page with and without the real extension", () => {
     await mkdir(SHOTS, { recursive: true });
     pages = await servePages();
     pagesUrl = pages.url;
-    server = await startServer();
+    setup = await startWithExtension();
+    ({ server, extension } = setup);
     plain = await launchBrowser();
-    const built = await extensionFor(server.url);
-    removeExtension = built.remove;
-    extension = await launchWithExtension(built.dir);
     popup = await extension.openPopup();
   });
 
   after(async () => {
-    await extension?.close();
+    await setup?.close();
     await plain?.close();
-    await server?.stop();
     await pages?.close();
-    await removeExtension();
   });
 
   test("without the extension the page says so and links to /download", async () => {

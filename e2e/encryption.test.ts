@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import type { Page } from "playwright-core";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
-import { connectExtension, extensionFor, inWorker, launchWithExtension } from "./support/extension";
+import { connectExtension, inWorker, launchForServer } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
 import { waitFor } from "./support/wait-for";
@@ -240,8 +240,7 @@ describe("end-to-end encryption of form entries", () => {
 
   test("the extension, unlocked in its options, seals form entries before uploading; the table holds none readable", async () => {
     const EMAIL = "extension-sealer@example.com";
-    const built = await extensionFor(suite.server.url);
-    const extension = await launchWithExtension(built.dir, { baseURL: suite.server.url });
+    const extension = await launchForServer(suite.server.url, { baseURL: true });
     try {
       const site = await extension.context.newPage();
       await signInThroughMail(site, suite.server.dataDir, EMAIL);
@@ -284,7 +283,6 @@ describe("end-to-end encryption of form entries", () => {
       assert.ok(!stored.includes(EXTENSION_TYPED), `readable form data in the table: ${stored}`);
     } finally {
       await extension.close();
-      await built.remove();
     }
   });
 });

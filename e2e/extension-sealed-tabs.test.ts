@@ -6,10 +6,10 @@ import { setFormEncryption, setTabLocationSealing } from "../common/api/encrypti
 import { endpointUrl } from "../common/api/endpoint";
 import { createBackupKey } from "../common/end-to-end-encryption";
 import { ARTIFACTS_DIR } from "./support/browser";
-import { connectExtension, type ExtensionBrowser, extensionFor, inWorker, launchWithExtension } from "./support/extension";
+import { connectExtension, type ExtensionBrowser, type ExtensionSetup, inWorker, startWithExtension } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
-import { type RunningServer, startServer } from "./support/server";
+import { type RunningServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
 /**
@@ -44,7 +44,7 @@ interface StoredTab {
 describe("the extension seals titles and addresses when the account chooses (decision 199)", () => {
   let server: RunningServer;
   let pages: TestPages;
-  let built: { dir: string; remove(): Promise<void> };
+  let setup: ExtensionSetup | undefined;
   let extension: ExtensionBrowser;
 
   before(async () => {
@@ -53,15 +53,12 @@ describe("the extension seals titles and addresses when the account chooses (dec
       await client.query(`create database ${DATABASE}`);
     });
     pages = await servePages({ titleOf: (name) => `${SECRET_TITLE} ${name ?? "0"}` });
-    server = await startServer({ DATABASE_URL });
-    built = await extensionFor(server.url);
-    extension = await launchWithExtension(built.dir, { baseURL: server.url });
+    setup = await startWithExtension({ env: { DATABASE_URL }, baseURL: true });
+    ({ server, extension } = setup);
   });
 
   after(async () => {
-    await extension?.close();
-    await built?.remove();
-    await server?.stop();
+    await setup?.close();
     await pages?.close();
     await withClient(ADMIN_URL, (client) => client.query(`drop database if exists ${DATABASE} with (force)`));
   });

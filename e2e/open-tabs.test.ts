@@ -8,7 +8,7 @@ import { listDeviceTokens, revokeDeviceToken } from "../common/api/accounts";
 import { endpointUrl } from "../common/api/endpoint";
 import { getOpenTabs, listOpenTabs } from "../common/api/open-tabs";
 import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
-import { type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
+import { type ExtensionBrowser, launchForServer, signInAndConnect } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
 import { servePages, type TestPages } from "./support/pages";
@@ -37,24 +37,13 @@ describe("open tabs on other devices, across two browsers", () => {
   let server: RunningServer;
   let pages: TestPages | undefined;
   let pagesUrl = "";
-  let removeExtension: () => Promise<void> = async () => undefined;
-  let extensionDir = "";
   let a: Connected;
   let b: Connected;
 
   /** A browser with the extension, signed in (A buys the plan), its extension connected through /connect. */
   async function browserWith(signIn: (page: Page) => Promise<void>): Promise<Connected> {
-    const browser = await launchWithExtension(extensionDir, { baseURL: server.url });
-    const site = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await signIn(site);
-    const popup = await browser.openPopup();
-    await popup.getByRole("button", { name: "Connect to TabVault" }).click();
-    const connect = await waitFor("the connect page", async () => browser.context.pages().find((page) => page.url().includes("/connect?code=")));
-    await connect.getByRole("button", { name: "Connect", exact: true }).click();
-    await connect.getByRole("heading", { name: "Connected" }).waitFor();
-    await connect.close();
-    await popup.bringToFront();
-    await popup.getByText(`Connected as ${EMAIL}`).waitFor({ timeout: 20_000 });
+    const browser = await launchForServer(server.url, { baseURL: true });
+    const { site, popup } = await signInAndConnect(browser, EMAIL, signIn);
     return { browser, popup, site, ext: <T>(code: string) => popup.evaluate(code) as Promise<T> };
   }
 
@@ -69,9 +58,6 @@ describe("open tabs on other devices, across two browsers", () => {
     pages = await servePages();
     pagesUrl = pages.url;
     server = await startServer();
-    const copy = await extensionFor(server.url);
-    extensionDir = copy.dir;
-    removeExtension = copy.remove;
     a = await browserWith((page) => buyPlanAndSignIn(page, server.dataDir, "pro", EMAIL));
   });
 
@@ -80,7 +66,6 @@ describe("open tabs on other devices, across two browsers", () => {
     await b?.browser.close();
     await server?.stop();
     await pages?.close();
-    await removeExtension();
   });
 
   test("a new, empty browser connecting downloads first and wipes nothing: backups and A's open tabs stay", async () => {

@@ -5,11 +5,11 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { assertNoSeriousViolations } from "./support/accessibility";
 import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, newContext } from "./support/browser";
-import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
+import { connectExtension, type ExtensionBrowser, type ExtensionSetup, launchForServer, startWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
 import { servePages, type TestPages } from "./support/pages";
-import { type RunningServer, startServer } from "./support/server";
+import { type RunningServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
 /**
@@ -38,7 +38,7 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
   let pages: TestPages | undefined;
   let port = 0;
   let extension: ExtensionBrowser;
-  let removeExtension: () => Promise<void> = async () => undefined;
+  let setup: ExtensionSetup | undefined;
   let popup: Page;
   let site: Page;
   let plain: Browser;
@@ -52,15 +52,13 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     // Every loopback address, so 127.0.0.5 and 127.0.0.6 are two sites of one local server.
     pages = await servePages({ host: "0.0.0.0", titleOf: (name) => (name && name in PAGES ? PAGES[name as PageName].title : "Page") });
     port = pages.port;
-    server = await startServer();
+    setup = await startWithExtension();
+    ({ server, extension } = setup);
     plain = await launchBrowser();
 
     // Pro is bought as a visitor does, then this browser (with the extension) signs in through the mailed link.
     const buyer = await (await newContext(plain, server.url)).newPage();
     await buyPlanAndSignIn(buyer, server.dataDir, "pro", PRO);
-    const built = await extensionFor(server.url);
-    removeExtension = built.remove;
-    extension = await launchWithExtension(built.dir);
     popup = await extension.openPopup();
     site = await extension.context.newPage();
     await site.goto(`${server.url}/api/login?email=${encodeURIComponent(PRO)}`);
@@ -70,11 +68,9 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
   });
 
   after(async () => {
-    await extension?.close();
+    await setup?.close();
     await plain?.close();
-    await server?.stop();
     await pages?.close();
-    await removeExtension();
   });
 
   test("Pro: the Session Manager suggests groups, and a restore with them skips what is open and the repeats and makes real tab groups", async () => {
@@ -146,8 +142,7 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
   test("Basic with the extension: a restore brings back every tab, open or repeated, and says nothing about skipping", async () => {
     const buyer = await (await newContext(plain, server.url)).newPage();
     await buyPlanAndSignIn(buyer, server.dataDir, "basic", BASIC_WITH_EXTENSION);
-    const built = await extensionFor(server.url);
-    const basic = await launchWithExtension(built.dir);
+    const basic = await launchForServer(server.url);
     try {
       const basicPopup = await basic.openPopup();
       const basicSite = await basic.context.newPage();
@@ -177,7 +172,6 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
       await basicPopup.screenshot({ path: join(SHOTS, "popup-restored-basic.png") });
     } finally {
       await basic.close();
-      await built.remove();
     }
   });
 

@@ -5,11 +5,11 @@ import { listBackups } from "../common/api/backups";
 import { getBrowserBackup } from "../common/api/browser-backups";
 import { endpointUrl } from "../common/api/endpoint";
 import { DESKTOP, launchBrowser, newContext, screenshot } from "./support/browser";
-import { connectExtension, type ExtensionBrowser, extensionFor, launchWithExtension } from "./support/extension";
+import { connectExtension, type ExtensionBrowser, type ExtensionSetup, startWithExtension } from "./support/extension";
 import { mailedLinkFor } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
 import { buyPlanAndSignIn } from "./support/payments";
-import { type RunningServer, startServer } from "./support/server";
+import { type RunningServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
 /**
@@ -26,7 +26,7 @@ const TEAM = "Acme Research";
 describe("a team policy reaches a member's connected extension", () => {
   let server: RunningServer;
   let pages: TestPages | undefined;
-  let removeExtension: () => Promise<void> = async () => undefined;
+  let setup: ExtensionSetup | undefined;
   let plain: Browser;
   let member: ExtensionBrowser;
   let owner: Page;
@@ -34,19 +34,15 @@ describe("a team policy reaches a member's connected extension", () => {
   before(async () => {
     // 0.0.0.0 answers on 127.0.0.1 and on 127.0.0.2: two sites for the one server.
     pages = await servePages({ host: "0.0.0.0" });
-    server = await startServer();
-    const copy = await extensionFor(server.url);
-    removeExtension = copy.remove;
-    member = await launchWithExtension(copy.dir, { baseURL: server.url });
+    setup = await startWithExtension({ baseURL: true });
+    ({ server, extension: member } = setup);
     plain = await launchBrowser();
   });
 
   after(async () => {
-    await member?.close();
+    await setup?.close();
     await plain?.close();
-    await server?.stop();
     await pages?.close();
-    await removeExtension();
   });
 
   test("the owner sets it on the Team page; the member's extension shows and obeys it within a minute; the member cannot loosen it", async (t) => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page, type Worker } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
+import { type RunningServer, startServer } from "./server";
 import { waitFor } from "./wait-for";
 
 /** The unpacked Chromium build of the extension (`npm run build:extension`). */
@@ -89,13 +90,72 @@ export async function inWorker<T>(extension: ExtensionBrowser, code: string): Pr
  * Connects the extension as a person does, in a browser already signed in to the server: Connect in the popup,
  * Connect on the page it opens; resolves once the popup says whom it is connected as.
  */
-export async function connectExtension(extension: ExtensionBrowser, popup: Page, email: string): Promise<void> {
+export async function connectExtension(extension: ExtensionBrowser, popup: Page, email: string, options: { reload?: boolean } = {}): Promise<void> {
   await popup.getByRole("button", { name: "Connect to TabVault" }).click();
   const connect = await waitFor("the connect page", async () => extension.context.pages().find((page) => page.url().includes("/connect?code=")));
   await connect.getByRole("button", { name: "Connect", exact: true }).click();
   await connect.getByRole("heading", { name: "Connected" }).waitFor();
   await connect.close();
   await popup.bringToFront();
-  await popup.reload();
+  if (options.reload !== false) await popup.reload();
   await popup.getByText(`Connected as ${email}`).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * A browser with the extension built for one server, in a fresh profile: the copy configured for that server
+ * ({@link extensionFor}) is removed when the browser closes. `baseURL`: relative page addresses go to the server.
+ */
+export async function launchForServer(serverUrl: string, options: { baseURL?: boolean } = {}): Promise<ExtensionBrowser> {
+  const copy = await extensionFor(serverUrl);
+  try {
+    const browser = await launchWithExtension(copy.dir, options.baseURL ? { baseURL: serverUrl } : {});
+    return {
+      ...browser,
+      async close() {
+        await browser.close();
+        await copy.remove();
+      },
+    };
+  } catch (error) {
+    await copy.remove();
+    throw error;
+  }
+}
+
+export interface ExtensionSetup {
+  server: RunningServer;
+  extension: ExtensionBrowser;
+  /** Closes the browser and stops the server, whichever of them started. */
+  close(): Promise<void>;
+}
+
+/** The browser tests' usual start: a server of their own, and a browser whose extension is built for it. */
+export async function startWithExtension(options: { env?: Record<string, string>; baseURL?: boolean } = {}): Promise<ExtensionSetup> {
+  const server = await startServer(options.env);
+  try {
+    const extension = await launchForServer(server.url, { baseURL: options.baseURL });
+    return {
+      server,
+      extension,
+      async close() {
+        await extension.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/**
+ * A browser with the extension, signed in by `signIn` on its first page, its extension connected as a person does it
+ * (the popup's Connect, then Connect on the page it opens). Answers the popup, still open, and that first page.
+ */
+export async function signInAndConnect(extension: ExtensionBrowser, email: string, signIn: (site: Page) => Promise<void>): Promise<{ site: Page; popup: Page }> {
+  const site = extension.context.pages()[0] ?? (await extension.context.newPage());
+  await signIn(site);
+  const popup = await extension.openPopup();
+  await connectExtension(extension, popup, email, { reload: false });
+  return { site, popup };
 }

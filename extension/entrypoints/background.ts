@@ -1,7 +1,7 @@
 import { browser } from "wxt/browser";
 import { defineBackground } from "wxt/utils/define-background";
 import { z } from "zod";
-import { createBackground } from "../src/background";
+import { createBackground } from "../src/background/index";
 import type { BrowserApi } from "../src/browser-api";
 import { systemClock } from "../src/clock";
 import { ExtensionDb } from "../src/db";
@@ -13,6 +13,7 @@ export default defineBackground({
     z.config({ jitless: true });
     // The narrow interface names only what the background uses; both browsers' objects have it, and
     // Chromium's generated types lack the Firefox-only options it names (discarded, title).
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the one place WXT's browser types meet the narrow interface.
     const api = browser as unknown as BrowserApi;
     const background = createBackground({
       browser: api,

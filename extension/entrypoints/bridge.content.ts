@@ -1,7 +1,7 @@
-import { browser } from "wxt/browser";
 import { defineContentScript } from "wxt/utils/define-content-script";
-import { EXTENSION_BRIDGE_MESSAGES, EXTENSION_LIVE_STATE_MESSAGES, type ExtensionLiveState } from "@common/extension-bridge";
+import { EXTENSION_BRIDGE_MESSAGES, EXTENSION_LIVE_STATE_MESSAGES } from "@common/extension-bridge";
 import type { ActionAnswer } from "../src/messages";
+import { send } from "../src/send";
 
 /**
  * Runs on the TabVault server's own pages (registered at run time for the server's origin): the
@@ -14,13 +14,13 @@ export default defineContentScript({
   main() {
     const post = (message: Record<string, unknown>) => window.postMessage(message, window.location.origin);
     const announce = async () => {
-      const answer = (await browser.runtime.sendMessage({ kind: "web-ping" }).catch(() => null)) as { version: string; deviceId: string | null } | null;
+      const answer = await send("web-ping").catch(() => null);
       if (answer?.version) post({ type: EXTENSION_BRIDGE_MESSAGES.extension, version: answer.version, deviceId: answer.deviceId ?? null });
     };
 
     /** Asks the background to restore and tells the page whether it started, naming what it restores. */
-    const relay = (request: Record<string, string | boolean>, named: Record<string, string>) => {
-      void (browser.runtime.sendMessage(request) as Promise<ActionAnswer | undefined>)
+    const relay = (restore: () => Promise<ActionAnswer | undefined>, named: Record<string, string>) => {
+      void restore()
         .catch((error: unknown): ActionAnswer => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))
         .then((answer) => {
           if (answer?.ok) post({ type: EXTENSION_BRIDGE_MESSAGES.restoreStarted, ...named, message: answer.message });
@@ -35,18 +35,21 @@ export default defineContentScript({
       if (data.type === EXTENSION_BRIDGE_MESSAGES.ping) {
         void announce();
       } else if (data.type === EXTENSION_LIVE_STATE_MESSAGES.status) {
-        void (browser.runtime.sendMessage({ kind: "web-status" }) as Promise<ExtensionLiveState | null>)
+        void send("web-status")
           .catch(() => null)
           .then((state) => {
             if (state) post({ type: EXTENSION_LIVE_STATE_MESSAGES.liveState, ...state });
           });
       } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restore && "backupId" in data && typeof data.backupId === "string") {
         const suggestedGroups = "suggestedGroups" in data && data.suggestedGroups === true;
-        relay({ kind: "web-restore", backupId: data.backupId, suggestedGroups }, { backupId: data.backupId });
+        const backupId = data.backupId;
+        relay(() => send("web-restore", { backupId, suggestedGroups }), { backupId });
       } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreOpenTabs && "deviceId" in data && typeof data.deviceId === "string") {
-        relay({ kind: "web-restore-open-tabs", deviceId: data.deviceId }, { deviceId: data.deviceId });
+        const deviceId = data.deviceId;
+        relay(() => send("web-restore-open-tabs", { deviceId }), { deviceId });
       } else if (data.type === EXTENSION_BRIDGE_MESSAGES.restoreShared && "sharedId" in data && typeof data.sharedId === "string") {
-        relay({ kind: "web-restore-shared", sharedId: data.sharedId }, { sharedId: data.sharedId });
+        const sharedId = data.sharedId;
+        relay(() => send("web-restore-shared", { sharedId }), { sharedId });
       }
     });
     // Said once unasked, so a page that listens before it pings knows at once.

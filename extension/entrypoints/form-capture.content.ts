@@ -1,6 +1,6 @@
-import { browser } from "wxt/browser";
 import { defineContentScript } from "wxt/utils/define-content-script";
 import { captureFields, type FieldFacts, storableScroll } from "@common/form-capture";
+import { send } from "../src/send";
 import type { PageState } from "../src/snapshot";
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -28,7 +28,7 @@ export default defineContentScript({
     );
 
     const factsOf = (element: Field): FieldFacts => ({
-      tag: element.tagName.toLowerCase() as FieldFacts["tag"],
+      tag: element instanceof HTMLInputElement ? "input" : element instanceof HTMLTextAreaElement ? "textarea" : "select",
       type: element instanceof HTMLInputElement ? element.type.toLowerCase() : "",
       name: element.name,
       id: element.id,
@@ -53,7 +53,7 @@ export default defineContentScript({
       const key = JSON.stringify(state);
       if (key === lastSent) return;
       lastSent = key;
-      void browser.runtime.sendMessage({ kind: "page-state", ...state }).catch(() => undefined);
+      void send("page-state", state).catch(() => undefined);
     };
     const soon = () => {
       window.clearTimeout(timer);
@@ -75,7 +75,7 @@ export default defineContentScript({
     });
     window.addEventListener("pagehide", report);
 
-    void (browser.runtime.sendMessage({ kind: "page-refill", url: window.location.href }) as Promise<PageState | null>)
+    void send("page-refill", { url: window.location.href })
       .then((refill) => {
         if (refill) refillPage(refill);
       })
@@ -95,7 +95,7 @@ function refillPage(state: PageState): void {
     entries.forEach(([, value], position) => {
       const field = fields[position];
       if (!field || (field instanceof HTMLInputElement && (field.type === "password" || field.type === "hidden"))) return;
-      const prototype = Object.getPrototypeOf(field) as object;
+      const prototype: object = Object.getPrototypeOf(field);
       Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
       field.dispatchEvent(new Event("input", { bubbles: true }));
       field.dispatchEvent(new Event("change", { bubbles: true }));

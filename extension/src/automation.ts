@@ -4,6 +4,8 @@ import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
 import type { Clock } from "./clock";
 import type { Snapshot } from "./snapshot";
+import { checkedWhenStored, StorageItem } from "./storage-item";
+import { z } from "zod";
 
 export const AUTOMATION_KEYS = {
   /** The rules as the server last listed them. */
@@ -22,6 +24,13 @@ interface StoredRules {
   fetchedAt: number;
 }
 
+const storedRules: z.ZodType<StoredRules> = z.object({
+  deviceId: z.string(),
+  rules: z.array(checkedWhenStored<AutomationRule>()),
+  included: z.boolean(),
+  fetchedAt: z.number(),
+});
+
 export interface StartupOffer {
   /** Kept whole here: the snapshot versions rotate, and the offer waits until the person answers it. */
   snapshot: Snapshot;
@@ -29,6 +38,13 @@ export interface StartupOffer {
   tabCount: number;
   offeredAt: number;
 }
+
+const startupOffer: z.ZodType<StartupOffer> = z.object({
+  snapshot: checkedWhenStored<Snapshot>(),
+  lostTabIds: z.array(z.number()),
+  tabCount: z.number(),
+  offeredAt: z.number(),
+});
 
 export interface AutomationAuth {
   serverUrl: string;
@@ -87,7 +103,15 @@ export function nextDueAt(now: number, time: string): number {
  * says `included: false`, and the plan the connection reported must have the feature too.
  */
 export class Automation {
-  constructor(private readonly deps: AutomationDeps) {}
+  private readonly items;
+
+  constructor(private readonly deps: AutomationDeps) {
+    this.items = {
+      rules: new StorageItem(deps.storage, AUTOMATION_KEYS.rules, storedRules),
+      dailyRuns: new StorageItem(deps.storage, AUTOMATION_KEYS.dailyRuns, z.record(z.string(), z.number())),
+      offer: new StorageItem(deps.storage, AUTOMATION_KEYS.offer, startupOffer),
+    };
+  }
 
   /** Reads the rules again unless they were read less than `maxAgeMs` ago. */
   async refresh(maxAgeMs = 0): Promise<"read" | "fresh" | "not-connected" | "failed"> {
@@ -113,7 +137,7 @@ export class Automation {
   }
 
   private async stored(): Promise<StoredRules | null> {
-    return ((await this.deps.storage.get(AUTOMATION_KEYS.rules))[AUTOMATION_KEYS.rules] as StoredRules | undefined) ?? null;
+    return (await this.items.rules.get()) ?? null;
   }
 
   /** The enabled rules this browser runs now: none unless connected to the account they came from, on Premium. */
@@ -163,7 +187,7 @@ export class Automation {
   }
 
   private async dailyRuns(): Promise<Record<string, number>> {
-    return ((await this.deps.storage.get(AUTOMATION_KEYS.dailyRuns))[AUTOMATION_KEYS.dailyRuns] as Record<string, number> | undefined) ?? {};
+    return (await this.items.dailyRuns.get()) ?? {};
   }
 
   async markDailyRun(ruleId: string): Promise<void> {
@@ -175,7 +199,7 @@ export class Automation {
   }
 
   async offer(): Promise<StartupOffer | null> {
-    return ((await this.deps.storage.get(AUTOMATION_KEYS.offer))[AUTOMATION_KEYS.offer] as StartupOffer | undefined) ?? null;
+    return (await this.items.offer.get()) ?? null;
   }
 
   async setOffer(snapshot: Snapshot, lostTabIds: number[], tabCount: number): Promise<StartupOffer> {

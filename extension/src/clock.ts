@@ -8,7 +8,10 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+  // A handle is what setTimeout gave (a number in browsers); anything else was never a timer here.
+  clearTimeout: (handle) => {
+    if (typeof handle === "number") globalThis.clearTimeout(handle);
+  },
 };
 
 export function sleep(clock: Clock, ms: number): Promise<void> {

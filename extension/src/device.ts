@@ -61,6 +61,6 @@ export function describeDevice(facts: DeviceFacts, hasWindowsApi: boolean): Devi
 
 /** The facts of the running browser (service worker, event page or extension page). */
 export function currentDeviceFacts(os: string): DeviceFacts {
-  const nav = globalThis.navigator as Navigator & { userAgentData?: { brands?: { brand: string }[] }; brave?: unknown };
+  const nav: Navigator & { userAgentData?: { brands?: { brand: string }[] }; brave?: unknown } = globalThis.navigator;
   return { userAgent: nav.userAgent, brands: nav.userAgentData?.brands, isBrave: nav.brave !== undefined, os };
 }

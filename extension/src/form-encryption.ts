@@ -75,7 +75,7 @@ export class FormEncryption {
   private async stored(): Promise<StoredEncryption | null> {
     const value = (await this.deps.storage.get(FORM_ENCRYPTION_KEY))[FORM_ENCRYPTION_KEY];
     if (!value || typeof value !== "object") return null;
-    const { enabled, rawKey, sealsTabLocations } = value as Partial<StoredEncryption>;
+    const [enabled, rawKey, sealsTabLocations]: unknown[] = ["enabled", "rawKey", "sealsTabLocations"].map((key) => Reflect.get(value, key));
     return { enabled: enabled === true, rawKey: typeof rawKey === "string" ? rawKey : null, sealsTabLocations: enabled === true && sealsTabLocations === true };
   }
 

@@ -2,6 +2,8 @@ import { callEndpoint, type CallFailure } from "./api";
 import { listBackups, type BackupSummary } from "./backup-list";
 import type { StorageArea } from "./browser-api";
 import type { Clock } from "./clock";
+import { z } from "zod";
+import { checkedWhenStored, StorageItem } from "./storage-item";
 
 export const LIBRARY_KEY = "library";
 
@@ -13,6 +15,8 @@ export interface CachedLibrary {
   /** Newest first. */
   backups: BackupSummary[];
 }
+
+const cachedLibrary: z.ZodType<CachedLibrary> = z.object({ deviceId: z.string(), syncedAt: z.number(), backups: z.array(checkedWhenStored<BackupSummary>()) });
 
 export interface LibraryAuth {
   serverUrl: string;
@@ -43,7 +47,7 @@ export class LibrarySync {
   /** The last download for the current connection, or null. */
   async cached(): Promise<CachedLibrary | null> {
     const auth = await this.deps.auth();
-    const stored = (await this.deps.storage.get(LIBRARY_KEY))[LIBRARY_KEY] as CachedLibrary | undefined;
+    const stored = await new StorageItem(this.deps.storage, LIBRARY_KEY, cachedLibrary).get();
     return auth && stored?.deviceId === auth.deviceId ? stored : null;
   }
 

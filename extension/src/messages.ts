@@ -1,45 +1,101 @@
 import type { BrowserBackupTrigger } from "@common/api/browser-backups";
 import type { OpenTabsDevice } from "@common/api/open-tabs";
 import type { TeamPolicy } from "@common/api/protection";
+import type { ExtensionLiveState } from "@common/extension-bridge";
 import type { BackupSummary } from "./backup-list";
+import type { FormEncryptionStatus } from "./form-encryption";
+import type { PageState } from "./snapshot";
 
-/** What the popup, the options page and the content scripts ask the background. */
-export type Request =
-  | { kind: "status" }
+/**
+ * What the popup, the options page and the content scripts ask the background, and what each is answered: one map,
+ * read by the background's handler table and by `send` in every page, so no answer is cast.
+ */
+export interface Protocol {
+  status: { request: object; answer: Status };
   /** End-to-end encryption in the options page (decision 177). */
-  | { kind: "encryption-status" }
-  | { kind: "encryption-unlock"; passphrase: string }
-  | { kind: "encryption-lock" }
-  | { kind: "connect" }
-  | { kind: "cancel-connect" }
-  | { kind: "disconnect" }
-  | { kind: "back-up-now" }
-  | { kind: "retry-uploads" }
-  | { kind: "list-backups" }
+  "encryption-status": { request: object; answer: FormEncryptionStatus };
+  "encryption-unlock": { request: { passphrase: string }; answer: { ok: boolean; message: string } };
+  "encryption-lock": { request: object; answer: ActionAnswer };
+  connect: { request: object; answer: ActionAnswer };
+  "cancel-connect": { request: object; answer: ActionAnswer };
+  disconnect: { request: object; answer: ActionAnswer };
+  "back-up-now": { request: object; answer: ActionAnswer };
+  "retry-uploads": { request: object; answer: ActionAnswer };
+  "list-backups": { request: object; answer: BackupListAnswer };
   /** `suggestedGroups`: apply the suggested tab groups (tab organization, Pro and up) instead of the saved ones. */
-  | { kind: "restore-backup"; backupId: string; suggestedGroups?: boolean }
-  | { kind: "restore-emergency"; id: string }
-  /** Open on other devices: the account's other browsers, and reopening one's tabs here. */
+  "restore-backup": { request: { backupId: string; suggestedGroups?: boolean }; answer: ActionAnswer };
+  "restore-emergency": { request: { id: string }; answer: ActionAnswer };
   /** Workflow automation (decision 180): the popup opened (rules read again), and the start-up offer's answers. */
-  | { kind: "automation" }
-  | { kind: "restore-last-session" }
-  | { kind: "dismiss-last-session" }
-  | { kind: "list-open-tabs" }
-  | { kind: "restore-open-tabs"; deviceId: string }
-  | { kind: "settings-changed" }
+  automation: { request: object; answer: AutomationStatus };
+  "restore-last-session": { request: object; answer: ActionAnswer };
+  "dismiss-last-session": { request: object; answer: ActionAnswer };
+  /** Open on other devices: the account's other browsers, and reopening one's tabs here. */
+  "list-open-tabs": { request: object; answer: OpenTabsListAnswer };
+  "restore-open-tabs": { request: { deviceId: string }; answer: ActionAnswer };
+  "settings-changed": { request: object; answer: ActionAnswer };
   /** From a placeholder page once it has shown its title and icon. */
-  | { kind: "placeholder-ready" }
+  "placeholder-ready": { request: object; answer: null };
   /** From the bridge on the server's pages. */
-  | { kind: "web-ping" }
+  "web-ping": { request: object; answer: { version: string; deviceId: string | null } | null };
   /** The blocker page's question: the extension's live state (common/extension-bridge.ts). */
-  | { kind: "web-status" }
-  | { kind: "web-restore"; backupId: string; suggestedGroups?: boolean }
-  | { kind: "web-restore-open-tabs"; deviceId: string }
+  "web-status": { request: object; answer: ExtensionLiveState | null };
+  "web-restore": { request: { backupId: string; suggestedGroups?: boolean }; answer: ActionAnswer };
+  "web-restore-open-tabs": { request: { deviceId: string }; answer: ActionAnswer };
   /** A backup shared with the person's team (decision 190), read with this browser's token. */
-  | { kind: "web-restore-shared"; sharedId: string }
+  "web-restore-shared": { request: { sharedId: string }; answer: ActionAnswer };
   /** From the form-capture content script. */
-  | { kind: "page-state"; url: string; formData: Record<string, string>; scrollPosition: { x: number; y: number } }
-  | { kind: "page-refill"; url: string };
+  "page-state": { request: PageState; answer: null };
+  "page-refill": { request: { url: string }; answer: PageState | null };
+}
+
+export type Kind = keyof Protocol;
+/** What a request of this kind carries besides its kind. */
+export type Payload<K extends Kind> = Protocol[K]["request"];
+export type RequestOf<K extends Kind> = { kind: K } & Payload<K>;
+export type Answer<K extends Kind> = Protocol[K]["answer"];
+export type Request = { [K in Kind]: RequestOf<K> }[Kind];
+/** The kinds answered with an `ActionAnswer` (the popup's buttons). */
+export type ActionKind = { [K in Kind]: Answer<K> extends ActionAnswer ? K : never }[Kind];
+/** `send`'s arguments after the kind: the payload, optional when the kind carries nothing. */
+export type PayloadArgs<K extends Kind> = object extends Payload<K> ? [payload?: Payload<K>] : [payload: Payload<K>];
+
+export const KINDS: readonly Kind[] = [
+  "status",
+  "encryption-status",
+  "encryption-unlock",
+  "encryption-lock",
+  "connect",
+  "cancel-connect",
+  "disconnect",
+  "back-up-now",
+  "retry-uploads",
+  "list-backups",
+  "restore-backup",
+  "restore-emergency",
+  "automation",
+  "restore-last-session",
+  "dismiss-last-session",
+  "list-open-tabs",
+  "restore-open-tabs",
+  "settings-changed",
+  "placeholder-ready",
+  "web-ping",
+  "web-status",
+  "web-restore",
+  "web-restore-open-tabs",
+  "web-restore-shared",
+  "page-state",
+  "page-refill",
+];
+
+/** A message that names one of the protocol's kinds (its fields are the sender's: extension pages and our own content scripts). */
+export function isRequest(message: unknown): message is Request {
+  return typeof message === "object" && message !== null && "kind" in message && KINDS.some((kind) => kind === message.kind);
+}
+
+export function requestOf<K extends Kind>(kind: K, ...[payload]: PayloadArgs<K>): RequestOf<K> {
+  return { ...payload, kind };
+}
 
 export type ConnectionState = "connected" | "disconnected" | "not-connected";
 

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { OPEN_TABS } from "@common/api/open-tabs";
-import { ALARMS, createBackground, type Background } from "./background";
+import { ALARMS, createBackground, type Background } from "./background/index";
 import { ExtensionDb } from "./db";
 import { LIBRARY_KEY, type CachedLibrary } from "./library-sync";
 import type { ActionAnswer, BackupListAnswer, OpenTabsListAnswer } from "./messages";

@@ -6,6 +6,8 @@ import type { StorageArea } from "./browser-api";
 import type { Clock } from "./clock";
 import { planFromBackup, type RestorePlan } from "./restore";
 import { toUploadRequest, type Snapshot } from "./snapshot";
+import { z } from "zod";
+import { StorageItem } from "./storage-item";
 
 export const OPEN_TABS_KEY = "openTabsPush";
 
@@ -16,6 +18,8 @@ interface PushState {
   capturedAt: number;
   pushedAt: number;
 }
+
+const pushState: z.ZodType<PushState> = z.object({ deviceId: z.string(), fingerprint: z.string(), capturedAt: z.number(), pushedAt: z.number() });
 
 export interface OpenTabsAuth {
   serverUrl: string;
@@ -101,7 +105,7 @@ export class OpenTabsSync {
     }
     const snapshot = await this.deps.latest();
     if (!snapshot) return "no-snapshot";
-    const last = (await storage.get(OPEN_TABS_KEY))[OPEN_TABS_KEY] as PushState | undefined;
+    const last = await new StorageItem(storage, OPEN_TABS_KEY, pushState).get();
     const same = last?.deviceId === auth.deviceId && last.fingerprint === snapshot.fingerprint && last.capturedAt >= snapshot.capturedAt;
     if (!force && same && clock.now() - last.pushedAt < OPEN_TABS.refreshMs) return "unchanged";
     const request = openTabsRequest(snapshot, await this.deps.browserType());

@@ -9,6 +9,8 @@ import {
 import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
 import type { Clock } from "./clock";
+import { z } from "zod";
+import { StorageItem } from "./storage-item";
 
 /** A device code waiting for the person's decision; in storage so polling outlives the worker. */
 export interface PendingPairing {
@@ -27,6 +29,17 @@ export interface PairingOutcome {
   message: string;
   at: number;
 }
+
+const pendingPairing: z.ZodType<PendingPairing> = z.object({
+  serverUrl: z.string(),
+  deviceCode: z.string(),
+  userCode: z.string(),
+  verificationUrl: z.string(),
+  interval: z.number(),
+  expiresAt: z.number(),
+  nextPollAt: z.number(),
+});
+const pairingOutcome: z.ZodType<PairingOutcome> = z.object({ result: z.enum(["connected", "expired", "denied", "failed"]), message: z.string(), at: z.number() });
 
 const PENDING = "pairing";
 const OUTCOME = "pairingOutcome";
@@ -51,13 +64,11 @@ export class Pairing {
   constructor(private readonly deps: PairingDeps) {}
 
   async pending(): Promise<PendingPairing | null> {
-    const stored = await this.deps.storage.get(PENDING);
-    return (stored[PENDING] as PendingPairing | undefined) ?? null;
+    return (await new StorageItem(this.deps.storage, PENDING, pendingPairing).get()) ?? null;
   }
 
   async outcome(): Promise<PairingOutcome | null> {
-    const stored = await this.deps.storage.get(OUTCOME);
-    return (stored[OUTCOME] as PairingOutcome | undefined) ?? null;
+    return (await new StorageItem(this.deps.storage, OUTCOME, pairingOutcome).get()) ?? null;
   }
 
   async start(serverUrl: string, clientName: string, platform: DevicePlatform): Promise<{ ok: true; pending: PendingPairing } | { ok: false; message: string }> {

@@ -315,7 +315,10 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
         opened[position] = true;
         return place;
       });
-      const created = await Promise.all(batch.map((position, nth) => createTab(windowId, window.tabs[position] as RestoreTab, places[nth])));
+      const created = await Promise.all(batch.map((position, nth) => {
+          const tab = window.tabs[position];
+          return tab ? createTab(windowId, tab, places[nth]) : Promise.resolve(undefined);
+        }));
       batch.forEach((position, nth) => (tabIds[position] = created[nth]?.id ?? null));
       await progress(batch.length);
       await breathe();
@@ -339,7 +342,10 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
 
     if (capabilities.tabGroups && browser.tabGroups && browser.tabs.group) {
       for (let group = 0; group < window.groups.length; group += 1) {
-        const ids = window.tabs.flatMap((tab, position) => (tab.group === group && tabIds[position] != null ? [current(tabIds[position] as number)] : []));
+        const ids = window.tabs.flatMap((tab, position) => {
+          const id = tabIds[position];
+          return tab.group === group && id != null ? [current(id)] : [];
+        });
         if (ids.length === 0) continue;
         const saved = window.groups[group];
         try {

@@ -1,19 +1,20 @@
 import { browser } from "wxt/browser";
 import type { FormEncryptionStatus } from "../../src/form-encryption";
-import { ALL_SITES, type ActionAnswer, LOCKED_QUEUE_MESSAGE, type Status } from "../../src/messages";
+import { ALL_SITES, LOCKED_QUEUE_MESSAGE, type Status } from "../../src/messages";
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
-import { h } from "../../src/ui/dom";
+import { send } from "../../src/send";
+import { byId, h } from "../../src/ui/dom";
 import { SET_BY_YOUR_TEAM } from "@common/team-policy-text";
 
 /**
  * Options: the server to talk to (when the package does not name one) and the opt-in form capture,
  * whose access to every site is asked for here, at the moment the person turns it on.
  */
-const app = document.getElementById("app") as HTMLElement;
+const app = byId("app", HTMLElement);
 let message: { ok: boolean; text: string } | null = null;
 
 async function status(): Promise<Status> {
-  return (await browser.runtime.sendMessage({ kind: "status" })) as Status;
+  return send("status");
 }
 
 async function saveServer(value: string): Promise<void> {
@@ -29,7 +30,7 @@ async function saveServer(value: string): Promise<void> {
     return render();
   }
   await browser.storage.local.set({ [SERVER_URL_KEY]: origin });
-  await browser.runtime.sendMessage({ kind: "settings-changed" });
+  await send("settings-changed");
   message = { ok: true, text: `Saved: ${origin}. Connect again from the toolbar button if this is a new server.` };
   await render();
 }
@@ -45,19 +46,19 @@ async function setFormCapture(enabled: boolean): Promise<void> {
     await browser.permissions.remove({ origins: [ALL_SITES] }).catch(() => false);
   }
   await browser.storage.local.set({ formCapture: enabled });
-  await browser.runtime.sendMessage({ kind: "settings-changed" });
+  await send("settings-changed");
   message = { ok: true, text: enabled ? "Form capture is on for newly loaded pages." : "Form capture is off." };
   await render();
 }
 
 async function unlock(passphrase: string): Promise<void> {
-  const answer = (await browser.runtime.sendMessage({ kind: "encryption-unlock", passphrase })) as ActionAnswer;
+  const answer = await send("encryption-unlock", { passphrase });
   message = { ok: answer.ok, text: answer.message };
   await render();
 }
 
 async function lock(): Promise<void> {
-  const answer = (await browser.runtime.sendMessage({ kind: "encryption-lock" })) as ActionAnswer;
+  const answer = await send("encryption-lock");
   message = { ok: answer.ok, text: answer.message };
   await render();
 }
@@ -133,7 +134,9 @@ function formCaptureSection(current: Status): HTMLElement {
         id: "form-capture",
         checked: current.formCapture && (policy !== "on" || current.formCaptureAllowed),
         disabled: locked,
-        onchange: (event: Event) => void setFormCapture((event.target as HTMLInputElement).checked),
+        onchange: (event: Event) => {
+          if (event.target instanceof HTMLInputElement) void setFormCapture(event.target.checked);
+        },
       }),
       h(
         "div",
@@ -167,7 +170,7 @@ function neverCapturedSection(current: Status): HTMLElement {
 
 async function render(): Promise<void> {
   const current = await status();
-  const encryption = (await browser.runtime.sendMessage({ kind: "encryption-status" })) as FormEncryptionStatus;
+  const encryption = await send("encryption-status");
   const input = h("input", { type: "url", id: "server", value: current.serverUrl, disabled: current.serverSource === "package", placeholder: DEFAULT_SERVER_URL });
   app.replaceChildren(
     h("header", {}, h("img", { src: "/icons/32.png", alt: "" }), h("h1", {}, "TabVault options"), h("span", { class: "version" }, `v${current.version}`)),

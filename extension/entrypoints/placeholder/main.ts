@@ -1,5 +1,6 @@
 import { browser } from "wxt/browser";
 import { placeholderTarget } from "../../src/placeholder";
+import { maybeById } from "../../src/ui/dom";
 
 /**
  * A restored Chromium tab that is not loaded yet: shows the page's title and icon, and becomes the
@@ -10,8 +11,8 @@ import { placeholderTarget } from "../../src/placeholder";
 const target = placeholderTarget(window.location.search);
 const title = document.getElementById("title");
 const url = document.getElementById("url");
-const icon = document.getElementById("icon") as HTMLImageElement | null;
-const link = document.getElementById("load") as HTMLAnchorElement | null;
+const icon = maybeById("icon", HTMLImageElement);
+const link = maybeById("load", HTMLAnchorElement);
 
 if (target) {
   document.title = target.title || target.url;

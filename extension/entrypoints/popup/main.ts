@@ -2,17 +2,18 @@ import type { OpenTabsDevice } from "@common/api/open-tabs";
 import { planHasFeature, planTypes } from "@common/plan-catalogue";
 import { minutesText, SET_BY_YOUR_TEAM, teamPolicyLines } from "@common/team-policy-text";
 import { browser } from "wxt/browser";
+import { ask } from "../../src/send";
 import type { BackupSummary } from "../../src/backup-list";
 import { matchesSearch } from "../../src/backup-search";
-import { type ActionAnswer, type AutomationStatus, type BackupListAnswer, LOCKED_QUEUE_MESSAGE, type OpenTabsListAnswer, type Request, type Status } from "../../src/messages";
-import { ago, h, plural } from "../../src/ui/dom";
+import { type AutomationStatus, type BackupListAnswer, LOCKED_QUEUE_MESSAGE, type OpenTabsListAnswer, type RequestOf, type ActionKind, type Status } from "../../src/messages";
+import { ago, byId, h, plural } from "../../src/ui/dom";
 
 /**
  * The toolbar popup: connection state, "Connect", "Back up now", what waits to upload, the latest
  * backups with search and Restore, and restore progress. Plain DOM, redrawn from the background's
  * status whenever storage changes (and every 2 s for the relative times).
  */
-const app = document.getElementById("app") as HTMLElement;
+const app = byId("app", HTMLElement);
 let status: Status | null = null;
 let backups: BackupListAnswer | null = null;
 /** The account's other browsers' open tabs (Pro and up). */
@@ -23,15 +24,11 @@ let search = "";
 let flash: { ok: boolean; message: string } | null = null;
 let busy = false;
 
-function ask<T>(request: Request): Promise<T> {
-  return browser.runtime.sendMessage(request) as Promise<T>;
-}
-
-async function act(request: Request): Promise<void> {
+async function act(request: RequestOf<ActionKind>): Promise<void> {
   busy = true;
   render();
   try {
-    const answer = await ask<ActionAnswer>(request);
+    const answer = await ask(request);
     // A started restore reports itself through its progress; only a refusal needs saying here.
     const restore = request.kind === "restore-backup" || request.kind === "restore-emergency" || request.kind === "restore-open-tabs" || request.kind === "restore-last-session";
     flash = answer && restore && answer.ok ? null : (answer ?? { ok: false, message: "The extension did not answer." });
@@ -45,12 +42,12 @@ async function act(request: Request): Promise<void> {
 
 /** Asked when the popup opens: the background reads the rules again, so a rule made a moment ago is here. */
 async function loadAutomation(): Promise<void> {
-  automation = await ask<AutomationStatus>({ kind: "automation" });
+  automation = await ask({ kind: "automation" });
   render();
 }
 
 async function refresh(): Promise<void> {
-  status = await ask<Status>({ kind: "status" });
+  status = await ask({ kind: "status" });
   render();
 }
 
@@ -60,8 +57,8 @@ function hasOtherDevices(current: Status | null): boolean {
 }
 
 async function loadBackups(): Promise<void> {
-  backups = await ask<BackupListAnswer>({ kind: "list-backups" });
-  if (hasOtherDevices(status)) otherDevices = await ask<OpenTabsListAnswer>({ kind: "list-open-tabs" });
+  backups = await ask({ kind: "list-backups" });
+  if (hasOtherDevices(status)) otherDevices = await ask({ kind: "list-open-tabs" });
   render();
 }
 
@@ -270,7 +267,7 @@ function backupsSection(current: Status): HTMLElement | null {
     value: search,
     ariaLabel: "Search backups",
     oninput: (event: Event) => {
-      search = (event.target as HTMLInputElement).value;
+      if (event.target instanceof HTMLInputElement) search = event.target.value;
       renderList();
     },
   });

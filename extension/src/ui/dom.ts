@@ -1,5 +1,18 @@
 type Child = Node | string | number | null | undefined | false;
 
+/** The page's element with this id, of this type: a page without it is a broken build, said at once. */
+export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
+  const element = document.getElementById(id);
+  if (!(element instanceof type)) throw new Error(`#${id} is missing from the page`);
+  return element;
+}
+
+/** The element with this id if the page has it, of this type. */
+export function maybeById<T extends HTMLElement>(id: string, type: new () => T): T | null {
+  const element = document.getElementById(id);
+  return element instanceof type ? element : null;
+}
+
 /** A tiny element builder: the popup stays plain DOM, so it opens at once without a framework. */
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,

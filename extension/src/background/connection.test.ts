@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type ActionAnswer, type Status } from "../messages";
+import { type Harness, settle, start, stop } from "../../test/background-harness";
+
+let harness: Harness;
+
+afterEach(() => stop(harness));
+
+describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
+  beforeEach(async () => {
+    harness = await start(shape);
+    // Past the start-up check of a new browser session.
+    await settle(harness, 6_000);
+  });
+
+  it("a revoked token: disconnected, and every snapshot kept to upload after reconnecting", async () => {
+    const h = harness;
+    h.server.revoked = true;
+    const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/"]);
+    await h.clock.advance(1_100);
+    const answer = await h.send<ActionAnswer>({ kind: "back-up-now" });
+    expect(answer.message).toContain("goes up once this browser is connected");
+    h.world.closeWindow(windowId);
+    await settle(h, 500);
+    const status = await h.send<Status>({ kind: "status" });
+    expect(status.connection).toMatchObject({ state: "disconnected", email: "ada@example.com" });
+    expect(status.queue.waiting).toBe(2);
+
+    // Reconnect through pairing: the new token is used and the queue drains.
+    h.server.revoked = false;
+    h.server.token = "device-token-2";
+    await h.send<ActionAnswer>({ kind: "connect" });
+    h.server.pollAnswers.push({ status: 200, body: { accessToken: "device-token-2", tokenType: "Bearer", scope: "browser", deviceId: "d2", deviceName: "Chrome on Linux", email: "ada@example.com" } });
+    await settle(h, 5_000);
+    await settle(h);
+    const after = await h.send<Status>({ kind: "status" });
+    expect(after.connection.state).toBe("connected");
+    expect(after.queue.waiting).toBe(0);
+    expect(h.server.stored().map((body) => body.trigger).sort()).toEqual(["clear_all_detected", "manual_save"]);
+  });
+});

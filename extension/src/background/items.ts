@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { TeamPolicy } from "@common/api/protection";
+import type { StorageArea } from "../browser-api";
+import type { CaptureRules } from "../capture-policy";
+import type { DetectorState } from "../emergency";
+import type { RestoreProgress } from "../messages";
+import type { PageState } from "../snapshot";
+import { StorageItem } from "../storage-item";
+
+/** The token this browser was granted, for the server that granted it. */
+export interface Auth {
+  serverUrl: string;
+  accessToken: string;
+  deviceId: string;
+  deviceName: string;
+  email: string;
+}
+
+export interface StoredConnection {
+  state: "connected" | "disconnected";
+  email: string | null;
+  planType: string | null;
+  automaticBackups: boolean;
+  message: string | null;
+}
+
+export interface StartupCheck {
+  /** The moment this browser session was first seen: the previous session's snapshots are older. */
+  at: number;
+  lastTabCreatedAt: number;
+}
+
+const auth: z.ZodType<Auth> = z.object({ serverUrl: z.string(), accessToken: z.string(), deviceId: z.string(), deviceName: z.string(), email: z.string() });
+const connection: z.ZodType<StoredConnection> = z.object({
+  state: z.enum(["connected", "disconnected"]),
+  email: z.string().nullable(),
+  planType: z.string().nullable(),
+  automaticBackups: z.boolean(),
+  message: z.string().nullable(),
+});
+const detector: z.ZodType<DetectorState> = z.object({
+  removals: z.array(z.object({ tabId: z.number(), windowId: z.number(), at: z.number(), isWindowClosing: z.boolean() })),
+  raisedFor: z.number().nullable(),
+});
+const startupCheck: z.ZodType<StartupCheck> = z.object({ at: z.number(), lastTabCreatedAt: z.number() });
+// The team's policy was checked against its contract when the server answered; here only its presence.
+const teamPolicy = z.custom<TeamPolicy>((value) => typeof value === "object" && value !== null);
+const captureRules: z.ZodType<CaptureRules> = z.object({
+  ownSites: z.array(z.string()),
+  team: z.object({ teamName: z.string(), policy: teamPolicy }).nullable(),
+  readAt: z.number(),
+});
+const restoreProgress: z.ZodType<RestoreProgress> = z.object({
+  id: z.string(),
+  label: z.string(),
+  done: z.number(),
+  total: z.number(),
+  state: z.enum(["running", "done", "failed"]),
+  message: z.string().nullable(),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+});
+const pageStateSchema: z.ZodType<PageState> = z.object({
+  url: z.string(),
+  formData: z.record(z.string(), z.string()),
+  scrollPosition: z.object({ x: z.number(), y: z.number() }),
+});
+
+export const isPageState = (value: unknown): value is PageState => pageStateSchema.safeParse(value).success;
+
+/** The prefix of a tab's form entries and scroll as its content script last reported them (storage.session). */
+export const PAGE_PREFIX = "page:";
+
+/** Every value the background keeps in extension storage, each typed by its schema. */
+export function backgroundItems(local: StorageArea, session: StorageArea) {
+  return {
+    auth: new StorageItem(local, "auth", auth),
+    connection: new StorageItem(local, "connection", connection),
+    detector: new StorageItem(session, "detector", detector),
+    startupCheck: new StorageItem(local, "startupCheck", startupCheck),
+    sessionStarted: new StorageItem(session, "sessionStarted", z.number()),
+    lastAutoFingerprint: new StorageItem(local, "lastAutoFingerprint", z.string()),
+    /** The person's own form capture switch (the options page writes it). */
+    formCapture: new StorageItem(local, "formCapture", z.boolean()),
+    captureRules: new StorageItem(local, "captureRules", captureRules),
+    restore: new StorageItem(session, "restoreProgress", restoreProgress),
+    /** Set by runtime.onStartup: this browser session began with the browser, not with an install or update. */
+    browserStarted: new StorageItem(session, "browserStarted", z.boolean()),
+    page: (tabId: number) => new StorageItem(session, `${PAGE_PREFIX}${tabId}`, pageStateSchema),
+    /** What a restored tab refills once its page has loaded. */
+    refill: (tabId: number) => new StorageItem(session, `refill:${tabId}`, pageStateSchema),
+  };
+}
+
+export type BackgroundItems = ReturnType<typeof backgroundItems>;

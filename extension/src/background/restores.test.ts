@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type ActionAnswer, type Status } from "../messages";
+import { fakeBrowser } from "../../test/fake-browser";
+import { type Harness, settle, start, stop } from "../../test/background-harness";
+
+let harness: Harness;
+
+afterEach(() => stop(harness));
+
+describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
+  beforeEach(async () => {
+    harness = await start(shape);
+    // Past the start-up check of a new browser session.
+    await settle(harness, 6_000);
+  });
+
+  it("restores a backup from the server on request, and answers the web app's ping", async () => {
+    const h = harness;
+    h.server.backups.push({
+      id: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f",
+      sessionName: "Before the crash",
+      triggerEvent: "clear_all_detected",
+      deviceName: "Chrome on Linux",
+      browserType: "chrome",
+      createdAt: "2025-06-01T10:00:00.000Z",
+      tabCount: 2,
+      windows: [{ windowId: 1, state: "normal", focused: true, left: 0, top: 0, width: 800, height: 600, tabs: ["https://x.example/", "https://y.example/"].map((url, index) => ({ url, title: url, faviconUrl: null, pinned: index === 0, active: index === 1, groupId: null, formData: {}, scrollPosition: { x: 0, y: 0 } })) }],
+      groups: [],
+    });
+    const list = await h.send<{ ok: boolean; backups: { id: string; sessionName: string }[] }>({ kind: "list-backups" });
+    expect(list.backups.map((backup) => backup.sessionName)).toEqual(["Before the crash"]);
+    const pageSender = { url: "http://localhost:3000/sessions", origin: "http://localhost:3000" };
+    // Only the server's own pages may ask.
+    expect(await h.send({ kind: "web-ping" }, { url: "https://evil.example/" })).toBeNull();
+    expect(await h.send({ kind: "web-restore", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" }, { url: "https://evil.example/" })).toMatchObject({ ok: false });
+    expect(await h.send({ kind: "web-ping" }, pageSender)).toEqual({ version: "0.1.0", deviceId: "d1" });
+    expect(await h.send({ kind: "web-restore", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" }, pageSender)).toEqual({ ok: true, message: "Restoring 2 tabs" });
+    await settle(h);
+    const restored = h.world.layout().find((window) => window.tabs.some((url) => url.includes("y.example")));
+    expect(restored?.tabs.map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url))).toEqual(["https://x.example/", "https://y.example/"]);
+    const status = await h.send<Status>({ kind: "status" });
+    expect(status.restore).toMatchObject({ state: "done", done: 2, total: 2 });
+    // The web app's restore was recorded by the server already; the popup's is the extension's to record.
+    const recorded = () => h.server.requests.filter((request) => request.method === "POST" && request.path === "/api/user/protection-event");
+    expect(recorded()).toHaveLength(0);
+    expect(await h.send({ kind: "restore-backup", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" })).toMatchObject({ ok: true });
+    await settle(h);
+    expect(recorded()).toHaveLength(1);
+    expect(recorded()[0]!.authorization).toMatch(/^Bearer /);
+  });
+
+  it("restores a backup shared with the team when the web app asks, read with this browser's token", async () => {
+    const h = harness;
+    const sharedId = "5e1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
+    h.server.sharedBackups.push({
+      id: sharedId,
+      sessionName: "Team reading list",
+      triggerEvent: "manual_save",
+      deviceName: null,
+      browserType: "chrome",
+      createdAt: "2025-06-01T10:00:00.000Z",
+      tabCount: 2,
+      windows: [{ windowId: 1, state: "normal", focused: true, left: 0, top: 0, width: 800, height: 600, tabs: ["https://team.example/a", "https://team.example/b"].map((url, index) => ({ url, title: url, faviconUrl: null, pinned: false, active: index === 0, groupId: null, formData: {}, scrollPosition: { x: 0, y: 0 } })) }],
+      groups: [],
+    });
+    const pageSender = { url: "http://localhost:3000/sessions", origin: "http://localhost:3000" };
+    expect(await h.send({ kind: "web-restore-shared", sharedId }, { url: "https://evil.example/" })).toMatchObject({ ok: false });
+    expect(await h.send({ kind: "web-restore-shared", sharedId: "00000000-0000-4000-8000-000000000000" }, pageSender)).toEqual({ ok: false, message: "No such backup is shared with your team." });
+    expect(await h.send({ kind: "web-restore-shared", sharedId }, pageSender)).toEqual({ ok: true, message: "Restoring 2 tabs" });
+    await settle(h);
+    const restored = h.world.layout().find((window) => window.tabs.some((url) => url.includes("team.example")));
+    expect(restored?.tabs.map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url))).toEqual(["https://team.example/a", "https://team.example/b"]);
+    expect(h.server.requests.filter((request) => request.path === `/api/team/shared-sessions/${sharedId}`).map((request) => request.authorization)).toEqual([`Bearer ${h.server.token}`]);
+  });
+
+  describe("smart recovery and tab organization (Pro and up)", () => {
+    const BACKUP_ID = "7a1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
+    const pageSender = { url: "http://localhost:3000/sessions", origin: "http://localhost:3000" };
+    const seen = (url: string) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url);
+
+    async function onPlan(h: Harness, planType: string) {
+      h.server.planType = planType;
+      await h.send({ kind: "settings-changed" });
+    }
+
+    function addBackup(h: Harness, tabs: { url: string; title?: string; lastAccessed?: number | null; active?: boolean }[]) {
+      h.server.backups.push({
+        id: BACKUP_ID,
+        sessionName: "Before the crash",
+        triggerEvent: "clear_all_detected",
+        deviceName: "Chrome on Linux",
+        browserType: "chrome",
+        createdAt: "2025-06-01T10:00:00.000Z",
+        tabCount: tabs.length,
+        windows: [
+          {
+            windowId: 1,
+            state: "normal",
+            focused: true,
+            left: 0,
+            top: 0,
+            width: 800,
+            height: 600,
+            tabs: tabs.map((tab) => ({ url: tab.url, title: tab.title ?? tab.url, faviconUrl: null, pinned: false, active: tab.active ?? false, groupId: null, lastAccessed: tab.lastAccessed ?? null, formData: {}, scrollPosition: { x: 0, y: 0 } })),
+          },
+        ],
+        groups: [],
+      });
+    }
+
+    const recoveryBackup = [
+      { url: "https://open.example/", lastAccessed: 10 },
+      { url: "https://a.example/", lastAccessed: 100 },
+      { url: "https://a.example/#again", lastAccessed: 50 },
+      { url: "https://b.example/", lastAccessed: 300, active: true },
+      { url: "https://c.example/" },
+    ];
+
+    it("on Pro, leaves out what is open and the repeats, opens the most recent first, and puts each at its place", async () => {
+      const h = harness;
+      await onPlan(h, "pro");
+      h.world.openWindow(["https://open.example"]);
+      addBackup(h, recoveryBackup);
+      expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID }, pageSender)).toEqual({
+        ok: true,
+        message: "Restoring 3 tabs (most recently used first; 1 already open, 1 duplicate skipped)",
+      });
+      await settle(h);
+      const restored = h.world.layout().find((window) => window.tabs.some((url) => seen(url) === "https://b.example/"));
+      expect(restored?.tabs.map(seen)).toEqual(["https://a.example/", "https://b.example/", "https://c.example/"]);
+      // The window opens with the tab used last; then a (100), then c (never said).
+      expect(h.world.createdWindows.at(-1)?.url).toBe("https://b.example/");
+      expect(h.world.created.slice(-2).map((tab) => seen(tab.url ?? ""))).toEqual(["https://a.example/", "https://c.example/"]);
+      // Lazily, as on every plan: the tabs not looked at are not loaded.
+      expect(h.world.created.slice(-2).every((tab) => tab.discarded === true || (tab.url ?? "").includes("placeholder.html"))).toBe(true);
+      const status = await h.send<Status>({ kind: "status" });
+      expect(status.restore?.message).toMatch(/^Restored 3 tabs in .* s \(most recently used first; 1 already open, 1 duplicate skipped\)\.$/);
+    });
+
+    it("counts a placeholder of an earlier restore as open", async () => {
+      const h = harness;
+      await onPlan(h, "premium");
+      h.world.openWindow([`${fakeBrowser.runtime.getURL("/placeholder.html")}?url=${encodeURIComponent("https://a.example/")}&title=A`]);
+      addBackup(h, [{ url: "https://a.example/" }, { url: "https://d.example/" }]);
+      expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID }, pageSender)).toMatchObject({ ok: true, message: "Restoring 1 tab (most recently used first; 1 already open skipped)" });
+    });
+
+    it("below Pro, restores exactly as saved: every tab, in order", async () => {
+      const h = harness;
+      h.world.openWindow(["https://open.example/"]);
+      addBackup(h, recoveryBackup);
+      expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID }, pageSender)).toEqual({ ok: true, message: "Restoring 5 tabs" });
+      await settle(h);
+      const restored = h.world.layout().find((window) => window.tabs.some((url) => seen(url) === "https://c.example/"));
+      expect(restored?.tabs.map(seen)).toEqual(recoveryBackup.map((tab) => tab.url));
+      expect(h.world.createdWindows.at(-1)?.url).toBe("https://open.example/");
+    });
+
+    const topicalBackup = [
+      { url: "https://github.com/tabvault/issues/1", title: "Issue one" },
+      { url: "https://news.example/", title: "Morning news" },
+      { url: "https://docs.example/restore", title: "How restore works" },
+      { url: "https://github.com/tabvault/pulls", title: "Pull requests" },
+      { url: "https://blog.example/restore", title: "Restore tips" },
+    ];
+
+    it(shape === "chromium" ? "on Pro, restores with the suggested groups as tab groups, each group's tabs side by side" : "on Pro in a browser without tab groups, restores ungrouped and says so", async () => {
+      const h = harness;
+      await onPlan(h, "pro");
+      addBackup(h, topicalBackup);
+      const answer = await h.send<ActionAnswer>({ kind: "web-restore", backupId: BACKUP_ID, suggestedGroups: true }, pageSender);
+      await settle(h);
+      const restored = h.world.layout().find((window) => window.tabs.some((url) => seen(url)?.includes("news.example")));
+      if (shape === "chromium") {
+        expect(answer.message).toBe("Restoring 5 tabs (most recently used first; in 2 suggested groups)");
+        expect(restored?.tabs.map(seen)).toEqual([topicalBackup[0]!.url, topicalBackup[3]!.url, topicalBackup[2]!.url, topicalBackup[4]!.url, topicalBackup[1]!.url]);
+        const groups = [...h.world.groups.values()].filter((group) => group.windowId === restored?.windowId);
+        expect(groups.map((group) => [group.title, group.color])).toEqual([
+          ["github.com", "blue"],
+          ["restore", "red"],
+        ]);
+        const tabs = h.world.windowTabsOf(restored!.windowId);
+        expect(tabs.map((tab) => groups.findIndex((group) => group.id === tab.groupId))).toEqual([0, 0, 1, 1, -1]);
+      } else {
+        expect(answer.message).toBe("Restoring 5 tabs (most recently used first; tab groups are not available in this browser: restored without groups)");
+        expect(restored?.tabs).toHaveLength(5);
+      }
+    });
+
+    it("names only the suggested groups that still have a tab to open once the open pages are left out", async () => {
+      const h = harness;
+      await onPlan(h, "pro");
+      h.world.openWindow([topicalBackup[0]!.url, topicalBackup[3]!.url]);
+      addBackup(h, topicalBackup);
+      const answer = await h.send<ActionAnswer>({ kind: "web-restore", backupId: BACKUP_ID, suggestedGroups: true }, pageSender);
+      expect(answer.message).toBe(
+        shape === "chromium"
+          ? "Restoring 3 tabs (most recently used first; 2 already open skipped; in 1 suggested group)"
+          : "Restoring 3 tabs (most recently used first; 2 already open skipped; tab groups are not available in this browser: restored without groups)",
+      );
+    });
+
+    it("below Pro, refuses the suggested groups with the plan that has them", async () => {
+      const h = harness;
+      addBackup(h, topicalBackup);
+      expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID, suggestedGroups: true }, pageSender)).toEqual({
+        ok: false,
+        message: "Tab organization needs the Pro plan or higher; you are on Basic.",
+      });
+    });
+  });
+});

@@ -1,0 +1,306 @@
+import { getBrowserBackup, type BrowserBackup } from "@common/api/browser-backups";
+import { logProtectionEvent } from "@common/api/protection";
+import { getTeamSharedSession } from "@common/api/team-sharing";
+import { catalogueFeatureNeedsPlanMessage } from "@common/plan-catalogue";
+import { callEndpoint, type CallFailure, type CallOptions } from "../api";
+import type { Tab } from "../browser-api";
+import { lostByUrl } from "../emergency";
+import { LOCKED_RESTORE_MESSAGE, type FormEncryption } from "../form-encryption";
+import type { ActionAnswer, RestoreProgress } from "../messages";
+import type { OpenTabsSync } from "../open-tabs-sync";
+import { executeRestore, matchRecentlyClosed, planFromBackup, planFromSnapshot, type RestoreCapabilities, type RestorePlan, type RestoreTab } from "../restore";
+import { openPageUrl, skipsText, smartRecoveryPlan } from "../smart-recovery";
+import { readBrowserState } from "../snapshot";
+import { withSuggestedGroups } from "../suggested-group-restore";
+import type { Capture } from "./capture";
+import type { Connection } from "./connection";
+import { plural, type BackgroundContext } from "./context";
+import type { Emergencies } from "./emergencies";
+import type { Workflows } from "./workflows";
+
+export interface RestoresDeps {
+  ctx: BackgroundContext;
+  connection: Connection;
+  capture: Capture;
+  emergencies: Emergencies;
+  workflows: Workflows;
+  formEncryption: FormEncryption;
+  openTabs(): OpenTabsSync;
+}
+
+/** A plan to run, and what the person is told besides the count ("3 already open, 2 duplicates skipped"). */
+interface PreparedRestore {
+  plan: RestorePlan;
+  notes: string[];
+}
+
+const urlOf = (tab: Tab) => tab.url || tab.pendingUrl || "";
+
+/** Restores: one at a time, answered at once, their progress in storage.session for the popup. */
+export class Restores {
+  private restoring = false;
+  private lastRestore: Promise<unknown> = Promise.resolve();
+  /** Tab ids Chromium replaced when it discarded a tab (old id → new id), for a restore under way. */
+  private readonly replacedTabIds = new Map<number, number>();
+
+  constructor(private readonly deps: RestoresDeps) {}
+
+  /** The browser replaced a tab (a discard, a prerender): a restore under way follows the new id. */
+  tabReplaced(removed: number, added: number): void {
+    this.replacedTabIds.set(removed, added);
+  }
+
+  private resolveTabId = (id: number): number => {
+    let current = id;
+    for (let hops = 0; hops < 5; hops += 1) {
+      const next = this.replacedTabIds.get(current);
+      if (next === undefined) break;
+      current = next;
+    }
+    return current;
+  };
+
+  private async capabilities(): Promise<RestoreCapabilities> {
+    const { browser } = this.deps.ctx;
+    const device = await this.deps.connection.thisDevice();
+    return {
+      windows: browser.windows !== undefined,
+      tabGroups: browser.tabGroups !== undefined && browser.tabs.group !== undefined,
+      discardedCreate: device.platform !== "chromium",
+      placeholder: device.platform === "chromium",
+      sessions: browser.sessions !== undefined,
+    };
+  }
+
+  private setProgress = (progress: RestoreProgress): Promise<void> => this.deps.ctx.items.restore.set(progress);
+
+  private rememberRefill = async (tabId: number, tab: RestoreTab): Promise<void> => {
+    await this.deps.ctx.items.refill(tabId).set({ url: tab.url, formData: tab.formData, scrollPosition: tab.scrollPosition });
+  };
+
+  /** Starts a restore and answers at once; progress goes to storage.session for the popup. */
+  private async start(label: string, makePlan: (caps: RestoreCapabilities) => Promise<PreparedRestore | string>, onDone?: () => Promise<void>): Promise<ActionAnswer> {
+    const { browser, clock, timings, randomUUID } = this.deps.ctx;
+    if (this.restoring) return { ok: false, message: "A restore is already running." };
+    this.restoring = true;
+    const id = randomUUID();
+    const caps = await this.capabilities();
+    let prepared: PreparedRestore | string;
+    try {
+      prepared = await makePlan(caps);
+    } catch (error) {
+      prepared = error instanceof Error ? error.message : String(error);
+    }
+    if (typeof prepared === "string") {
+      this.restoring = false;
+      await this.setProgress({ id, label, done: 0, total: 0, state: "failed", message: prepared, startedAt: clock.now(), finishedAt: clock.now() });
+      return { ok: false, message: prepared };
+    }
+    let plan = prepared.plan;
+    const notes = prepared.notes.length > 0 ? ` (${prepared.notes.join("; ")})` : "";
+    if (caps.sessions && browser.sessions) {
+      const closed = await browser.sessions.getRecentlyClosed({ maxResults: 25 }).catch(() => []);
+      plan = matchRecentlyClosed(plan, closed);
+    }
+    const total = plan.tabCount;
+    const startedAt = clock.now();
+    await this.setProgress({ id, label, done: 0, total, state: "running", message: null, startedAt, finishedAt: null });
+    this.lastRestore = executeRestore(plan, {
+      browser,
+      clock,
+      capabilities: caps,
+      batchSize: timings.restoreBatch,
+      pauseMs: timings.restorePauseMs,
+      rememberRefill: this.rememberRefill,
+      resolveTabId: this.resolveTabId,
+      onProgress: (done) => this.setProgress({ id, label, done, total, state: "running", message: null, startedAt, finishedAt: null }),
+    })
+      .then(async (result) => {
+        const finishedAt = clock.now();
+        await onDone?.();
+        // What came back is protected at once, not after the restore's trailing tab events settle.
+        await this.deps.capture.capture().catch(() => null);
+        const failed = result.failed > 0 ? `, ${result.failed} could not be opened` : "";
+        const message = `Restored ${plural(result.created + result.viaSessions, "tab")} in ${((finishedAt - startedAt) / 1000).toFixed(1)} s${failed}${notes}.`;
+        await this.setProgress({ id, label, done: total, total, state: "done", message, startedAt, finishedAt });
+      })
+      .catch((error) => this.setProgress({ id, label, done: 0, total, state: "failed", message: error instanceof Error ? error.message : String(error), startedAt, finishedAt: clock.now() }))
+      .finally(() => {
+        this.restoring = false;
+        this.replacedTabIds.clear();
+      });
+    return { ok: true, message: `Restoring ${plural(total, "tab")}${notes}` };
+  }
+
+  /**
+   * Smart recovery (Pro and up): the pages open in this browser now, placeholders of an earlier restore included,
+   * and the backup's own repeats are left out; the rest opens most recently used first. Below Pro, the plan as it is.
+   */
+  private async smartIfIncluded(plan: RestorePlan): Promise<PreparedRestore> {
+    const { browser } = this.deps.ctx;
+    if (!(await this.deps.connection.hasFeature("smartRecovery"))) return { plan, notes: [] };
+    const { windows } = await readBrowserState(browser);
+    const placeholderPage = browser.runtime.getURL("/placeholder.html");
+    const open = windows.flatMap((window) => window.tabs ?? []).map((tab) => openPageUrl(urlOf(tab), placeholderPage));
+    const smart = smartRecoveryPlan(plan, open);
+    const skipped = skipsText(smart.skipped);
+    return { plan: smart.plan, notes: ["most recently used first", ...(skipped ? [skipped] : [])] };
+  }
+
+  /** The plan after smart recovery, or `allOpen` when nothing is left to open. */
+  private async smartOr(plan: RestorePlan, allOpen: string): Promise<PreparedRestore | string> {
+    const prepared = await this.smartIfIncluded(plan);
+    return prepared.plan.tabCount > 0 ? prepared : allOpen;
+  }
+
+  /**
+   * A backup or open-tabs list read from the server, opened for a restore: sealed titles and addresses (decision 199)
+   * and form entries (decision 177) opened with this browser's key. Locked, a restore of sealed tabs is refused rather
+   * than opened as blank tabs; unlocked, tabs sealed under a key it does not hold are left out and said.
+   */
+  opened = async <B extends Pick<BrowserBackup, "windows">>(backup: B): Promise<{ backup: B; notes: string[] } | string> => {
+    const opened = await this.deps.formEncryption.openBackup(backup);
+    if (opened.stillSealed === 0) return { backup: opened.backup, notes: [] };
+    if (!opened.unlocked) return LOCKED_RESTORE_MESSAGE;
+    return { backup: opened.backup, notes: [`${plural(opened.stillSealed, "encrypted tab")} this browser cannot open left out`] };
+  };
+
+  /**
+   * A restore the server did not see (one started from the popup, or of an emergency backup kept on this device)
+   * goes to the account's events, so the dashboard, analytics and team insights count it. The web app's restores
+   * are recorded by the server itself. Best effort: a restore never waits for or fails on it.
+   */
+  private async recordRestore(description: string): Promise<void> {
+    const { connection } = this.deps;
+    const auth = await connection.auth();
+    if (!auth) return;
+    await callEndpoint(logProtectionEvent, { body: { eventType: "manual_restore", description } }, connection.endpoint(auth)).catch(() => undefined);
+  }
+
+  /** A backup, or a backup shared with the team, read from the server with this browser's token; or why not. */
+  private async read<T>(call: (options: CallOptions) => Promise<{ ok: true; data: T } | ({ ok: false } & CallFailure)>): Promise<T | string> {
+    const { connection } = this.deps;
+    const auth = await connection.auth();
+    if (!auth) return "Connect this browser to TabVault first.";
+    const answer = await call(connection.endpoint(auth));
+    if (answer.ok) return answer.data;
+    if (answer.kind === "unauthorized") await connection.onUnauthorized(answer.message);
+    return answer.kind === "network" ? "TabVault cannot be reached." : answer.message;
+  }
+
+  /** What became of the suggested groups: those with a tab left to open once smart recovery has left some out. */
+  private groupsNote(plan: RestorePlan, caps: RestoreCapabilities): string {
+    if (!caps.tabGroups) return "tab groups are not available in this browser: restored without groups";
+    const names = new Set(plan.windows.flatMap((window) => window.tabs.flatMap((tab) => (tab.group === null ? [] : [window.groups[tab.group]?.title ?? ""]))));
+    return names.size === 0 ? "no groups to suggest" : `in ${plural(names.size, "suggested group")}`;
+  }
+
+  async backup(backupId: string, options: { suggestedGroups?: boolean; recordAsRestore?: boolean } = {}): Promise<ActionAnswer> {
+    const { connection } = this.deps;
+    if (options.suggestedGroups && !(await connection.hasFeature("tabOrganization"))) {
+      return { ok: false, message: catalogueFeatureNeedsPlanMessage("tabOrganization", await connection.plan()) };
+    }
+    let restoredName: string | null = null;
+    const record = () => this.recordRestore(`Restored "${restoredName ?? "a backup"}" from the TabVault extension`);
+    return this.start("backup", async (caps) => {
+      const read = await this.read((options) => callEndpoint(getBrowserBackup, { params: { id: backupId } }, options));
+      if (typeof read === "string") return read;
+      restoredName = read.sessionName;
+      const opened = await this.opened(read);
+      if (typeof opened === "string") return opened;
+      let backup = opened.backup;
+      if (options.suggestedGroups) backup = withSuggestedGroups(backup).backup;
+      const plan = planFromBackup(backup);
+      if (plan.tabCount === 0) return "This backup has no tabs to reopen.";
+      const prepared = await this.smartIfIncluded(plan);
+      if (prepared.plan.tabCount === 0) return `Every tab of this backup is open already (${prepared.notes.slice(1).join("; ")}).`;
+      const notes = [...prepared.notes, ...opened.notes];
+      return { plan: prepared.plan, notes: options.suggestedGroups ? [...notes, this.groupsNote(prepared.plan, caps)] : notes };
+    }, options.recordAsRestore ? record : undefined);
+  }
+
+  /**
+   * A backup shared with the person's team (decision 190), read with this browser's token: it carries no form
+   * entries, so nothing is refilled. Smart recovery (Pro and up, as the team's Premium is) leaves out what is open.
+   */
+  shared(sharedId: string): Promise<ActionAnswer> {
+    return this.start("shared backup", async () => {
+      const read = await this.read((options) => callEndpoint(getTeamSharedSession, { params: { id: sharedId } }, options));
+      if (typeof read === "string") return read;
+      const plan = planFromBackup(read);
+      if (plan.tabCount === 0) return "This shared backup has no tabs to reopen.";
+      return this.smartOr(plan, "Every tab of this shared backup is open here already.");
+    });
+  }
+
+  /** Another browser's open tabs here; smart recovery (Pro, as the feature itself) leaves out what is open already. */
+  openTabs(deviceId: string): Promise<ActionAnswer> {
+    return this.start("open tabs", async () => {
+      const plan = await this.deps.openTabs().restorePlan(deviceId);
+      if (typeof plan === "string") return plan;
+      return this.smartOr(plan, "Every one of those tabs is open here already.");
+    });
+  }
+
+  emergency = async (id: string): Promise<ActionAnswer> => {
+    const { ctx, emergencies } = this.deps;
+    await ctx.browser.notifications?.clear(`emergency:${id}`).catch(() => false);
+    return this.start("emergency", async () => {
+      const record = await ctx.db().getEmergency(id);
+      if (!record) return "This backup is no longer on this device.";
+      const { windows } = await readBrowserState(ctx.browser);
+      const openTabs = windows.flatMap((window) => window.tabs ?? []);
+      let lost: number[];
+      if (record.afterRestart) {
+        lost = lostByUrl(record.snapshot, openTabs.map(urlOf)).filter((tabId) => record.lostTabIds.includes(tabId));
+      } else {
+        // Tabs reopened since (e.g. with Ctrl+Shift+T) are not opened twice.
+        const known = new Set(record.snapshot.windows.flatMap((window) => window.allTabIds));
+        const lostSet = new Set(record.lostTabIds);
+        const candidates = { ...record.snapshot, windows: record.snapshot.windows.map((window) => ({ ...window, tabs: window.tabs.filter((tab) => lostSet.has(tab.tabId)) })) };
+        lost = lostByUrl(candidates, openTabs.filter((tab) => tab.id === undefined || !known.has(tab.id)).map(urlOf));
+      }
+      const openWindowIds = new Set(record.afterRestart ? [] : windows.flatMap((window) => (window.id === undefined ? [] : [window.id])));
+      const plan = planFromSnapshot(record.snapshot, lost, openWindowIds);
+      if (plan.tabCount === 0) return "Every tab of this backup is open again.";
+      return this.smartOr(plan, "Every tab of this backup is open again.");
+    }, async () => {
+      const record = await ctx.db().getEmergency(id);
+      if (record) await ctx.db().putEmergency({ ...record, restoredAt: ctx.clock.now() });
+      emergencies.forget();
+      await this.recordRestore("Restored an emergency backup kept on this device, from the TabVault extension");
+    });
+  };
+
+  lastSession = async (): Promise<ActionAnswer> => {
+    const { ctx, workflows } = this.deps;
+    await ctx.browser.notifications?.clear("last-session").catch(() => false);
+    const offer = await workflows.automation.offer();
+    if (!offer) return { ok: false, message: "No last session is waiting to be restored." };
+    return this.start("last session", async () => {
+      const { windows } = await readBrowserState(ctx.browser);
+      const candidates = { ...offer.snapshot, windows: offer.snapshot.windows.map((window) => ({ ...window, tabs: window.tabs.filter((tab) => offer.lostTabIds.includes(tab.tabId)) })) };
+      // What came back by itself since the offer is not opened twice.
+      const lost = lostByUrl(candidates, windows.flatMap((window) => window.tabs ?? []).map(urlOf));
+      const plan = planFromSnapshot(offer.snapshot, lost, new Set());
+      if (plan.tabCount === 0) return "Every tab of your last session is open already.";
+      return this.smartOr(plan, "Every tab of your last session is open already.");
+    }, () => workflows.automation.clearOffer());
+  };
+
+  /**
+   * A placeholder that has drawn its title and icon is unloaded: a thousand restored tabs would otherwise keep a
+   * thousand documents in the extension's one renderer process.
+   */
+  async placeholderReady(tab: Tab | undefined): Promise<void> {
+    const { browser } = this.deps.ctx;
+    if (tab?.id === undefined || tab.active || !browser.tabs.discard) return;
+    const discarded = await browser.tabs.discard(tab.id).catch(() => undefined);
+    if (discarded?.id !== undefined && discarded.id !== tab.id) this.replacedTabIds.set(tab.id, discarded.id);
+  }
+
+  /** The restore under way, finished (tests). */
+  settled(): Promise<unknown> {
+    return this.lastRestore;
+  }
+}

@@ -1,0 +1,103 @@
+import "fake-indexeddb/auto";
+import { createBackground, type Background } from "../src/background/index";
+import { ExtensionDb } from "../src/db";
+import { FakeWorld, fakeBrowser, type Shape } from "./fake-browser";
+import { FakeServer } from "./fake-server";
+import { ManualClock } from "./manual-clock";
+
+/**
+ * The whole background in a fake browser, against a fake server, on a clock moved by hand: the background's tests
+ * (extension/src/background/*.test.ts) each start one.
+ */
+let dbCounter = 0;
+let uuidCounter = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++uuidCounter).padStart(12, "0")}`;
+
+export interface Harness {
+  world: FakeWorld;
+  server: FakeServer;
+  clock: ManualClock;
+  dbName: string;
+  background: Background;
+  databases: ExtensionDb[];
+  /** Stops the worker and starts a new one on the same storage, IndexedDB and tabs. */
+  restartWorker(): Promise<void>;
+  send<T>(request: unknown, sender?: object): Promise<T>;
+}
+
+export async function start(shape: Shape, options: { connected?: boolean } = {}): Promise<Harness> {
+  const world = new FakeWorld(shape);
+  const server = new FakeServer();
+  const clock = new ManualClock();
+  const dbName = `bg-${++dbCounter}`;
+  const databases: ExtensionDb[] = [];
+  const boot = () =>
+    createBackground({
+      browser: world.api(),
+      clock,
+      fetch: server.fetch,
+      openDb: async () => {
+        const db = await ExtensionDb.open(dbName);
+        databases.push(db);
+        return db;
+      },
+      randomUUID: uuid,
+      packagedConfig: async () => ({ serverUrl: null }),
+      deviceFacts: (os) => ({ userAgent: shape === "chromium" ? "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" : "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0", brands: shape === "chromium" ? [{ brand: "Google Chrome" }] : undefined, os }),
+      timings: { restorePauseMs: 0 },
+      log: () => undefined,
+    });
+  if (options.connected !== false) {
+    await fakeBrowser.storage.local.set({
+      auth: { serverUrl: server.origin, accessToken: server.token, deviceId: "d1", deviceName: "Chrome on Linux", email: "ada@example.com" },
+      connection: { state: "connected", email: "ada@example.com", planType: "basic", automaticBackups: true, message: null },
+    });
+  }
+  const h: Harness = {
+    world,
+    server,
+    clock,
+    dbName,
+    databases,
+    background: boot(),
+    async restartWorker() {
+      h.background.dispose();
+      world.stopWorker();
+      h.background = boot();
+      await h.background.ready;
+      await clock.advance(0);
+    },
+    async send<T>(request: unknown, sender: object = {}) {
+      return new Promise<T>((resolve) => {
+        // The fake's typing names two arguments; the background answers through the third, as in both browsers.
+        const trigger = fakeBrowser.runtime.onMessage.trigger as unknown as (message: unknown, sender: object, respond: (value: T) => void) => Promise<unknown>;
+        void trigger(request, sender, resolve);
+      });
+    },
+  };
+  await h.background.ready;
+  await clock.advance(0);
+  return h;
+}
+
+/** Nothing outlives a test: the worker's timers stop and its databases close. */
+export function stop(harness: Harness | undefined): void {
+  harness?.background.dispose();
+  for (const db of harness?.databases ?? []) db.close();
+}
+
+/** A number never given before in this test run (ids made by the tests). */
+export function nextCount(): number {
+  return ++uuidCounter;
+}
+
+export async function versions(h: Harness) {
+  return h.databases.at(-1)!.versions();
+}
+
+export async function settle(h: Harness, ms = 0) {
+  await h.clock.advance(ms);
+  await h.background.settled();
+  await h.background.queue.flush();
+  await h.clock.advance(0);
+}
