@@ -1,3 +1,4 @@
+import { toastFailure, fallbackOnly } from "@/lib/failure-toast";
 import { getAdminDaily, getAdminStats } from "@common/api/admin";
 import { listContactMessages } from "@common/api/contact";
 import { endpointUrl } from "@common/api/endpoint";
@@ -13,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/lib/use-toast";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
-import { apiRequest, handleUnauthorized, isUnauthorizedError } from "@/lib/queryClient";
+import { apiRequest } from "@/lib/queryClient";
 import { cn } from "@/lib/class-names";
 import { formatDateTime } from "@/lib/dates";
 import { saveBlob } from "@/lib/save-file";
@@ -61,7 +62,7 @@ export default function AdminPage() {
       void queryClient.invalidateQueries({ queryKey: endpointKey(listSystemLog) });
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Failed to clear logs", variant: "destructive" });
+      toastFailure(error, "", "Failed to clear logs", fallbackOnly);
     },
   });
   const messages = useQuery({ ...endpointQuery(listContactMessages, { query: { limit: 50 } }), refetchInterval: autoRefresh ? REFRESH.payments : false });
@@ -76,8 +77,7 @@ export default function AdminPage() {
       const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "payments.csv";
       saveBlob(await response.blob(), fileName);
     } catch (error) {
-      if (isUnauthorizedError(error)) handleUnauthorized(error);
-      else toast({ title: "Export failed", description: "The payments could not be exported. Please try again.", variant: "destructive" });
+      toastFailure(error, "The payments could not be exported. Please try again.", "Export failed", fallbackOnly);
     } finally {
       setExporting(false);
     }

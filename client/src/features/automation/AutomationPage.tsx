@@ -1,15 +1,5 @@
-import {
-  AUTOMATION_LIMITS,
-  type AutomationRule,
-  type AutomationRuleKind,
-  automationKindNames,
-  type CreateAutomationRule,
-  createAutomationRule,
-  createAutomationRuleSchema,
-  deleteAutomationRule,
-  listAutomationRules,
-  updateAutomationRule,
-} from "@common/api/automation";
+import { toastFailure } from "@/lib/failure-toast";
+import { AUTOMATION_LIMITS, type AutomationRule, type AutomationRuleKind, automationKindNames, type CreateAutomationRule, createAutomationRule, createAutomationRuleSchema, deleteAutomationRule, listAutomationRules, updateAutomationRule } from "@common/api/automation";
 import { catalogueFeatureNeedsPlanMessage, catalogueFeatures, planHasFeature, plans } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, Lock, Power, Trash2, Workflow } from "lucide-react";
@@ -23,7 +13,7 @@ import { Switch } from "@/components/ui/switch";
 import { useAuth } from "@/features/accounts/useAuth";
 import { subscribeHref, usePriceIds } from "@/features/payments/plan-links";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 
 const RULES_KEY = endpointKey(listAutomationRules);
@@ -38,7 +28,7 @@ function describeRule(rule: AutomationRule): string {
 
 function showError(fallback: string) {
   return (error: unknown) => {
-    if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+    toastFailure(error, fallback);
   };
 }
 

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { restoreLatestBackup } from "@common/api/backups";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, RotateCcw, Save } from "lucide-react";
@@ -6,7 +7,6 @@ import { openTabsForRestore, prepareTabsOnce } from "@/features/encryption/form-
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { call } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { formatDateTime } from "@/lib/dates";
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -32,7 +32,7 @@ export function BackupQuickActions({ email }: { email: string }) {
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: saveFailureMessage(error, "The session could not be backed up. Please try again."), variant: "destructive" });
+      toastFailure(error, "The session could not be backed up. Please try again.", "Error", saveFailureMessage);
     },
   });
 
@@ -50,7 +50,7 @@ export function BackupQuickActions({ email }: { email: string }) {
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Restore Failed", description: errorMessage(error, "The latest backup could not be restored."), variant: "destructive" });
+      toastFailure(error, "The latest backup could not be restored.", "Restore Failed");
     },
   });
 

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { listBackups } from "@common/api/backups";
 import { getBackupOverview } from "@common/api/backup-pages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -6,21 +7,7 @@ import { useEffect, useState } from "react";
 import { requestRestore } from "./extension-bridge";
 import { SavedSessionList } from "./SavedSessionList";
 import { SessionDetails } from "./SessionDetails";
-import {
-  deleteSession,
-  matchesFilter,
-  openRestoredTabs,
-  restoreSession,
-  BACKUP_TAB_PAGES_KEY,
-  SAVED_SESSION_DETAILS_KEY,
-  SAVED_SESSIONS_KEY,
-  saveCurrentSession,
-  saveFailureMessage,
-  tabPageQuery,
-  unopenedNote,
-  type SessionFilter,
-  USER_STATS_KEY,
-} from "./session-api";
+import { deleteSession, matchesFilter, openRestoredTabs, restoreSession, BACKUP_TAB_PAGES_KEY, SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, saveFailureMessage, tabPageQuery, unopenedNote, type SessionFilter, USER_STATS_KEY } from "./session-api";
 import { useInstalledExtension } from "./useInstalledExtension";
 import { useAuth } from "@/features/accounts/useAuth";
 import { openTabsForRestore, prepareTabsOnce } from "@/features/encryption/form-sealer";
@@ -37,7 +24,6 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
 import { endpointKey, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { formatDateTime } from "@/lib/dates";
 
 const filters: { value: SessionFilter; label: string; empty: string }[] = [
@@ -115,7 +101,7 @@ export default function SessionsPage() {
       });
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Restoration Failed", description: errorMessage(error, "The session could not be restored."), variant: "destructive" });
+      toastFailure(error, "The session could not be restored.", "Restoration Failed");
     },
   });
   const remove = useMutation({
@@ -126,7 +112,7 @@ export default function SessionsPage() {
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Deletion Failed", description: errorMessage(error, "The session could not be deleted."), variant: "destructive" });
+      toastFailure(error, "The session could not be deleted.", "Deletion Failed");
     },
   });
   const save = useMutation({
@@ -136,7 +122,7 @@ export default function SessionsPage() {
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Save Failed", description: saveFailureMessage(error, "The session could not be saved."), variant: "destructive" });
+      toastFailure(error, "The session could not be saved.", "Save Failed", saveFailureMessage);
     },
   });
 

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { createDeviceToken, type DeviceToken, listDeviceTokens, revokeDeviceToken } from "@common/api/accounts";
 import type { DeviceTokenScope } from "@common/api/device-authorization";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -8,7 +9,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { formatDateTime } from "@/lib/dates";
 
 const TOKENS_KEY = endpointKey(listDeviceTokens);
@@ -32,7 +32,7 @@ export function DeviceTokens() {
   const [fresh, setFresh] = useState<{ name: string; token: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const onError = (fallback: string) => (error: unknown) => {
-    if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+    toastFailure(error, fallback);
   };
   const create = useMutation({
     mutationFn: () => call(createDeviceToken, { body: { name: name.trim() } }),

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { captureEmail } from "@common/api/accounts";
 import { ArrowLeft, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -7,7 +8,6 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/lib/use-toast";
 import { call } from "@/lib/api-client";
-import { errorMessage } from "@/lib/queryClient";
 import { PlatformDownloads } from "./PlatformDownloads";
 
 /** spec 1 §4 "Direct download modal": email step, then platform step (only for a verified address). */
@@ -30,7 +30,7 @@ export default function DirectDownloadDialog({ onClose }: { onClose: () => void 
         toast({ title: "Verification Required", description: "Please check your email for verification before downloading", variant: "destructive" });
       }
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to register email. Please try again."), variant: "destructive" });
+      toastFailure(error, "Failed to register email. Please try again.");
     } finally {
       setChecking(false);
     }

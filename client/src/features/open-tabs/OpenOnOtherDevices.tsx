@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { getOpenTabs, listOpenTabs, type OpenTabs, type OpenTabsDevice } from "@common/api/open-tabs";
 import { browserName } from "@common/api/backups";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
@@ -15,7 +16,7 @@ import { useShownLocation } from "@/features/encryption/useTabLocation";
 import { useInstalledExtension } from "@/features/backups/useInstalledExtension";
 import { call, endpointQuery } from "@/lib/api-client";
 import { formatTimeAgo } from "@/lib/dates";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 
 /** The extension pushes within seconds of a change; reading twice a minute keeps the list under a minute old. */
@@ -96,7 +97,7 @@ function DeviceRow({ device, extension }: { device: OpenTabsDevice; extension: I
       toast({ title: "Tabs opened", description: `${plural(opened, "tab")} of ${device.deviceName} opened. Allow pop-ups if some did not open.${note}${unopenedNote(unopened)}` });
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Restoring failed", description: errorMessage(error, "The tabs could not be opened."), variant: "destructive" });
+      toastFailure(error, "The tabs could not be opened.", "Restoring failed");
     },
   });
   const headingId = `device-${device.deviceId}`;

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { getProtectionStatus } from "@common/api/backups";
 import { toggleProtection } from "@common/api/protection";
 import { PRODUCT_NAME } from "@common/product";
@@ -14,7 +15,6 @@ import { loginHref } from "@/features/accounts/sign-in-links";
 import { isStandaloneDisplay } from "@/features/install/platform";
 import { cn } from "@/lib/class-names";
 import { call, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { ensureBlockerRunning } from "./blocker";
 import { ExtensionLiveStatePanel } from "./ExtensionLiveStatePanel";
 import { isLocked, SetByYourTeam } from "./TeamPolicyLock";
@@ -86,7 +86,7 @@ export default function ClearAllBlockerPage() {
         .then((saved) => adoptProtectionSettings(queryClient, { enabled: saved.enabled, mode: saved.mode, ...(saved.mode === "block" ? { autoBackup: false } : {}) }))
         .catch((error: unknown) => {
           writeLocalProtection(previous);
-          if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to toggle protection"), variant: "destructive" });
+          toastFailure(error, "Failed to toggle protection");
         });
     }
     if (on) toast({ title: "Clear All Blocking Enabled", description: "Close-all shortcuts are blocked on TabVault's pages" });

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { getTeamSharedSession, listTeamSharedSessions, type SharedSession } from "@common/api/team-sharing";
 import { planHasFeature } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,7 +11,7 @@ import { openRestoredTabs, USER_STATS_KEY } from "@/features/backups/session-api
 import { useInstalledExtension } from "@/features/backups/useInstalledExtension";
 import { endpointQuery } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 import { restoreShared } from "./team-sharing-api";
 
@@ -76,7 +77,7 @@ function SharedRow({ share }: { share: SharedSession }) {
       toast({ title: "Session Restored", description: handoff && handoff.outcome !== "no-answer" ? `${opened} (The extension could not: ${handoff.message || "it refused."})` : opened });
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Restoration Failed", description: errorMessage(error, "The shared backup could not be restored."), variant: "destructive" });
+      toastFailure(error, "The shared backup could not be restored.", "Restoration Failed");
     },
   });
   const who = share.mine ? "you" : (share.sharedBy.name ?? share.sharedBy.email);
