@@ -1,19 +1,18 @@
-import { toastFailure } from "@/lib/failure-toast";
 import { getOpenTabs, listOpenTabs, type OpenTabs, type OpenTabsDevice } from "@common/api/open-tabs";
 import { browserName } from "@common/api/backups";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, Loader2, Lock, MonitorSmartphone, Pin, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
-import { requestOpenTabsRestore, type InstalledExtension } from "@/features/backups/extension-bridge";
-import { openRestoredTabs, unopenedNote } from "@/features/backups/session-api";
+import { requestOpenTabsRestore } from "@/features/extension-bridge/bridge";
+import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
+import { unopenedNote } from "@/features/backups/session-api";
 import { EncryptedMark, EncryptedTabHint, isReadable, shownTitle, TabIcon } from "@/features/encryption/EncryptedTab";
-import { openTabsForRestore } from "@/features/encryption/form-sealer";
 import { useShownLocation } from "@/features/encryption/useTabLocation";
-import { useInstalledExtension } from "@/features/backups/useInstalledExtension";
+import { useInstalledExtension } from "@/features/extension-bridge/useInstalledExtension";
 import { call, endpointQuery } from "@/lib/api-client";
 import { formatTimeAgo } from "@/lib/dates";
 import { errorMessage } from "@/lib/queryClient";
@@ -66,7 +65,7 @@ export function OpenOnOtherDevices() {
       ) : (
         <ul className="mt-4 space-y-3" aria-label="Other devices">
           {others.map((device) => (
-            <DeviceRow key={device.deviceId} device={device} extension={extension} />
+            <DeviceRow key={device.deviceId} device={device} />
           ))}
         </ul>
       )}
@@ -74,30 +73,21 @@ export function OpenOnOtherDevices() {
   );
 }
 
-function DeviceRow({ device, extension }: { device: OpenTabsDevice; extension: InstalledExtension | null }) {
-  const email = useAuth().user?.email ?? "";
+function DeviceRow({ device }: { device: OpenTabsDevice }) {
   const [expanded, setExpanded] = useState(false);
   const tabs = useQuery({ ...endpointQuery(getOpenTabs, { params: { deviceId: device.deviceId } }), enabled: expanded });
-  const restore = useMutation({
-    mutationFn: async () => {
-      const handoff = extension ? await requestOpenTabsRestore(device.deviceId) : null;
-      if (handoff?.outcome === "started") return { handoff, opened: 0, unopened: 0 };
-      // Without the extension (or when it could not), the tabs open one after another, encrypted ones opened first.
+  const { restore } = useRestoreInThisBrowser({
+    handOff: () => requestOpenTabsRestore(device.deviceId),
+    // Without the extension (or when it could not), the tabs open one after another.
+    tabsToOpen: async () => {
       const open = await call(getOpenTabs, { params: { deviceId: device.deviceId } });
-      const { tabs: all, unopened } = await openTabsForRestore(email, open.windows.flatMap((window) => window.tabs));
-      openRestoredTabs(all.map((tab, index) => ({ id: String(index), url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl, isActive: tab.active, lastAccessed: null, formData: {}, scrollPosition: tab.scrollPosition })));
-      return { handoff, opened: all.length, unopened };
+      return open.windows.flatMap((window) => window.tabs).map((tab, index) => ({ id: String(index), url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl, isActive: tab.active, lastAccessed: null, formData: {}, scrollPosition: tab.scrollPosition, sealedLocation: tab.sealedLocation }));
     },
-    onSuccess: ({ handoff, opened, unopened }) => {
-      if (handoff?.outcome === "started") {
-        toast({ title: "Restoring in this browser…", description: handoff.message || `The extension is reopening the tabs of ${device.deviceName}.` });
-        return;
-      }
-      const note = handoff?.outcome === "refused" ? ` (The extension could not: ${handoff.message || "it refused."})` : "";
-      toast({ title: "Tabs opened", description: `${plural(opened, "tab")} of ${device.deviceName} opened. Allow pop-ups if some did not open.${note}${unopenedNote(unopened)}` });
-    },
-    onError: (error) => {
-      toastFailure(error, "The tabs could not be opened.", "Restoring failed");
+    ifNoAnswer: "open-here",
+    startedText: `The extension is reopening the tabs of ${device.deviceName}.`,
+    failure: { title: "Restoring failed", fallback: "The tabs could not be opened." },
+    onOpenedHere: ({ opened, unopened, refusal }) => {
+      toast({ title: "Tabs opened", description: `${plural(opened, "tab")} of ${device.deviceName} opened. Allow pop-ups if some did not open.${refusal}${unopenedNote(unopened)}` });
     },
   });
   const headingId = `device-${device.deviceId}`;
