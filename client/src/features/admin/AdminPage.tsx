@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { toastFailure, fallbackOnly } from "@/lib/failure-toast";
 import { getAdminDaily, getAdminStats } from "@common/api/admin";
 import { listContactMessages } from "@common/api/contact";
@@ -108,7 +109,7 @@ export default function AdminPage() {
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Figures">
         {cards.map(({ label, value, icon: Icon }) => (
-          <li key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <li key={label} className={sectionCardLook}>
             <p className="flex items-center gap-2 text-sm text-slate-500">
               <Icon className="size-4 text-brand-600" aria-hidden="true" />
               {label}

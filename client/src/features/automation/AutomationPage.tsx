@@ -1,3 +1,4 @@
+import { SectionCard } from "@/components/ui/section-card";
 import { toastFailure } from "@/lib/failure-toast";
 import { AUTOMATION_LIMITS, type AutomationRule, type AutomationRuleKind, automationKindNames, type CreateAutomationRule, createAutomationRule, createAutomationRuleSchema, deleteAutomationRule, listAutomationRules, updateAutomationRule } from "@common/api/automation";
 import { catalogueFeatureNeedsPlanMessage, catalogueFeatures, planHasFeature, plans } from "@common/plan-catalogue";
@@ -232,20 +233,12 @@ export default function AutomationPage() {
       ) : null}
 
       {included ? (
-        <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="new-rule-heading">
-          <h2 id="new-rule-heading" className="flex items-center gap-2 font-semibold text-slate-900">
-            <Workflow className="size-4 text-brand-600" aria-hidden="true" />
-            New rule
-          </h2>
+        <SectionCard id="new-rule-heading" icon={Workflow} title="New rule" className="mt-8">
           <NewRuleForm hasStartupRule={list.some((rule) => rule.kind === "startup")} full={list.length >= AUTOMATION_LIMITS.rulesPerAccount} />
-        </section>
+        </SectionCard>
       ) : null}
 
-      <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="rules-heading">
-        <h2 id="rules-heading" className="flex items-center gap-2 font-semibold text-slate-900">
-          <CalendarClock className="size-4 text-brand-600" aria-hidden="true" />
-          Your rules
-        </h2>
+      <SectionCard id="rules-heading" icon={CalendarClock} title="Your rules" className="mt-8">
         {rules.isPending ? (
           <p className="mt-3 text-sm text-slate-500">Loading…</p>
         ) : rules.isError ? (
@@ -265,7 +258,7 @@ export default function AutomationPage() {
         <p className="mt-4 border-t border-slate-100 pt-4 text-xs text-slate-500">
           Rules run in every browser connected to your account with the TabVault extension, and only while it runs. A daily backup the browser missed (closed or asleep) runs once when it is next awake.
         </p>
-      </section>
+      </SectionCard>
     </div>
   );
 }

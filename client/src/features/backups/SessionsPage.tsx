@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { toastFailure } from "@/lib/failure-toast";
 import { listBackups, type RestoreResponse } from "@common/api/backups";
 import { getBackupOverview } from "@common/api/backup-pages";
@@ -192,7 +193,7 @@ export default function SessionsPage() {
                     <SavedSessionList label={item.label} sessions={list} selectedId={selectedId} chosen={chosen} onSelect={setSelectedId} onChoose={choose} />
                   )}
                 </div>
-                <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <div className={sectionCardLook}>
                   {selectedId === null ? (
                     <p className="py-10 text-center text-slate-500">Select a session to view details</p>
                   ) : selected.data ? (

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import type { AuthUser } from "@common/api/accounts";
 import { type AnalyticsPeriod, analyticsPeriods, getHistoryReport, getHistoryReportCsv } from "@common/api/analytics";
 import { endpointUrl } from "@common/api/endpoint";
@@ -28,7 +29,7 @@ export function AnalyticsSection({ user }: { user: AuthUser }) {
   const hasAnalytics = planHasFeature(user.planType, "analytics");
   const hasReports = planHasFeature(user.planType, "reports");
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="analytics-heading">
+    <section className={sectionCardLook} aria-labelledby="analytics-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="analytics-heading" className="flex items-center gap-2 font-semibold text-slate-900">
           <BarChart3 className="size-4 text-brand-600" aria-hidden="true" />

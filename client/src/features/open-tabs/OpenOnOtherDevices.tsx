@@ -1,3 +1,5 @@
+import { sectionCardLook } from "@/components/ui/section-card";
+import { cn } from "@/lib/class-names";
 import { getOpenTabs, listOpenTabs, type OpenTabs, type OpenTabsDevice } from "@common/api/open-tabs";
 import { browserName } from "@common/api/backups";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
@@ -36,7 +38,7 @@ export function OpenOnOtherDevices() {
   // This browser's own row is not "another device".
   const others = (devices.data ?? []).filter((device) => device.deviceId !== extension?.deviceId);
   return (
-    <section aria-labelledby="open-tabs-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby="open-tabs-heading" className={cn(sectionCardLook, "mt-8")}>
       <h2 id="open-tabs-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <MonitorSmartphone className="size-5 text-brand-600" aria-hidden="true" />
         Open on other devices

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { toastFailure, fallbackOnly } from "@/lib/failure-toast";
 import { getProtectionStatus, getUserStats } from "@common/api/backups";
 import { toggleProtection } from "@common/api/protection";
@@ -137,7 +138,7 @@ export default function AndroidPage() {
 
 function Tile({ label, value }: { label: string; value: string | number }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div className={sectionCardLook}>
       <p className="text-sm text-slate-500">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
     </div>

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { toastFailure } from "@/lib/failure-toast";
 import { getProtectionStatus } from "@common/api/backups";
 import { toggleProtection } from "@common/api/protection";
@@ -180,7 +181,7 @@ export default function ClearAllBlockerPage() {
         <h2 className="text-xl font-semibold text-slate-900">How it works</h2>
         <ol className="mt-4 grid gap-4 sm:grid-cols-3">
           {steps.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li key={title} className={sectionCardLook}>
               <span className="flex items-center gap-2 text-sm font-semibold text-brand-700">
                 <span className="inline-flex size-7 items-center justify-center rounded-full bg-brand-100">{index + 1}</span>
                 <Icon className="size-4" aria-hidden="true" />

@@ -1,3 +1,5 @@
+import { sectionCardLook } from "@/components/ui/section-card";
+import { cn } from "@/lib/class-names";
 import { getTeamSharedSession, listTeamSharedSessions, type SharedSession } from "@common/api/team-sharing";
 import { planHasFeature } from "@common/plan-catalogue";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -27,7 +29,7 @@ export function SharedWithTeam() {
   const shared = useQuery({ ...endpointQuery(listTeamSharedSessions), enabled: included });
   if (!included) return null;
   return (
-    <section aria-labelledby="team-shared-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby="team-shared-heading" className={cn(sectionCardLook, "mt-8")}>
       <h2 id="team-shared-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <Users className="size-5 text-brand-600" aria-hidden="true" />
         Shared with your team
