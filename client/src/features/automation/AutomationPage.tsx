@@ -1,18 +1,17 @@
 import { SectionCard } from "@/components/ui/section-card";
 import { toastFailure } from "@/lib/failure-toast";
 import { AUTOMATION_LIMITS, type AutomationRule, type AutomationRuleKind, automationKindNames, type CreateAutomationRule, createAutomationRule, createAutomationRuleSchema, deleteAutomationRule, listAutomationRules, updateAutomationRule } from "@common/api/automation";
-import { catalogueFeatureNeedsPlanMessage, catalogueFeatures, planHasFeature, plans } from "@common/plan-catalogue";
+import { planHasFeature } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, Lock, Power, Trash2, Workflow } from "lucide-react";
+import { CalendarClock, Power, Trash2, Workflow } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { PlanGateNotice } from "@/features/payments/PlanGateNotice";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { useAuth } from "@/features/accounts/useAuth";
-import { subscribeHref, usePriceIds } from "@/features/payments/plan-links";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
@@ -206,12 +205,10 @@ function RuleRow({ rule, canChange }: { rule: AutomationRule; canChange: boolean
  */
 export default function AutomationPage() {
   const { user } = useAuth();
-  const priceIds = usePriceIds();
   const rules = useQuery(endpointQuery(listAutomationRules));
   if (!user) return null;
   const included = planHasFeature(user.planType, "workflowAutomation");
   const list = rules.data?.rules ?? [];
-  const premium = plans.premium;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
@@ -219,17 +216,7 @@ export default function AutomationPage() {
       <p className="mt-2 text-lg text-slate-600">Rules your TabVault browser extension runs for you: backups when a big window closes, a backup every day, your last session offered at start.</p>
 
       {!included ? (
-        <div className="mt-6 flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-start gap-2 text-sm text-amber-900">
-            <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>
-              <span className="font-medium">{catalogueFeatures.workflowAutomation.name}.</span> {catalogueFeatureNeedsPlanMessage("workflowAutomation", user.planType)}
-            </span>
-          </p>
-          <Button asChild size="sm">
-            <Link href={subscribeHref(premium, priceIds.premium)}>Get Workflow automation with {premium.name}</Link>
-          </Button>
-        </div>
+        <PlanGateNotice feature="workflowAutomation" planType={user.planType} look="warning" className="mt-6" />
       ) : null}
 
       {included ? (

@@ -2,12 +2,12 @@ import { sectionCardLook } from "@/components/ui/section-card";
 import { cn } from "@/lib/class-names";
 import { getOpenTabs, listOpenTabs, type OpenTabs, type OpenTabsDevice } from "@common/api/open-tabs";
 import { browserName } from "@common/api/backups";
-import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
+import { planHasFeature } from "@common/plan-catalogue";
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDown, ChevronUp, Loader2, Lock, MonitorSmartphone, Pin, RotateCcw } from "lucide-react";
+import { ChevronDown, ChevronUp, Loader2, MonitorSmartphone, Pin, RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { PlanGateNotice } from "@/features/payments/PlanGateNotice";
 import { useAuth } from "@/features/accounts/useAuth";
 import { requestOpenTabsRestore } from "@/features/extension-bridge/bridge";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
@@ -45,15 +45,7 @@ export function OpenOnOtherDevices() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">The tabs open right now in your other connected browsers, updated within a minute. They are not backups.</p>
       {!included ? (
-        <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
-          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>
-            {catalogueFeatureNeedsPlanMessage("cloudSync", planType)}{" "}
-            <Link className="font-medium text-brand-700 underline underline-offset-4" href="/#pricing">
-              See plans
-            </Link>
-          </span>
-        </p>
+        <PlanGateNotice feature="cloudSync" planType={planType} look="line" seePlans className="mt-3" />
       ) : devices.isError ? (
         <p className="mt-3 text-sm text-rose-700">{errorMessage(devices.error, "Your devices' tabs could not be loaded.")}</p>
       ) : !devices.data ? (
