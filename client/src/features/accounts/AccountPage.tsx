@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { endBrowserSession, exportAccount, getAccountOverview, requestAccountDeletion, signOutEverywhere, type BrowserSession } from "@common/api/account-data";
 import { plans, storageText } from "@common/plan-catalogue";
 import { ACCOUNT_DELETION_LINK_MINUTES, EVENT_RETENTION_DAYS, PRODUCT_SLUG } from "@common/product";
@@ -9,7 +10,7 @@ import { DeviceTokens } from "@/features/dashboard/DeviceTokens";
 import { EncryptionSection } from "@/features/encryption/EncryptionSection";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/dates";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage } from "@/lib/queryClient";
 import { saveBlob } from "@/lib/save-file";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "./useAuth";
@@ -19,7 +20,7 @@ const OVERVIEW_KEY = endpointKey(getAccountOverview);
 
 function showError(fallback: string) {
   return (error: unknown) => {
-    if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+    toastFailure(error, fallback);
   };
 }
 

@@ -1,5 +1,6 @@
 import { type CaptureEmailResponse, captureEmail as captureEmailEndpoint, type SignupSource } from "@common/api/accounts";
 import { formatPrice, lowestPaidPriceCents, type PaidPlanType, paidPlanTypes, planLimitsText, plans } from "@common/plan-catalogue";
+import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Crown, Download, Loader2, Mail } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
@@ -11,7 +12,7 @@ import { toast } from "@/lib/use-toast";
 import { loginHref } from "./sign-in-links";
 import { cn } from "@/lib/class-names";
 import { call } from "@/lib/api-client";
-import { errorMessage } from "@/lib/queryClient";
+import { showFailure } from "@/lib/failure-toast";
 import { checkEmailOrToast, rememberEmailForPayment } from "./email-check";
 
 /** spec 1 §9: the redirect to sign-in after 'Welcome Back!'. */
@@ -32,19 +33,12 @@ export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () =
   const priceIds = usePriceIds();
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
-  const [status, setStatus] = useState<"idle" | "submitting" | "redirecting">("idle");
   const redirectTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
-
-  async function submitEmail(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkEmailOrToast(email)?.toLowerCase();
-    if (!checked) return;
-    setStatus("submitting");
-    try {
-      const result = await captureEmail(checked, "email_signup_modal");
+  const register = useMutation({
+    mutationFn: (checked: string) => captureEmail(checked, "email_signup_modal"),
+    onSuccess: (result, checked) => {
       if (result.userExists) {
-        setStatus("redirecting");
         // Only a confirmed address is answered as known (server/accounts/signup-routes.ts): one that never opened its
         // link is answered as new, so there is no "confirm your email" case here.
         toast({ title: "Welcome Back!", description: "We're emailing you a link to sign in." });
@@ -57,15 +51,16 @@ export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () =
       toast({ title: "Email Registered!", description: `Check ${checked} for the link that confirms your address.` });
       setEmail(checked);
       setStep("downloads");
-      setStatus("idle");
-    } catch (error) {
-      setStatus("idle");
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to register email. Please try again."),
-        variant: "destructive",
-      });
-    }
+    },
+    onError: showFailure("Failed to register email. Please try again."),
+  });
+  // A known address stays "Signing you in..." until the page leaves for the sign-in link.
+  const status = register.isPending ? "submitting" : register.isSuccess && register.data.userExists ? "redirecting" : "idle";
+
+  function submitEmail(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkEmailOrToast(email)?.toLowerCase();
+    if (checked) register.mutate(checked);
   }
 
   function choosePlan(plan: PaidPlanType) {

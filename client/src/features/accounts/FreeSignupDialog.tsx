@@ -1,47 +1,49 @@
 import { createFreeAccount } from "@common/api/accounts";
 import { planLimitsText, plans } from "@common/plan-catalogue";
+import { useMutation } from "@tanstack/react-query";
 import { AlertCircle, CheckCircle2, Loader2, Sparkles } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { toast } from "@/lib/use-toast";
+import { toastFailure } from "@/lib/failure-toast";
 import { loginHref } from "./sign-in-links";
 import { call } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 
 /** spec 1 §9: redirect to sign-in 1.5 s after a successful sign-up. */
 const SIGNUP_REDIRECT_MS = 1500;
+const failureFallback = "Please try again or contact support.";
 
 type Status = { state: "idle" } | { state: "submitting" } | { state: "success"; message: string } | { state: "failure"; message: string };
 
 /** The Free plan's sign-up (spec 1 §2, §4, §5): email only; success goes on to the sign-in link. */
 export default function FreeSignupDialog({ initialEmail = "", onClose }: { initialEmail?: string; onClose: () => void }) {
   const [email, setEmail] = useState(initialEmail);
-  const [status, setStatus] = useState<Status>({ state: "idle" });
   const redirectTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+  const signUp = useMutation({
+    mutationFn: (address: string) => call(createFreeAccount, { body: { email: address } }),
+    onSuccess: (result) => {
+      redirectTimer.current = window.setTimeout(() => window.location.assign(loginHref(result.email)), SIGNUP_REDIRECT_MS);
+    },
+    onError: (error) => toastFailure(error, failureFallback, "Signup Failed"),
+  });
+  const status: Status = signUp.isPending
+    ? { state: "submitting" }
+    : signUp.isSuccess
+      ? { state: "success", message: signUp.data.message }
+      : signUp.isError
+        ? { state: "failure", message: errorMessage(signUp.error, failureFallback) }
+        : { state: "idle" };
 
   const blank = email.trim() === "";
   const busy = status.state === "submitting" || status.state === "success";
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (blank || busy) return;
-    const address = email.trim();
-    setStatus({ state: "submitting" });
-    try {
-      const result = await call(createFreeAccount, { body: { email: address } });
-      setStatus({ state: "success", message: result.message });
-      redirectTimer.current = window.setTimeout(
-        () => window.location.assign(loginHref(result.email)),
-        SIGNUP_REDIRECT_MS,
-      );
-    } catch (error) {
-      const message = errorMessage(error, "Please try again or contact support.");
-      setStatus({ state: "failure", message });
-      toast({ title: "Signup Failed", description: message, variant: "destructive" });
-    }
+    signUp.mutate(email.trim());
   }
 
   return (

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { type AuthUser, MAX_NAME_LENGTH, updateProfile } from "@common/api/accounts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
@@ -9,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
 import { AUTH_USER_QUERY_KEY } from "./useAuth";
 import { call } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { isUnauthorizedError } from "@/lib/queryClient";
 
 /** Lets a signed-in person set the names TabVault greets them with (PATCH /api/auth/user). */
 export function ProfileDialog({ user, open, onOpenChange }: { user: AuthUser; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -25,7 +26,7 @@ export function ProfileDialog({ user, open, onOpenChange }: { user: AuthUser; op
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return; // the global handler signs in again
-      toast({ title: "Error", description: errorMessage(error, "Failed to save your profile."), variant: "destructive" });
+      toastFailure(error, "Failed to save your profile.");
     },
   });
 

@@ -1,5 +1,6 @@
 import { verifyUser, type VerifyUserResponse } from "@common/api/accounts";
 import { plans } from "@common/plan-catalogue";
+import { useMutation } from "@tanstack/react-query";
 import { BadgeCheck, Loader2, MailQuestion, SearchX, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { AccountScreen } from "./AccountScreen";
@@ -10,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { loginHref } from "./sign-in-links";
 import { call } from "@/lib/api-client";
-import { errorMessage } from "@/lib/queryClient";
+import { toastFailure } from "@/lib/failure-toast";
 import { formatDate } from "@/lib/dates";
 
 type Result = { email: string; response: VerifyUserResponse };
@@ -19,28 +20,22 @@ type Result = { email: string; response: VerifyUserResponse };
 /** `/verify` (spec 1 §2, §4): form → verified or not found; 'Try Different Email' resets. */
 export default function VerifyPage() {
   const [email, setEmail] = useState("");
-  const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const { openFreeSignup } = useAuthDialogs();
+  const verify = useMutation({
+    mutationFn: async (checked: string): Promise<Result> => ({ email: checked, response: await call(verifyUser, { body: { email: checked } }) }),
+    onSuccess: (verified) => {
+      if (!verified.response.verified) toast({ title: "User Not Found", description: verified.response.message, variant: "destructive" });
+      setResult(verified);
+    },
+    onError: (error) => toastFailure(error, "Failed to verify user. Please try again.", "Verification Error"),
+  });
+  const submitting = verify.isPending;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const checked = checkEmailOrToast(email);
-    if (!checked) return;
-    setSubmitting(true);
-    try {
-      const response = await call(verifyUser, { body: { email: checked } });
-      if (!response.verified) toast({ title: "User Not Found", description: response.message, variant: "destructive" });
-      setResult({ email: checked, response });
-    } catch (error) {
-      toast({
-        title: "Verification Error",
-        description: errorMessage(error, "Failed to verify user. Please try again."),
-        variant: "destructive",
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    if (checked) verify.mutate(checked);
   }
 
   const tryAgain = () => {

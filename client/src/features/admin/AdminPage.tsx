@@ -1,3 +1,5 @@
+import { sectionCardLook } from "@/components/ui/section-card";
+import { toastFailure, fallbackOnly } from "@/lib/failure-toast";
 import { getAdminDaily, getAdminStats } from "@common/api/admin";
 import { listContactMessages } from "@common/api/contact";
 import { endpointUrl } from "@common/api/endpoint";
@@ -13,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/lib/use-toast";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
-import { apiRequest, handleUnauthorized, isUnauthorizedError } from "@/lib/queryClient";
+import { apiRequest } from "@/lib/queryClient";
 import { cn } from "@/lib/class-names";
 import { formatDateTime } from "@/lib/dates";
 import { saveBlob } from "@/lib/save-file";
@@ -61,7 +63,7 @@ export default function AdminPage() {
       void queryClient.invalidateQueries({ queryKey: endpointKey(listSystemLog) });
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Failed to clear logs", variant: "destructive" });
+      toastFailure(error, "", "Failed to clear logs", fallbackOnly);
     },
   });
   const messages = useQuery({ ...endpointQuery(listContactMessages, { query: { limit: 50 } }), refetchInterval: autoRefresh ? REFRESH.payments : false });
@@ -76,8 +78,7 @@ export default function AdminPage() {
       const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "payments.csv";
       saveBlob(await response.blob(), fileName);
     } catch (error) {
-      if (isUnauthorizedError(error)) handleUnauthorized(error);
-      else toast({ title: "Export failed", description: "The payments could not be exported. Please try again.", variant: "destructive" });
+      toastFailure(error, "The payments could not be exported. Please try again.", "Export failed", fallbackOnly);
     } finally {
       setExporting(false);
     }
@@ -108,7 +109,7 @@ export default function AdminPage() {
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Figures">
         {cards.map(({ label, value, icon: Icon }) => (
-          <li key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <li key={label} className={sectionCardLook}>
             <p className="flex items-center gap-2 text-sm text-slate-500">
               <Icon className="size-4 text-brand-600" aria-hidden="true" />
               {label}

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 /** A small bar chart of one value per day, drawn as SVG: enough to see a trend at a glance. */
 export function DailyBars({ title, days, value, format }: { title: string; days: { date: string }[]; value: (index: number) => number; format: (n: number) => string }) {
   const values = days.map((_, index) => value(index));
@@ -7,7 +8,7 @@ export function DailyBars({ title, days, value, format }: { title: string; days:
   const height = 80;
   const barWidth = width / Math.max(1, days.length);
   return (
-    <figure className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <figure className={sectionCardLook}>
       <figcaption className="flex items-baseline justify-between">
         <span className="text-sm font-semibold text-slate-900">{title}</span>
         <span className="text-sm text-slate-500">{format(total)} in 30 days</span>

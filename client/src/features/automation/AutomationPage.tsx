@@ -1,29 +1,19 @@
-import {
-  AUTOMATION_LIMITS,
-  type AutomationRule,
-  type AutomationRuleKind,
-  automationKindNames,
-  type CreateAutomationRule,
-  createAutomationRule,
-  createAutomationRuleSchema,
-  deleteAutomationRule,
-  listAutomationRules,
-  updateAutomationRule,
-} from "@common/api/automation";
-import { catalogueFeatureNeedsPlanMessage, catalogueFeatures, planHasFeature, plans } from "@common/plan-catalogue";
+import { SectionCard } from "@/components/ui/section-card";
+import { toastFailure } from "@/lib/failure-toast";
+import { AUTOMATION_LIMITS, type AutomationRule, type AutomationRuleKind, automationKindNames, type CreateAutomationRule, createAutomationRule, createAutomationRuleSchema, deleteAutomationRule, listAutomationRules, updateAutomationRule } from "@common/api/automation";
+import { planHasFeature } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, Lock, Power, Trash2, Workflow } from "lucide-react";
+import { CalendarClock, Power, Trash2, Workflow } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { PlanGateNotice } from "@/features/payments/PlanGateNotice";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { useAuth } from "@/features/accounts/useAuth";
-import { subscribeHref, usePriceIds } from "@/features/payments/plan-links";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 
 const RULES_KEY = endpointKey(listAutomationRules);
@@ -38,7 +28,7 @@ function describeRule(rule: AutomationRule): string {
 
 function showError(fallback: string) {
   return (error: unknown) => {
-    if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+    toastFailure(error, fallback);
   };
 }
 
@@ -215,12 +205,10 @@ function RuleRow({ rule, canChange }: { rule: AutomationRule; canChange: boolean
  */
 export default function AutomationPage() {
   const { user } = useAuth();
-  const priceIds = usePriceIds();
   const rules = useQuery(endpointQuery(listAutomationRules));
   if (!user) return null;
   const included = planHasFeature(user.planType, "workflowAutomation");
   const list = rules.data?.rules ?? [];
-  const premium = plans.premium;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
@@ -228,34 +216,16 @@ export default function AutomationPage() {
       <p className="mt-2 text-lg text-slate-600">Rules your TabVault browser extension runs for you: backups when a big window closes, a backup every day, your last session offered at start.</p>
 
       {!included ? (
-        <div className="mt-6 flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-start gap-2 text-sm text-amber-900">
-            <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>
-              <span className="font-medium">{catalogueFeatures.workflowAutomation.name}.</span> {catalogueFeatureNeedsPlanMessage("workflowAutomation", user.planType)}
-            </span>
-          </p>
-          <Button asChild size="sm">
-            <Link href={subscribeHref(premium, priceIds.premium)}>Get Workflow automation with {premium.name}</Link>
-          </Button>
-        </div>
+        <PlanGateNotice feature="workflowAutomation" planType={user.planType} look="warning" className="mt-6" />
       ) : null}
 
       {included ? (
-        <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="new-rule-heading">
-          <h2 id="new-rule-heading" className="flex items-center gap-2 font-semibold text-slate-900">
-            <Workflow className="size-4 text-brand-600" aria-hidden="true" />
-            New rule
-          </h2>
+        <SectionCard id="new-rule-heading" icon={Workflow} title="New rule" className="mt-8">
           <NewRuleForm hasStartupRule={list.some((rule) => rule.kind === "startup")} full={list.length >= AUTOMATION_LIMITS.rulesPerAccount} />
-        </section>
+        </SectionCard>
       ) : null}
 
-      <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="rules-heading">
-        <h2 id="rules-heading" className="flex items-center gap-2 font-semibold text-slate-900">
-          <CalendarClock className="size-4 text-brand-600" aria-hidden="true" />
-          Your rules
-        </h2>
+      <SectionCard id="rules-heading" icon={CalendarClock} title="Your rules" className="mt-8">
         {rules.isPending ? (
           <p className="mt-3 text-sm text-slate-500">Loading…</p>
         ) : rules.isError ? (
@@ -275,7 +245,7 @@ export default function AutomationPage() {
         <p className="mt-4 border-t border-slate-100 pt-4 text-xs text-slate-500">
           Rules run in every browser connected to your account with the TabVault extension, and only while it runs. A daily backup the browser missed (closed or asleep) runs once when it is next awake.
         </p>
-      </section>
+      </SectionCard>
     </div>
   );
 }

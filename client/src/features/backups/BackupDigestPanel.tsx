@@ -1,12 +1,12 @@
+import { PlanGateNotice } from "@/features/payments/PlanGateNotice";
 import { getBackupDigest } from "@common/api/analytics";
-import { catalogueFeatureNeedsPlanMessage, catalogueFeatures, planHasFeature } from "@common/plan-catalogue";
+import { planHasFeature } from "@common/plan-catalogue";
 import { getBackup } from "@common/api/backups";
 import { digestBackup, UNVISITED_DAYS } from "@common/backup-digest";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ListTree, Lock } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "wouter";
 import { useAuth } from "@/features/accounts/useAuth";
 import { endpointQuery } from "@/lib/api-client";
 import { encryptedTabs, withOpenedLocations } from "@/features/encryption/tab-sealing";
@@ -40,15 +40,7 @@ export function BackupDigestPanel({ sessionId }: { sessionId: string }) {
         Summary
       </h3>
       {!included ? (
-        <p className="mt-2 flex items-start gap-2 text-sm text-slate-600">
-          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>
-            {catalogueFeatures.backupSummaries.name}. {catalogueFeatureNeedsPlanMessage("backupSummaries", planType)}{" "}
-            <Link className="font-medium text-brand-700 underline underline-offset-4" href="/#pricing">
-              See plans
-            </Link>
-          </span>
-        </p>
+        <PlanGateNotice feature="backupSummaries" planType={planType} look="line" named seePlans className="mt-2" />
       ) : served.isError ? (
         <p className="mt-2 text-sm text-rose-700">{errorMessage(served.error, "The summary could not be loaded.")}</p>
       ) : !data ? (

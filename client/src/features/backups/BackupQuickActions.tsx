@@ -1,20 +1,22 @@
-import { restoreLatestBackup } from "@common/api/backups";
+import { toastFailure } from "@/lib/failure-toast";
+import { restoreLatestBackup, type RestoreResponse } from "@common/api/backups";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, RotateCcw, Save } from "lucide-react";
-import { openRestoredTabs, SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, saveFailureMessage, unopenedNote, USER_STATS_KEY } from "./session-api";
-import { openTabsForRestore, prepareTabsOnce } from "@/features/encryption/form-sealer";
+import { SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, saveFailureMessage, unopenedNote, USER_STATS_KEY } from "./session-api";
+import { prepareTabsOnce } from "@/features/encryption/form-sealer";
+import { requestRestore } from "@/features/extension-bridge/bridge";
+import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { call } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { formatDateTime } from "@/lib/dates";
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The dashboard's backup and restore quick actions: a manual save of the capture engine's current session, and
- * a restore of the latest backup with its tabs opened 500 ms apart. The server records each as one protection
- * event ("Manual save of 1 tab", "Restored …"); recording spec 1 §7's manual_backup / manual_restore event here
+ * a restore of the latest backup (through the extension when one answers, else its tabs opened 500 ms apart). The
+ * server records each as one protection event ("Manual save of 1 tab", "Restored …"); recording spec 1 §7's manual_backup / manual_restore event here
  * as well put every action in the recent events twice (issue 20).
  */
 export function BackupQuickActions({ email }: { email: string }) {
@@ -32,25 +34,24 @@ export function BackupQuickActions({ email }: { email: string }) {
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: saveFailureMessage(error, "The session could not be backed up. Please try again."), variant: "destructive" });
+      toastFailure(error, "The session could not be backed up. Please try again.", "Error", saveFailureMessage);
     },
   });
 
-  const restore = useMutation({
-    mutationFn: async () => {
-      const result = await call(restoreLatestBackup, { body: { userEmail: email } });
-      return { result, opened: await openTabsForRestore(email, result.session.tabs) };
-    },
-    onSuccess: ({ result, opened }) => {
-      openRestoredTabs(opened.tabs);
+  // Like the Session Manager's: handed to the extension when one answers, the tabs opened here one by one without it.
+  const { restore } = useRestoreInThisBrowser<void, RestoreResponse>({
+    record: () => call(restoreLatestBackup, { body: { userEmail: email } }),
+    handOff: (_variables, recorded) => requestRestore(recorded?.session.id ?? ""),
+    tabsToOpen: (_variables, recorded) => recorded?.session.tabs ?? [],
+    ifNoAnswer: "say-so",
+    startedText: "The extension is reopening the saved windows.",
+    failure: { title: "Restore Failed", fallback: "The latest backup could not be restored." },
+    onDone: refresh,
+    onOpenedHere: ({ recorded, opened, unopened, refusal }) => {
       toast({
         title: "Session Restored",
-        description: `${count(opened.tabs.length, "tab", "tabs")} and ${count(result.session.openApps.length, "app", "apps")} restored. Allow pop-ups if some tabs did not open.${unopenedNote(opened.unopened)}`,
+        description: `${count(opened, "tab", "tabs")} and ${count(recorded?.session.openApps.length ?? 0, "app", "apps")} restored. Allow pop-ups if some tabs did not open.${unopenedNote(unopened)}${refusal}`,
       });
-      refresh();
-    },
-    onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Restore Failed", description: errorMessage(error, "The latest backup could not be restored."), variant: "destructive" });
     },
   });
 

@@ -1,29 +1,17 @@
-import { listBackups } from "@common/api/backups";
+import { sectionCardLook } from "@/components/ui/section-card";
+import { toastFailure } from "@/lib/failure-toast";
+import { listBackups, type RestoreResponse } from "@common/api/backups";
 import { getBackupOverview } from "@common/api/backup-pages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CopyMinus, Loader2, Merge, Save, Tag } from "lucide-react";
 import { useEffect, useState } from "react";
-import { requestRestore } from "./extension-bridge";
 import { SavedSessionList } from "./SavedSessionList";
 import { SessionDetails } from "./SessionDetails";
-import {
-  deleteSession,
-  matchesFilter,
-  openRestoredTabs,
-  restoreSession,
-  BACKUP_TAB_PAGES_KEY,
-  SAVED_SESSION_DETAILS_KEY,
-  SAVED_SESSIONS_KEY,
-  saveCurrentSession,
-  saveFailureMessage,
-  tabPageQuery,
-  unopenedNote,
-  type SessionFilter,
-  USER_STATS_KEY,
-} from "./session-api";
-import { useInstalledExtension } from "./useInstalledExtension";
+import { deleteSession, matchesFilter, restoreSession, BACKUP_TAB_PAGES_KEY, SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, saveFailureMessage, tabPageQuery, unopenedNote, type SessionFilter, USER_STATS_KEY } from "./session-api";
+import { requestRestore } from "@/features/extension-bridge/bridge";
+import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
 import { useAuth } from "@/features/accounts/useAuth";
-import { openTabsForRestore, prepareTabsOnce } from "@/features/encryption/form-sealer";
+import { prepareTabsOnce } from "@/features/encryption/form-sealer";
 import { searchLibrary } from "@common/api/library-organise";
 import { ImportButton, importHelp } from "@/features/library/ImportButton";
 import { LibrarySearch } from "@/features/library/LibrarySearch";
@@ -37,7 +25,6 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
 import { endpointKey, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { formatDateTime } from "@/lib/dates";
 
 const filters: { value: SessionFilter; label: string; empty: string }[] = [
@@ -80,42 +67,20 @@ export default function SessionsPage() {
   // Merging keeps the list's order (newest first), whatever order the boxes were ticked in.
   const chosenInOrder = (sessions.data ?? []).map((session) => session.id).filter((id) => chosen.includes(id));
 
-  const extension = useInstalledExtension();
-  const restore = useMutation({
-    // The server records the restore and hands back the tabs either way; the extension, when installed,
-    // reopens the windows as they were (pins, groups), and the tabs open one by one only without it.
-    mutationFn: async ({ id, suggestedGroups = false }: { id: string; suggestedGroups?: boolean }) => {
-      const result = await restoreSession(id);
-      const handoff = extension ? await requestRestore(id, { suggestedGroups }) : null;
-      // Tabs opened one by one need their addresses: encrypted ones are opened here first (decision 199).
-      const opened = handoff?.outcome === "started" ? { tabs: [], unopened: 0 } : await openTabsForRestore(email, result.session.tabs);
-      return { result, handoff, opened };
-    },
-    onSuccess: ({ result, handoff, opened }) => {
-      refresh();
-      if (handoff?.outcome === "started") {
-        toast({ title: "Restoring in this browser…", description: handoff.message || "The extension is reopening the saved windows." });
-        return;
-      }
-      if (handoff?.outcome === "no-answer") {
-        toast({
-          title: "The extension did not answer",
-          description: "Restore this backup from the TabVault icon in your toolbar, or reload this page and try again.",
-          variant: "destructive",
-        });
-        return;
-      }
-      openRestoredTabs(opened.tabs);
-      const tabs = opened.tabs.length;
-      const apps = result.session.openApps.length;
-      const restored = `${tabs} ${tabs === 1 ? "tab" : "tabs"} and ${apps} ${apps === 1 ? "app" : "apps"} restored. Allow pop-ups if some tabs did not open.${unopenedNote(opened.unopened)}`;
-      toast({
-        title: "Session Restored",
-        description: handoff?.outcome === "refused" ? `${restored} (The extension could not: ${handoff.message || "it refused."})` : restored,
-      });
-    },
-    onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Restoration Failed", description: errorMessage(error, "The session could not be restored."), variant: "destructive" });
+  // The server records the restore and hands back the tabs either way; the extension, when installed, reopens the
+  // windows as they were (pins, groups, or the suggested groups), and the tabs open one by one only without it.
+  const { extension, restore } = useRestoreInThisBrowser<{ id: string; suggestedGroups?: boolean }, RestoreResponse>({
+    record: ({ id }) => restoreSession(id),
+    handOff: ({ id, suggestedGroups = false }) => requestRestore(id, { suggestedGroups }),
+    tabsToOpen: (_variables, recorded) => recorded?.session.tabs ?? [],
+    ifNoAnswer: "say-so",
+    startedText: "The extension is reopening the saved windows.",
+    failure: { title: "Restoration Failed", fallback: "The session could not be restored." },
+    onDone: refresh,
+    onOpenedHere: ({ recorded, opened, unopened, refusal }) => {
+      const apps = recorded?.session.openApps.length ?? 0;
+      const restored = `${opened} ${opened === 1 ? "tab" : "tabs"} and ${apps} ${apps === 1 ? "app" : "apps"} restored. Allow pop-ups if some tabs did not open.${unopenedNote(unopened)}`;
+      toast({ title: "Session Restored", description: `${restored}${refusal}` });
     },
   });
   const remove = useMutation({
@@ -126,7 +91,7 @@ export default function SessionsPage() {
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Deletion Failed", description: errorMessage(error, "The session could not be deleted."), variant: "destructive" });
+      toastFailure(error, "The session could not be deleted.", "Deletion Failed");
     },
   });
   const save = useMutation({
@@ -136,7 +101,7 @@ export default function SessionsPage() {
       refresh();
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Save Failed", description: saveFailureMessage(error, "The session could not be saved."), variant: "destructive" });
+      toastFailure(error, "The session could not be saved.", "Save Failed", saveFailureMessage);
     },
   });
 
@@ -228,7 +193,7 @@ export default function SessionsPage() {
                     <SavedSessionList label={item.label} sessions={list} selectedId={selectedId} chosen={chosen} onSelect={setSelectedId} onChoose={choose} />
                   )}
                 </div>
-                <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <div className={sectionCardLook}>
                   {selectedId === null ? (
                     <p className="py-10 text-center text-slate-500">Select a session to view details</p>
                   ) : selected.data ? (

@@ -1,20 +1,12 @@
+import { PlanGateNotice } from "@/features/payments/PlanGateNotice";
+import { sectionCardLook } from "@/components/ui/section-card";
 import type { AuthUser } from "@common/api/accounts";
 import { type AnalyticsPeriod, analyticsPeriods, getHistoryReport, getHistoryReportCsv } from "@common/api/analytics";
 import { endpointUrl } from "@common/api/endpoint";
-import {
-  type CatalogueFeatureId,
-  catalogueFeatureNeedsPlanMessage,
-  catalogueFeatures,
-  lowestPlanOf,
-  type PaidPlanType,
-  planHasFeature,
-  plans,
-} from "@common/plan-catalogue";
-import { BarChart3, FileDown, Lock } from "lucide-react";
+import { planHasFeature } from "@common/plan-catalogue";
+import { BarChart3, FileDown } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { subscribeHref, usePriceIds } from "@/features/payments/plan-links";
 
 // recharts is loaded only for plans that have analytics, in a chunk of its own (the landing page never loads it).
 const AnalyticsCharts = lazy(() => import("./AnalyticsCharts"));
@@ -28,7 +20,7 @@ export function AnalyticsSection({ user }: { user: AuthUser }) {
   const hasAnalytics = planHasFeature(user.planType, "analytics");
   const hasReports = planHasFeature(user.planType, "reports");
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="analytics-heading">
+    <section className={sectionCardLook} aria-labelledby="analytics-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="analytics-heading" className="flex items-center gap-2 font-semibold text-slate-900">
           <BarChart3 className="size-4 text-brand-600" aria-hidden="true" />
@@ -49,7 +41,7 @@ export function AnalyticsSection({ user }: { user: AuthUser }) {
           <AnalyticsCharts days={period} />
         </Suspense>
       ) : (
-        <Locked feature="analytics" user={user} />
+        <PlanGateNotice feature="analytics" planType={user.planType} look="panel" className="mt-3" />
       )}
       <div className="mt-6 border-t border-slate-100 pt-4">
         <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
@@ -71,33 +63,10 @@ export function AnalyticsSection({ user }: { user: AuthUser }) {
             </Button>
           </div>
         ) : (
-          <Locked feature="reports" user={user} />
+          <PlanGateNotice feature="reports" planType={user.planType} look="panel" className="mt-3" />
         )}
       </div>
     </section>
   );
 }
 
-/** A feature the plan does not include: what it is, why not, and the upgrade to the plan that has it. */
-function Locked({ feature, user }: { feature: CatalogueFeatureId; user: AuthUser }) {
-  const priceIds = usePriceIds();
-  const lowest = lowestPlanOf(feature);
-  const upgrade: PaidPlanType = lowest === "free" ? "basic" : lowest;
-  const plan = plans[upgrade];
-  return (
-    <div className="mt-3 flex flex-col gap-3 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="flex items-start gap-2 text-sm text-slate-700">
-        <Lock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
-        <span>
-          <span className="font-medium">{catalogueFeatures[feature].name}.</span> {catalogueFeatureNeedsPlanMessage(feature, user.planType)}
-        </span>
-      </p>
-      <Button asChild size="sm">
-        {/* Named for the feature: the plan card above has its own "Upgrade to …" link to the same plan. */}
-        <Link href={subscribeHref(plan, priceIds[upgrade])}>
-          Get {catalogueFeatures[feature].name.split(":")[0]} with {plan.name}
-        </Link>
-      </Button>
-    </div>
-  );
-}

@@ -1,3 +1,5 @@
+import { sectionCardLook } from "@/components/ui/section-card";
+import { cn } from "@/lib/class-names";
 import type { AuthUser } from "@common/api/accounts";
 import { PRODUCT_NAME } from "@common/product";
 import { backupsText, type PaidPlanType, plans, type PlanType } from "@common/plan-catalogue";
@@ -134,7 +136,7 @@ export default function DashboardPage({ user }: { user: AuthUser }) {
           <li key={href}>
             <Link
               href={href}
-              className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+              className={cn(sectionCardLook, "group flex h-full flex-col transition hover:border-brand-300 hover:shadow-md")}
             >
               <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <Icon className="size-5" aria-hidden="true" />

@@ -1,3 +1,5 @@
+import { SectionCard } from "@/components/ui/section-card";
+import { toastFailure } from "@/lib/failure-toast";
 import { createDeviceToken, type DeviceToken, listDeviceTokens, revokeDeviceToken } from "@common/api/accounts";
 import type { DeviceTokenScope } from "@common/api/device-authorization";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -8,7 +10,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { formatDateTime } from "@/lib/dates";
 
 const TOKENS_KEY = endpointKey(listDeviceTokens);
@@ -32,7 +33,7 @@ export function DeviceTokens() {
   const [fresh, setFresh] = useState<{ name: string; token: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const onError = (fallback: string) => (error: unknown) => {
-    if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+    toastFailure(error, fallback);
   };
   const create = useMutation({
     mutationFn: () => call(createDeviceToken, { body: { name: name.trim() } }),
@@ -59,11 +60,7 @@ export function DeviceTokens() {
   }
 
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="device-tokens">
-      <h2 id="device-tokens" className="flex items-center gap-2 font-semibold text-slate-900">
-        <KeyRound className="size-4 text-brand-600" aria-hidden="true" />
-        Devices
-      </h2>
+    <SectionCard id="device-tokens" icon={KeyRound} title="Devices">
       <p className="mt-1 text-sm text-slate-600">
         The browser extension connects from its toolbar icon. Connect the Windows or Android app with a token: it is shown once. Revoke a device
         you lost or no longer use.
@@ -123,6 +120,6 @@ export function DeviceTokens() {
           })}
         </ul>
       ) : null}
-    </section>
+    </SectionCard>
   );
 }

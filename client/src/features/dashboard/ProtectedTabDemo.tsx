@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { Archive, RotateCcw, ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -43,7 +44,7 @@ export function ProtectedTabDemo() {
   }
 
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="tab-demo">
+    <section className={sectionCardLook} aria-labelledby="tab-demo">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="tab-demo" className="font-semibold text-slate-900">Try it: Clear All with and without TabVault</h2>
         <label className="flex items-center gap-2 text-sm text-slate-700">

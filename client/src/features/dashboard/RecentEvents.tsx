@@ -1,3 +1,4 @@
+import { SectionCard } from "@/components/ui/section-card";
 import type { ProtectionEvent } from "@common/api/protection";
 import { History } from "lucide-react";
 import { formatDateTime } from "@/lib/dates";
@@ -6,11 +7,7 @@ import { formatDateTime } from "@/lib/dates";
 /** The latest protection events (spec 1 §2): backups, restores, blocks. */
 export function RecentEvents({ events }: { events: ProtectionEvent[] | undefined }) {
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="recent-events">
-      <h2 id="recent-events" className="flex items-center gap-2 font-semibold text-slate-900">
-        <History className="size-4 text-brand-600" aria-hidden="true" />
-        Recent protection events
-      </h2>
+    <SectionCard id="recent-events" icon={History} title="Recent protection events">
       {events && events.length > 0 ? (
         <ul className="mt-3 divide-y divide-slate-100">
           {events.map((event) => (
@@ -25,6 +22,6 @@ export function RecentEvents({ events }: { events: ProtectionEvent[] | undefined
       ) : (
         <p className="mt-3 text-sm text-slate-500">Nothing yet. Backups, restores and blocked Clear All attempts show up here.</p>
       )}
-    </section>
+    </SectionCard>
   );
 }

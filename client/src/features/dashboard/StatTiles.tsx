@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import type { UserStats } from "@common/api/backups";
 import { CalendarDays, HardDrive, ShieldCheck, Sparkles } from "lucide-react";
 
@@ -12,7 +13,7 @@ export function StatTiles({ stats }: { stats: UserStats | undefined }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your protection in numbers">
       {tiles.map(({ icon: Icon, label, value }) => (
-        <li key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <li key={label} className={sectionCardLook}>
           <p className="flex items-center gap-2 text-sm text-slate-500">
             <Icon className="size-4 text-brand-600" aria-hidden="true" />
             {label}

@@ -1,39 +1,38 @@
 import { captureEmail } from "@common/api/accounts";
+import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { checkEmailOrToast } from "@/features/accounts/email-check";
 import { EmailField } from "@/features/accounts/EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { showFailure } from "@/lib/failure-toast";
 import { toast } from "@/lib/use-toast";
 import { call } from "@/lib/api-client";
-import { errorMessage } from "@/lib/queryClient";
 import { PlatformDownloads } from "./PlatformDownloads";
 
 /** spec 1 §4 "Direct download modal": email step, then platform step (only for a verified address). */
 export default function DirectDownloadDialog({ onClose }: { onClose: () => void }) {
   const [email, setEmail] = useState("");
   const [step, setStep] = useState<"email" | "platform">("email");
-  const [checking, setChecking] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkEmailOrToast(email)?.toLowerCase();
-    if (!checked) return;
-    setChecking(true);
-    try {
-      const result = await call(captureEmail, { body: { email: checked, source: "direct_download_modal" } });
+  const check = useMutation({
+    mutationFn: (checked: string) => call(captureEmail, { body: { email: checked, source: "direct_download_modal" } }),
+    onSuccess: (result, checked) => {
       if (result.canDownload) {
         setEmail(checked);
         setStep("platform");
       } else {
         toast({ title: "Verification Required", description: "Please check your email for verification before downloading", variant: "destructive" });
       }
-    } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Failed to register email. Please try again."), variant: "destructive" });
-    } finally {
-      setChecking(false);
-    }
+    },
+    onError: showFailure("Failed to register email. Please try again."),
+  });
+  const checking = check.isPending;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkEmailOrToast(email)?.toLowerCase();
+    if (checked) check.mutate(checked);
   }
 
   return (

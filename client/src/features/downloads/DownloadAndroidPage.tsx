@@ -1,3 +1,4 @@
+import { toastFailure, fallbackOnly } from "@/lib/failure-toast";
 import { downloadAndroidApk, getApkInfo } from "@common/api/downloads";
 import { ANDROID_REQUIREMENTS } from "@common/product";
 import { ProtectionToday, usePublishedApp } from "./ProtectionToday";
@@ -37,9 +38,9 @@ export default function DownloadAndroidPage() {
     if (active && !active.done) return;
     try {
       await call(getApkInfo);
-    } catch {
+    } catch (error) {
       setActive(null);
-      toast({ title: "Download Failed", description: "Unable to start download. Please try again.", variant: "destructive" });
+      toastFailure(error, "Unable to start download. Please try again.", "Download Failed", fallbackOnly);
       return;
     }
     setActive({ plan, progress: 0, done: false });
@@ -63,8 +64,7 @@ export default function DownloadAndroidPage() {
     } catch (error) {
       setActive(null);
       // The server's reason or 'Failed to complete download' once the transfer had begun (spec 1 §8).
-      const description = error instanceof DownloadError ? error.message : "Unable to start download. Please try again.";
-      toast({ title: "Download Failed", description, variant: "destructive" });
+      toastFailure(error, "Unable to start download. Please try again.", "Download Failed", (failure, fallback) => (failure instanceof DownloadError ? failure.message : fallback));
     }
   }
 

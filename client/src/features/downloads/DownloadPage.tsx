@@ -1,10 +1,11 @@
+import { toastFailure } from "@/lib/failure-toast";
 import type { Platform } from "@common/api/downloads";
 import { platformNames } from "@common/api/downloads";
 import { AlertCircle, CheckCircle2, Copy, Download, LogIn, Monitor, RotateCw, Smartphone, Wifi, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useAuthDialogs } from "@/features/accounts/AuthDialogs";
 import { availableDownloadsFailure, useAvailableDownloads } from "./available-downloads";
-import { DownloadError, downloadNotStartedMessage, downloadWithProgress, generateDownload } from "./download-file";
+import { downloadFailureMessage, downloadNotStartedMessage, downloadWithProgress, generateDownload } from "./download-file";
 import { ExtensionDownloads } from "./ExtensionDownloads";
 import { PageQrCode } from "./PageQrCode";
 import { InstallCard } from "@/features/install/InstallCard";
@@ -14,7 +15,6 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { loginHref } from "@/features/accounts/sign-in-links";
-import { errorMessage } from "@/lib/queryClient";
 import { EXTENSION_CHROMIUM_BROWSERS, EXTENSION_DESKTOP_SYSTEMS } from "@common/product";
 
 type Progress = { state: "idle" } | { state: "downloading"; platform: Platform; percent: number } | { state: "success"; platform: Platform; fileName: string } | { state: "error"; platform: Platform; message: string };
@@ -78,9 +78,8 @@ export default function DownloadPage() {
       setProgress({ state: "success", platform, fileName });
       toast({ title: "Download Started", description: link.message });
     } catch (error) {
-      const message = error instanceof DownloadError ? error.message : errorMessage(error, downloadNotStartedMessage);
-      setProgress({ state: "error", platform, message });
-      toast({ title: "Download Failed", description: message, variant: "destructive" });
+      setProgress({ state: "error", platform, message: downloadFailureMessage(error, downloadNotStartedMessage) });
+      toastFailure(error, downloadNotStartedMessage, "Download Failed", downloadFailureMessage);
     }
   }
 

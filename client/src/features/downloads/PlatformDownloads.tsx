@@ -1,12 +1,12 @@
+import { toastFailure } from "@/lib/failure-toast";
 import type { Platform } from "@common/api/downloads";
 import { platformNames } from "@common/api/downloads";
 import { Download, Loader2, Monitor, RotateCw, Smartphone } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
-import { errorMessage } from "@/lib/queryClient";
 import { availableDownloadsFailure, useAvailableDownloads } from "./available-downloads";
-import { DownloadError, downloadWithProgress, generateDownload } from "./download-file";
+import { downloadFailureMessage, downloadWithProgress, generateDownload } from "./download-file";
 
 /** spec 1 §4: the installation guide follows the download after 2 s. */
 const GUIDE_DELAY_MS = 2000;
@@ -28,12 +28,9 @@ export function usePlatformDownload(email: string) {
       window.clearTimeout(guideTimer.current);
       guideTimer.current = window.setTimeout(() => toast({ title: "Installation Guide", description: guides[platform] }), GUIDE_DELAY_MS);
     } catch (error) {
-      const message = error instanceof DownloadError ? error.message : errorMessage(error, "Failed to download application. Please try again.");
-      if (message === "Please check your email for verification before downloading") {
-        toast({ title: "Verification Required", description: message, variant: "destructive" });
-      } else {
-        toast({ title: "Download Failed", description: message, variant: "destructive" });
-      }
+      const fallback = "Failed to download application. Please try again.";
+      const unverified = downloadFailureMessage(error, fallback) === "Please check your email for verification before downloading";
+      toastFailure(error, fallback, unverified ? "Verification Required" : "Download Failed", downloadFailureMessage);
     } finally {
       setBusy(null);
     }

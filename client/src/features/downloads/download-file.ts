@@ -1,6 +1,7 @@
 import { saveBlob } from "@/lib/save-file";
 import { generateDownloadLink, type GenerateDownloadResponse, type Platform } from "@common/api/downloads";
 import { call } from "@/lib/api-client";
+import { errorMessage } from "@/lib/queryClient";
 
 export function generateDownload(platform: Platform, email: string, version?: string): Promise<GenerateDownloadResponse> {
   return call(generateDownloadLink, { body: { platform, email, ...(version ? { version } : {}) } });
@@ -22,6 +23,11 @@ export const downloadNotStartedMessage = "Failed to initiate download";
 export const downloadIncompleteMessage = "Failed to complete download";
 
 /** A failed transfer, carrying the sentence to show: the server's {message} or one of spec 1 §8's. */
+/** What a failed download says: its own reason, the server's {message}, or `fallback`. */
+export function downloadFailureMessage(error: unknown, fallback: string): string {
+  return error instanceof DownloadError ? error.message : errorMessage(error, fallback);
+}
+
 export class DownloadError extends Error {
   override name = "DownloadError";
 }

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { catalogueFeatures, plans } from "@common/plan-catalogue";
 import { ArrowLeft, Check, Info, Search, Share2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
@@ -176,7 +177,7 @@ export default function AppStorePage() {
                 <Section title="Version history (sample)">
                   <ol className="space-y-4">
                     {versionHistory.map((release, index) => (
-                      <li key={release.version} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                      <li key={release.version} className={sectionCardLook}>
                         <div className="flex flex-wrap items-baseline justify-between gap-2">
                           <h3 className="font-semibold text-slate-900">
                             Version {release.version}
@@ -199,7 +200,7 @@ export default function AppStorePage() {
 
           {/* On a phone the Reviews tab already lists them right above. */}
           <aside className={tab === "reviews" ? "hidden lg:block" : undefined}>
-            <section aria-labelledby="user-reviews" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <section aria-labelledby="user-reviews" className={sectionCardLook}>
               <div className="flex items-center justify-between gap-3">
                 <h2 id="user-reviews" className="text-lg font-semibold text-slate-900">User Reviews</h2>
                 <Button variant="link" size="sm" className="px-0" onClick={viewAllReviews}>

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { Download, LoaderCircle, MonitorSmartphone, RefreshCw, Star, WifiOff } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -49,7 +50,7 @@ export function InstallCard({ variant, className }: { variant: InstallCardVarian
 
   if (variant === "store") {
     return (
-      <div className={cn("flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center", className)}>
+      <div className={cn(sectionCardLook, "flex flex-col gap-5 sm:flex-row sm:items-center", className)}>
         <img src="/pwa-192x192.png" alt="" width={80} height={80} className="size-20 shrink-0 rounded-2xl bg-brand-50 p-2 ring-1 ring-brand-100" />
         <div className="min-w-0 flex-1">
           <p className="text-lg font-semibold text-slate-900">TabVault</p>

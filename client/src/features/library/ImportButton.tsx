@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { plans } from "@common/plan-catalogue";
 import { importFile } from "./library-api";
 import { Button } from "@/components/ui/button";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { toastFailure } from "@/lib/failure-toast";
 import { toast } from "@/lib/use-toast";
 
 /** The files the chooser offers first; any file may still be picked (the server recognises the format). */
@@ -25,7 +25,7 @@ export function ImportButton({ onImported }: { onImported: (backupId: string) =>
       onImported(receipt.backupId);
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Import failed", description: errorMessage(error, "The file could not be imported."), variant: "destructive" });
+      toastFailure(error, "The file could not be imported.", "Import failed");
     },
   });
   return (

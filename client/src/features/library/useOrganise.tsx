@@ -2,14 +2,14 @@ import { useMutation } from "@tanstack/react-query";
 import type { OrganiseReceipt } from "@common/api/library-organise";
 import { undo } from "./organise-api";
 import { ToastAction } from "@/components/ui/toast";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { toastFailure } from "@/lib/failure-toast";
 import { toast } from "@/lib/use-toast";
 
 /** An Undo toast stays a little longer than the usual five seconds: time to read it and change one's mind. */
 const undoToastDuration = 10_000;
 
 function failed(title: string, error: unknown) {
-  if (!isUnauthorizedError(error)) toast({ title, description: errorMessage(error, "Please try again."), variant: "destructive" });
+  toastFailure(error, "Please try again.", title);
 }
 
 /**

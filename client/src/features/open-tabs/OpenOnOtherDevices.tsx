@@ -1,21 +1,23 @@
+import { sectionCardLook } from "@/components/ui/section-card";
+import { cn } from "@/lib/class-names";
 import { getOpenTabs, listOpenTabs, type OpenTabs, type OpenTabsDevice } from "@common/api/open-tabs";
 import { browserName } from "@common/api/backups";
-import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { ChevronDown, ChevronUp, Loader2, Lock, MonitorSmartphone, Pin, RotateCcw } from "lucide-react";
+import { planHasFeature } from "@common/plan-catalogue";
+import { useQuery } from "@tanstack/react-query";
+import { ChevronDown, ChevronUp, Loader2, MonitorSmartphone, Pin, RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { PlanGateNotice } from "@/features/payments/PlanGateNotice";
 import { useAuth } from "@/features/accounts/useAuth";
-import { requestOpenTabsRestore, type InstalledExtension } from "@/features/backups/extension-bridge";
-import { openRestoredTabs, unopenedNote } from "@/features/backups/session-api";
+import { requestOpenTabsRestore } from "@/features/extension-bridge/bridge";
+import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
+import { unopenedNote } from "@/features/backups/session-api";
 import { EncryptedMark, EncryptedTabHint, isReadable, shownTitle, TabIcon } from "@/features/encryption/EncryptedTab";
-import { openTabsForRestore } from "@/features/encryption/form-sealer";
 import { useShownLocation } from "@/features/encryption/useTabLocation";
-import { useInstalledExtension } from "@/features/backups/useInstalledExtension";
+import { useInstalledExtension } from "@/features/extension-bridge/useInstalledExtension";
 import { call, endpointQuery } from "@/lib/api-client";
 import { formatTimeAgo } from "@/lib/dates";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 
 /** The extension pushes within seconds of a change; reading twice a minute keeps the list under a minute old. */
@@ -36,22 +38,14 @@ export function OpenOnOtherDevices() {
   // This browser's own row is not "another device".
   const others = (devices.data ?? []).filter((device) => device.deviceId !== extension?.deviceId);
   return (
-    <section aria-labelledby="open-tabs-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby="open-tabs-heading" className={cn(sectionCardLook, "mt-8")}>
       <h2 id="open-tabs-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <MonitorSmartphone className="size-5 text-brand-600" aria-hidden="true" />
         Open on other devices
       </h2>
       <p className="mt-1 text-sm text-slate-600">The tabs open right now in your other connected browsers, updated within a minute. They are not backups.</p>
       {!included ? (
-        <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
-          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>
-            {catalogueFeatureNeedsPlanMessage("cloudSync", planType)}{" "}
-            <Link className="font-medium text-brand-700 underline underline-offset-4" href="/#pricing">
-              See plans
-            </Link>
-          </span>
-        </p>
+        <PlanGateNotice feature="cloudSync" planType={planType} look="line" seePlans className="mt-3" />
       ) : devices.isError ? (
         <p className="mt-3 text-sm text-rose-700">{errorMessage(devices.error, "Your devices' tabs could not be loaded.")}</p>
       ) : !devices.data ? (
@@ -65,7 +59,7 @@ export function OpenOnOtherDevices() {
       ) : (
         <ul className="mt-4 space-y-3" aria-label="Other devices">
           {others.map((device) => (
-            <DeviceRow key={device.deviceId} device={device} extension={extension} />
+            <DeviceRow key={device.deviceId} device={device} />
           ))}
         </ul>
       )}
@@ -73,30 +67,21 @@ export function OpenOnOtherDevices() {
   );
 }
 
-function DeviceRow({ device, extension }: { device: OpenTabsDevice; extension: InstalledExtension | null }) {
-  const email = useAuth().user?.email ?? "";
+function DeviceRow({ device }: { device: OpenTabsDevice }) {
   const [expanded, setExpanded] = useState(false);
   const tabs = useQuery({ ...endpointQuery(getOpenTabs, { params: { deviceId: device.deviceId } }), enabled: expanded });
-  const restore = useMutation({
-    mutationFn: async () => {
-      const handoff = extension ? await requestOpenTabsRestore(device.deviceId) : null;
-      if (handoff?.outcome === "started") return { handoff, opened: 0, unopened: 0 };
-      // Without the extension (or when it could not), the tabs open one after another, encrypted ones opened first.
+  const { restore } = useRestoreInThisBrowser({
+    handOff: () => requestOpenTabsRestore(device.deviceId),
+    // Without the extension (or when it could not), the tabs open one after another.
+    tabsToOpen: async () => {
       const open = await call(getOpenTabs, { params: { deviceId: device.deviceId } });
-      const { tabs: all, unopened } = await openTabsForRestore(email, open.windows.flatMap((window) => window.tabs));
-      openRestoredTabs(all.map((tab, index) => ({ id: String(index), url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl, isActive: tab.active, lastAccessed: null, formData: {}, scrollPosition: tab.scrollPosition })));
-      return { handoff, opened: all.length, unopened };
+      return open.windows.flatMap((window) => window.tabs).map((tab, index) => ({ id: String(index), url: tab.url, title: tab.title, faviconUrl: tab.faviconUrl, isActive: tab.active, lastAccessed: null, formData: {}, scrollPosition: tab.scrollPosition, sealedLocation: tab.sealedLocation }));
     },
-    onSuccess: ({ handoff, opened, unopened }) => {
-      if (handoff?.outcome === "started") {
-        toast({ title: "Restoring in this browser…", description: handoff.message || `The extension is reopening the tabs of ${device.deviceName}.` });
-        return;
-      }
-      const note = handoff?.outcome === "refused" ? ` (The extension could not: ${handoff.message || "it refused."})` : "";
-      toast({ title: "Tabs opened", description: `${plural(opened, "tab")} of ${device.deviceName} opened. Allow pop-ups if some did not open.${note}${unopenedNote(unopened)}` });
-    },
-    onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Restoring failed", description: errorMessage(error, "The tabs could not be opened."), variant: "destructive" });
+    ifNoAnswer: "open-here",
+    startedText: `The extension is reopening the tabs of ${device.deviceName}.`,
+    failure: { title: "Restoring failed", fallback: "The tabs could not be opened." },
+    onOpenedHere: ({ opened, unopened, refusal }) => {
+      toast({ title: "Tabs opened", description: `${plural(opened, "tab")} of ${device.deviceName} opened. Allow pop-ups if some did not open.${refusal}${unopenedNote(unopened)}` });
     },
   });
   const headingId = `device-${device.deviceId}`;

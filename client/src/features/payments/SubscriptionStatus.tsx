@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import type { AuthUser } from "@common/api/accounts";
 import { cancelSubscription, getSubscription, type Subscription } from "@common/api/payments";
 import { planLimitsText, plans } from "@common/plan-catalogue";
@@ -9,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from "@/lib/use-toast";
 import { AUTH_USER_QUERY_KEY } from "@/features/accounts/useAuth";
 import { call, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { isUnauthorizedError } from "@/lib/queryClient";
 import { isLiveSubscription, SUBSCRIPTION_KEY } from "./payment-flow";
 import { formatDate } from "@/lib/dates";
 
@@ -33,7 +34,7 @@ export function SubscriptionStatus({ user }: { user: Pick<AuthUser, "planType" |
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: "Error", description: errorMessage(error, "The subscription could not be cancelled. Please try again."), variant: "destructive" });
+      toastFailure(error, "The subscription could not be cancelled. Please try again.");
     },
   });
 

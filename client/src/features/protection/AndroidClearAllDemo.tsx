@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { Globe, RotateCcw, ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -42,7 +43,7 @@ export function AndroidClearAllDemo() {
   }
 
   return (
-    <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby="android-demo">
+    <section className={cn(sectionCardLook, "mt-6 sm:p-6")} aria-labelledby="android-demo">
       <h2 id="android-demo" className="text-lg font-semibold text-slate-900">Simulated Clear All</h2>
       <p className="mt-1 text-sm text-slate-600">A simulation: no real tabs are touched.</p>
       <div className="mt-5 grid gap-6 md:grid-cols-[1fr_18rem] md:items-start">

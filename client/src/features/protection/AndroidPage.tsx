@@ -1,3 +1,5 @@
+import { sectionCardLook } from "@/components/ui/section-card";
+import { toastFailure, fallbackOnly } from "@/lib/failure-toast";
 import { getProtectionStatus, getUserStats } from "@common/api/backups";
 import { toggleProtection } from "@common/api/protection";
 import { type PlanFeatures, plans, type PlanType } from "@common/plan-catalogue";
@@ -13,11 +15,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { loginHref } from "@/features/accounts/sign-in-links";
 import { call, endpointQuery } from "@/lib/api-client";
-import { isUnauthorizedError } from "@/lib/queryClient";
 import { adoptProtectionSettings } from "./protection-state";
 import { useLocalProtection } from "./useLocalProtection";
 import { useSettingsDraft } from "./useSettingsDraft";
@@ -49,7 +49,7 @@ export default function AndroidPage() {
     mutationFn: (enabled: boolean) => call(toggleProtection, { body: { enabled } }),
     onSuccess: (result) => adoptProtectionSettings(queryClient, { enabled: result.enabled, mode: result.mode }),
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: "Failed to toggle protection", variant: "destructive" });
+      toastFailure(error, "Failed to toggle protection", "Error", fallbackOnly);
     },
   });
 
@@ -138,7 +138,7 @@ export default function AndroidPage() {
 
 function Tile({ label, value }: { label: string; value: string | number }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div className={sectionCardLook}>
       <p className="text-sm text-slate-500">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
     </div>

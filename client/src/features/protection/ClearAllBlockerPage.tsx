@@ -1,3 +1,5 @@
+import { sectionCardLook } from "@/components/ui/section-card";
+import { toastFailure } from "@/lib/failure-toast";
 import { getProtectionStatus } from "@common/api/backups";
 import { toggleProtection } from "@common/api/protection";
 import { PRODUCT_NAME } from "@common/product";
@@ -14,7 +16,6 @@ import { loginHref } from "@/features/accounts/sign-in-links";
 import { isStandaloneDisplay } from "@/features/install/platform";
 import { cn } from "@/lib/class-names";
 import { call, endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { ensureBlockerRunning } from "./blocker";
 import { ExtensionLiveStatePanel } from "./ExtensionLiveStatePanel";
 import { isLocked, SetByYourTeam } from "./TeamPolicyLock";
@@ -86,7 +87,7 @@ export default function ClearAllBlockerPage() {
         .then((saved) => adoptProtectionSettings(queryClient, { enabled: saved.enabled, mode: saved.mode, ...(saved.mode === "block" ? { autoBackup: false } : {}) }))
         .catch((error: unknown) => {
           writeLocalProtection(previous);
-          if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to toggle protection"), variant: "destructive" });
+          toastFailure(error, "Failed to toggle protection");
         });
     }
     if (on) toast({ title: "Clear All Blocking Enabled", description: "Close-all shortcuts are blocked on TabVault's pages" });
@@ -180,7 +181,7 @@ export default function ClearAllBlockerPage() {
         <h2 className="text-xl font-semibold text-slate-900">How it works</h2>
         <ol className="mt-4 grid gap-4 sm:grid-cols-3">
           {steps.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li key={title} className={sectionCardLook}>
               <span className="flex items-center gap-2 text-sm font-semibold text-brand-700">
                 <span className="inline-flex size-7 items-center justify-center rounded-full bg-brand-100">{index + 1}</span>
                 <Icon className="size-4" aria-hidden="true" />

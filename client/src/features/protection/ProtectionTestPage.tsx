@@ -1,12 +1,12 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { FlaskConical, Loader2, MonitorX, RotateCcw, Smartphone, Stethoscope } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { protectionTests } from "./protection-tests";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage } from "@/lib/queryClient";
 
 type TestName = keyof typeof protectionTests;
 
@@ -32,7 +32,7 @@ export default function ProtectionTestPage() {
     } catch (error) {
       const message = errorMessage(error, "The call failed.");
       setResults((list) => [{ test: test.label, text: message, ok: false }, ...list].slice(0, 10));
-      if (!isUnauthorizedError(error)) toast({ title: test.failure, description: message, variant: "destructive" });
+      toastFailure(error, "The call failed.", test.failure);
     } finally {
       setRunning(null);
     }

@@ -1,6 +1,6 @@
 import type { ExtensionLiveState } from "@common/extension-bridge";
 import { useEffect, useState } from "react";
-import { askLiveState } from "@/features/backups/extension-bridge";
+import { askLiveState } from "@/features/extension-bridge/bridge";
 
 /** How often the blocker page asks the extension again while the page is shown, as the popup does. */
 export const LIVE_STATE_REFRESH_MS = 2000;

@@ -1,8 +1,8 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { type ProtectionSettings, updateProtectionSettings } from "@common/api/protection";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { call } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 import { adoptProtectionSettings, useProtectionSettings } from "./protection-state";
 
@@ -26,7 +26,7 @@ export function useSettingsDraft(signedIn: boolean) {
       toast({ title: "Settings Saved", description: "Your protection preferences have been updated" });
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "Failed to save settings"), variant: "destructive" });
+      toastFailure(error, "Failed to save settings");
     },
   });
 

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { sendContactMessage } from "@common/api/contact";
 import { supportPromiseText } from "@common/plan-catalogue";
 import { SUPPORT_EMAIL } from "@common/product";
@@ -10,7 +11,6 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
 import { useAuth } from "@/features/accounts/useAuth";
 import { call } from "@/lib/api-client";
-import { errorMessage } from "@/lib/queryClient";
 
 const empty = { name: "", email: "", subject: "", message: "" };
 
@@ -26,7 +26,7 @@ export default function ContactPage() {
       toast({ title: "Message Sent", description: answer.message });
       setForm({ ...empty, email: user?.email ?? "" });
     },
-    onError: (error) => toast({ title: "Message Not Sent", description: errorMessage(error, "Please try again, or write to us by email."), variant: "destructive" }),
+    onError: (error) => toastFailure(error, "Please try again, or write to us by email.", "Message Not Sent"),
   });
   const complete = Object.values(form).every((value) => value.trim() !== "");
 

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { supportPromiseText } from "@common/plan-catalogue";
 import { ArrowRight, BookOpen, Download, LifeBuoy, MessageSquare, Search, SearchX, X } from "lucide-react";
 import { useId, useState } from "react";
@@ -77,7 +78,7 @@ export default function HelpCenterPage() {
                 <li key={title}>
                   <Link
                     href={href}
-                    className="group flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+                    className={cn(sectionCardLook, "group flex h-full gap-4 transition hover:border-brand-300 hover:shadow-md")}
                   >
                     <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
                       <Icon className="size-5" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { getSystemStatus, RECORDED_UPTIME_DAYS, type RecordedUptime, type ServiceCheck, type ServiceStatus } from "@common/api/status";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, AlertTriangle, CheckCircle2, Loader2, XCircle } from "lucide-react";
@@ -25,7 +26,7 @@ function duration(seconds: number): string {
 /** The last 90 days as the recorded incidents tell them, and what that record leaves out. */
 function RecordedUptimeSection({ uptime }: { uptime: RecordedUptime | null }) {
   return (
-    <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="recorded-uptime">
+    <section className={cn(sectionCardLook, "mt-8")} aria-labelledby="recorded-uptime">
       <h2 id="recorded-uptime" className="text-lg font-semibold text-slate-900">Last {RECORDED_UPTIME_DAYS} days</h2>
       {uptime ? (
         <>

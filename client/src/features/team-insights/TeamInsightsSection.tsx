@@ -1,10 +1,11 @@
 import { getTeamInsightsCsv, type TeamInsightPeriod, teamInsightPeriods } from "@common/api/team-insights";
 import type { Team } from "@common/api/teams";
 import { endpointUrl } from "@common/api/endpoint";
-import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
-import { BarChart3, FileDown, Lock } from "lucide-react";
+import { planHasFeature } from "@common/plan-catalogue";
+import { BarChart3, FileDown } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { PlanGateNotice } from "@/features/payments/PlanGateNotice";
 import { SectionCard } from "@/components/ui/section-card";
 
 // recharts in a chunk of its own, as the dashboard's analytics: loaded only by a Premium team's page.
@@ -27,10 +28,7 @@ export function TeamInsightsSection({ team }: { team: Team }) {
       description={everyone ? "Each member's tabs protected, emergency backups and restores per week, since they joined." : "Your own tabs protected, emergency backups and restores per week. Only owners and admins see every member's."}
     >
       {!included ? (
-        <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
-          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {catalogueFeatureNeedsPlanMessage("teamInsights", team.planType)}
-        </p>
+        <PlanGateNotice feature="teamInsights" planType={team.planType} look="line" className="mt-3" />
       ) : (
         <>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">

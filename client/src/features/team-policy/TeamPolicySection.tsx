@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { automaticBackupIntervals, getProtectionSettings, type ProtectionMode, type TeamPolicy } from "@common/api/protection";
 import { getTeamPolicy, updateTeamPolicy } from "@common/api/team-policy";
 import { getTeamAuditLog } from "@common/api/teams";
@@ -10,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { SectionCard } from "@/components/ui/section-card";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 
 const selectClass = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900";
@@ -61,7 +62,7 @@ function PolicyForm({ saved, updatedAt, updatedBy }: { saved: TeamPolicy; update
       toast({ title: "Team policy saved", description: "Members' web app and extensions follow it within a minute." });
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, "The team policy could not be saved."), variant: "destructive" });
+      toastFailure(error, "The team policy could not be saved.");
     },
   });
 

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/failure-toast";
 import type { BackupOverview } from "@common/api/backup-pages";
 import { listTeamSharedSessions, TEAM_SHARE_KEEPS_PRIVATE } from "@common/api/team-sharing";
 import { planHasFeature } from "@common/plan-catalogue";
@@ -7,7 +8,6 @@ import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
 import { encryptedTabs } from "@/features/encryption/tab-sealing";
 import { endpointQuery } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 import { refreshShared, shareBackup, unshareBackup } from "./team-sharing-api";
 
@@ -32,7 +32,7 @@ export function ShareWithTeam({ session }: { session: BackupOverview }) {
       return refreshShared(queryClient);
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Sharing failed", description: errorMessage(error, "The backup's sharing could not be changed."), variant: "destructive" });
+      toastFailure(error, "The backup's sharing could not be changed.", "Sharing failed");
     },
   });
   if (!included || session.tabCount === 0 || !shared.data) return null;

@@ -1,16 +1,18 @@
+import { sectionCardLook } from "@/components/ui/section-card";
+import { cn } from "@/lib/class-names";
 import { getTeamSharedSession, listTeamSharedSessions, type SharedSession } from "@common/api/team-sharing";
 import { planHasFeature } from "@common/plan-catalogue";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, Globe, Loader2, Pin, RotateCcw, Users } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
-import { requestSharedRestore } from "@/features/backups/extension-bridge";
-import { openRestoredTabs, USER_STATS_KEY } from "@/features/backups/session-api";
-import { useInstalledExtension } from "@/features/backups/useInstalledExtension";
+import { requestSharedRestore } from "@/features/extension-bridge/bridge";
+import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
+import { USER_STATS_KEY } from "@/features/backups/session-api";
 import { endpointQuery } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
+import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 import { restoreShared } from "./team-sharing-api";
 
@@ -27,7 +29,7 @@ export function SharedWithTeam() {
   const shared = useQuery({ ...endpointQuery(listTeamSharedSessions), enabled: included });
   if (!included) return null;
   return (
-    <section aria-labelledby="team-shared-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby="team-shared-heading" className={cn(sectionCardLook, "mt-8")}>
       <h2 id="team-shared-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <Users className="size-5 text-brand-600" aria-hidden="true" />
         Shared with your team
@@ -57,26 +59,17 @@ export function SharedWithTeam() {
 function SharedRow({ share }: { share: SharedSession }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  const extension = useInstalledExtension();
-  // Through the extension only when it is connected: it reads the shared backup with its own token.
-  const viaExtension = extension !== null && extension.deviceId !== null;
-  const restore = useMutation({
-    mutationFn: async () => {
-      const result = await restoreShared(share.id);
-      return { result, handoff: viaExtension ? await requestSharedRestore(share.id) : null };
-    },
-    onSuccess: ({ result, handoff }) => {
-      void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
-      if (handoff?.outcome === "started") {
-        toast({ title: "Restoring in this browser…", description: handoff.message || "The extension is reopening the shared windows." });
-        return;
-      }
-      openRestoredTabs(result.session.tabs);
-      const opened = `${plural(result.session.tabs.length, "tab")} of "${share.sessionName}" restored. Allow pop-ups if some tabs did not open.`;
-      toast({ title: "Session Restored", description: handoff && handoff.outcome !== "no-answer" ? `${opened} (The extension could not: ${handoff.message || "it refused."})` : opened });
-    },
-    onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Restoration Failed", description: errorMessage(error, "The shared backup could not be restored."), variant: "destructive" });
+  const { viaExtension, restore } = useRestoreInThisBrowser({
+    record: () => restoreShared(share.id),
+    handOff: () => requestSharedRestore(share.id),
+    tabsToOpen: (_variables, recorded) => recorded?.session.tabs ?? [],
+    needsConnection: true,
+    ifNoAnswer: "open-here",
+    startedText: "The extension is reopening the shared windows.",
+    failure: { title: "Restoration Failed", fallback: "The shared backup could not be restored." },
+    onDone: () => void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY }),
+    onOpenedHere: ({ opened, refusal }) => {
+      toast({ title: "Session Restored", description: `${plural(opened, "tab")} of "${share.sessionName}" restored. Allow pop-ups if some tabs did not open.${refusal}` });
     },
   });
   const who = share.mine ? "you" : (share.sharedBy.name ?? share.sharedBy.email);

@@ -1,9 +1,8 @@
+import { toastFailure } from "@/lib/failure-toast";
 import { getMyTeam, getTeamAuditLog } from "@common/api/teams";
 import type { QueryClient } from "@tanstack/react-query";
 import { AUTH_USER_QUERY_KEY } from "@/features/accounts/useAuth";
 import { endpointKey } from "@/lib/api-client";
-import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
-import { toast } from "@/lib/use-toast";
 
 export const MY_TEAM_KEY = endpointKey(getMyTeam);
 
@@ -18,6 +17,6 @@ export function refreshTeam(queryClient: QueryClient): Promise<unknown> {
 
 export function showTeamError(fallback: string) {
   return (error: unknown) => {
-    if (!isUnauthorizedError(error)) toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+    toastFailure(error, fallback);
   };
 }

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { Activity, ShieldCheck, Smartphone } from "lucide-react";
 
 const cards = [
@@ -23,7 +24,7 @@ export function StoreFeatureCards() {
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       {cards.map(({ icon: Icon, title, text }) => (
-        <li key={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <li key={title} className={sectionCardLook}>
           <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
             <Icon className="size-5" aria-hidden="true" />
           </span>

@@ -1,3 +1,4 @@
+import { sectionCardLook } from "@/components/ui/section-card";
 import { ArrowRight, CalendarDays, HardDrive, Save, ShieldCheck, ShieldOff, Sparkles, Undo2 } from "lucide-react";
 import { Link } from "wouter";
 
@@ -79,7 +80,7 @@ export function DashboardPreview() {
               </div>
 
               <div className="mt-6 grid gap-4 lg:grid-cols-2">
-                <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <div className={sectionCardLook}>
                   <div className="flex items-center justify-between">
                     <p className="font-semibold text-slate-900">Protected tabs</p>
                     <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">Protection on</span>
@@ -98,7 +99,7 @@ export function DashboardPreview() {
                     ))}
                   </ul>
                 </div>
-                <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <div className={sectionCardLook}>
                   <p className="font-semibold text-slate-900">Recent protection events</p>
                   <ul className="mt-4 space-y-3">
                     {events.map(({ icon: Icon, text, time }) => (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { detectExtension, type InstalledExtension } from "./extension-bridge";
+import { detectExtension, type InstalledExtension } from "./bridge";
 
 /** The TabVault extension in this browser, once it answered; null while asking and when there is none. */
 export function useInstalledExtension(): InstalledExtension | null {

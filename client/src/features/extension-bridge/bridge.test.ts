@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EXTENSION_BRIDGE_MESSAGES, EXTENSION_LIVE_STATE_MESSAGES } from "@common/extension-bridge";
-import { askLiveState, type BridgeWindow, detectExtension, type MessageLike, requestOpenTabsRestore, requestRestore } from "./extension-bridge";
+import { askLiveState, type BridgeWindow, detectExtension, type MessageLike, requestOpenTabsRestore, requestRestore } from "./bridge";
 
 const ORIGIN = "https://tabvault.example";
 

@@ -1,0 +1,57 @@
+import type { FormEncryption } from "@common/api/encryption";
+import { KeyRound, Lock, LockOpen } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { forgetBackupKey } from "./backup-key";
+import { ChangePassphrase } from "./ChangePassphrase";
+import type { EncryptionOn } from "./encryption-form-parts";
+
+/** An unlocked browser: what it seals, locking it again, and changing the passphrase. */
+export function UnlockedBrowser({
+  email,
+  encryption,
+  onLocked,
+  onChanged,
+}: {
+  email: string;
+  encryption: EncryptionOn;
+  onLocked: () => void;
+  onChanged: (answer: FormEncryption) => void;
+}) {
+  const [changing, setChanging] = useState(false);
+  return (
+    <div className="space-y-3">
+      <p className="flex items-center gap-2 font-medium text-slate-900">
+        <LockOpen className="size-4 text-emerald-600" aria-hidden="true" />
+        Encryption is on, and this browser is unlocked.
+      </p>
+      <p>
+        {encryption.sealsTabLocations ? "Form entries, titles and addresses" : "Form entries"} this browser backs up are sealed before they are sent.
+        Unlock the TabVault browser extension too, with the same passphrase in its options: until then it leaves form entries out
+        {encryption.sealsTabLocations ? " and keeps its backups on the device" : ""}, and the server never stores plain ones.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={() => void forgetBackupKey(email).then(onLocked)}>
+          <Lock />
+          Lock this browser
+        </Button>
+        {!changing && (
+          <Button type="button" variant="outline" onClick={() => setChanging(true)}>
+            <KeyRound />
+            Change passphrase
+          </Button>
+        )}
+      </div>
+      {changing && (
+        <ChangePassphrase
+          encryption={encryption}
+          onChanged={(answer) => {
+            onChanged(answer);
+            setChanging(false);
+          }}
+          onCancel={() => setChanging(false)}
+        />
+      )}
+    </div>
+  );
+}

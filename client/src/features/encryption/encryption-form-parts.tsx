@@ -1,0 +1,45 @@
+import type { FormEncryption } from "@common/api/encryption";
+import { PASSPHRASE_MIN_LENGTH, WrongPassphraseError } from "@common/end-to-end-encryption";
+import { type ReactNode, useId } from "react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/queryClient";
+
+/** The account's encryption once it is on: its wrapped key and the choice to seal titles and addresses. */
+export type EncryptionOn = Extract<FormEncryption, { enabled: true }>;
+
+export function PassphraseField({ label, value, onChange, autoComplete }: { label: string; value: string; onChange: (value: string) => void; autoComplete: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="password" autoComplete={autoComplete} value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/** A form's problem, under its fields: nothing when there is none. */
+export function Problem({ children }: { children: ReactNode }) {
+  return children ? (
+    <p role="alert" className="text-sm text-red-700">
+      {children}
+    </p>
+  ) : null;
+}
+
+/** Checks a new passphrase and its repetition; null when they will do. */
+export function newPassphraseProblem(passphrase: string, repeated: string): string | null {
+  if (passphrase.length < PASSPHRASE_MIN_LENGTH) return `Use at least ${PASSPHRASE_MIN_LENGTH} characters.`;
+  if (passphrase !== repeated) return "The two passphrases are not the same.";
+  return null;
+}
+
+/**
+ * What a failed encryption form says under its fields (these forms say it in place, not in a toast: the person is
+ * still typing there): a wrong passphrase's own words (`wrongPassphrase`, or the error's), else the server's or `fallback`.
+ */
+export function encryptionProblem(error: unknown, fallback: string, wrongPassphrase?: string): string | null {
+  if (error === null) return null;
+  if (error instanceof WrongPassphraseError) return wrongPassphrase ?? error.message;
+  return errorMessage(error, fallback);
+}
