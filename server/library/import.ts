@@ -8,7 +8,8 @@ import { saveBrowserBackup } from "../backups/browser-backups";
 import type { Database } from "../db/database";
 import { PlainTabRefusedError } from "../encryption/sealed-tabs";
 import { countOf, LibraryFileError, type LibraryFile } from "./library-file";
-import { type ImportRequestBody, readLibraryFile } from "./read-file";
+import type { ImportRequestBody } from "./read-file";
+import { readLibraryFileOffThread } from "./read-off-thread";
 
 const importWhileSealingMessage =
   "This account encrypts titles and addresses, and a file is read on the server, so only a TabVault export of encrypted tabs can be imported. Turn “Also encrypt titles and addresses” off on the Account page to import this file; nothing was imported.";
@@ -38,7 +39,8 @@ export async function importLibraryFile(
   body: ImportRequestBody,
   now: Date,
 ): Promise<{ receipt: ImportReceipt; created: boolean }> {
-  const file = readLibraryFile(body);
+  // Read in a worker, so a hostile file costs that worker and not the server (decision 201).
+  const file = await readLibraryFileOffThread(body);
   const upload = toUpload(file, snapshotIdOf(body));
   const checked = uploadBrowserBackupRequestSchema.safeParse(upload);
   if (!checked.success) {

@@ -12,7 +12,49 @@ import { LibraryBuilder, LibraryFileError, type LibraryFile, type LibraryWindow 
  */
 export function isBookmarksHtml(text: string): boolean {
   const head = text.slice(0, 2048).trimStart();
-  return /^<!DOCTYPE\s+NETSCAPE-Bookmark-file-1/i.test(head) || (/<dl[\s>]/i.test(text) && /<a\s[^>]*href\s*=/i.test(text));
+  return /^<!DOCTYPE\s+NETSCAPE-Bookmark-file-1/i.test(head) || (hasTag(text, "dl") && hasLinkWithHref(text));
+}
+
+const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13 || code === 12;
+
+/** `<name` followed by a space or `>`, anywhere: one indexOf pass over the lower-cased text. */
+function hasTag(text: string, name: string): boolean {
+  const lower = text.toLowerCase();
+  for (let at = lower.indexOf(`<${name}`); at !== -1; at = lower.indexOf(`<${name}`, at + 1)) {
+    const next = lower.charCodeAt(at + name.length + 1);
+    if (next === 62 /* > */ || isSpace(next)) return true;
+  }
+  return false;
+}
+
+/**
+ * An `<a …>` tag with an `href=` attribute. Linear (decision 201): each `<a ` is looked at only up to the
+ * next `<a ` or `>`, so a file of a million unclosed `<a ` costs one pass, where the regular expression
+ * `<a\s[^>]*href\s*=` rescanned the rest of the file from each of them.
+ */
+export function hasLinkWithHref(text: string): boolean {
+  const lower = text.toLowerCase();
+  // Each search only moves forward, so the whole check reads the text a few times at most.
+  const following = (what: string, from: number, known: number) => (known !== -1 && known < from ? lower.indexOf(what, from) : known);
+  let close = lower.indexOf(">");
+  let href = lower.indexOf("href");
+  let at = lower.indexOf("<a");
+  while (at !== -1 && href !== -1) {
+    const next = lower.indexOf("<a", at + 2);
+    if (isSpace(lower.charCodeAt(at + 2))) {
+      close = following(">", at, close);
+      const end = Math.min(close === -1 ? lower.length : close, next === -1 ? lower.length : next);
+      href = following("href", at, href);
+      while (href !== -1 && href < end) {
+        let after = href + 4;
+        while (after < end && isSpace(lower.charCodeAt(after))) after++;
+        if (after < end && lower.charCodeAt(after) === 61 /* = */) return true;
+        href = lower.indexOf("href", href + 4);
+      }
+    }
+    at = next;
+  }
+  return false;
 }
 
 export function readBookmarksHtml(text: string): LibraryFile {

@@ -1,0 +1,24 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { LibraryFileError } from "./library-file";
+import { type ImportRequestBody, readLibraryFile } from "./read-file";
+
+/**
+ * The worker that recognises and reads one uploaded file (decision 201), off the server's event loop
+ * and under the memory limits read-off-thread.ts gives it. It answers one message, then exits: the
+ * file as read, or the person's message.
+ */
+export type ReadWorkerAnswer =
+  | { ok: true; file: ReturnType<typeof readLibraryFile> }
+  | { ok: false; message: string; statusCode: 400 | 413 }
+  | { ok: false; unexpected: string };
+
+function answer(body: ImportRequestBody): ReadWorkerAnswer {
+  try {
+    return { ok: true, file: readLibraryFile(body) };
+  } catch (error) {
+    if (error instanceof LibraryFileError) return { ok: false, message: error.message, statusCode: error.statusCode };
+    return { ok: false, unexpected: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
+
+parentPort?.postMessage(answer(workerData as ImportRequestBody));
