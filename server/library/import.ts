@@ -65,6 +65,10 @@ export async function importLibraryFile(
   const { receipt, created } = saved;
   const from = libraryFormatNames[file.format];
   const skipped = file.skipped > 0 ? ` ${countOf(file.skipped, "entry", "entries")} that ${file.skipped === 1 ? "was" : "were"} not a web page left out.` : "";
+  const incognito =
+    file.incognitoWindows > 0
+      ? ` ${countOf(file.incognitoWindows, "private (incognito) window")} ${file.incognitoWindows === 1 ? "was" : "were"} imported as ${file.incognitoWindows === 1 ? "a normal window" : "normal windows"}: a backup does not mark windows private.`
+      : "";
   // saveBrowserBackup's own message ends with what the plan rotated out ("1 older backup was removed …").
   const notice = receipt.message.slice(receipt.message.indexOf("saved.") + "saved.".length).trim();
   return {
@@ -79,7 +83,7 @@ export async function importLibraryFile(
       duplicate: receipt.duplicate,
       message: receipt.duplicate
         ? `This file was imported already (“${sessionName}”); nothing new was stored.`
-        : `Imported ${countOf(receipt.tabCount, "tab")} in ${countOf(receipt.windowCount, "window")} from ${from}.${skipped}${notice ? ` ${notice}` : ""}`,
+        : `Imported ${countOf(receipt.tabCount, "tab")} in ${countOf(receipt.windowCount, "window")} from ${from}.${skipped}${incognito}${notice ? ` ${notice}` : ""}`,
     },
   };
 }
