@@ -23,8 +23,9 @@ export function drainRefusedBodies(app: FastifyInstance, limits = REFUSED_BODY_D
     if (incoming.complete) return;
     if (String(reply.getHeader("connection") ?? "").toLowerCase() === "close") reply.removeHeader("connection");
     reply.raw.once("finish", () => {
-      const socket = incoming.socket;
-      if (incoming.complete || socket.destroyed) return;
+      const socket = incoming.socket as typeof incoming.socket | undefined;
+      // An injected request (tests) has no real socket to watch.
+      if (incoming.complete || !socket || typeof socket.destroy !== "function" || socket.destroyed) return;
       // Node discards a dumped body below the stream (no 'data' events), so the socket's byte count
       // is what tells how much more came in.
       const startedAt = Date.now();

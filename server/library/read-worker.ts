@@ -1,3 +1,4 @@
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { LibraryFileError } from "./library-file";
 import { type ImportRequestBody, readLibraryFile } from "./read-file";
@@ -18,6 +19,16 @@ function answer(body: ImportRequestBody): ReadWorkerAnswer {
   } catch (error) {
     if (error instanceof LibraryFileError) return { ok: false, message: error.message, statusCode: error.statusCode };
     return { ok: false, unexpected: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
+
+// On Linux a priority set from a thread is that thread's own: the reader yields the CPU to the event
+// loop that answers everyone else. Elsewhere it would be the whole process's, so it is left alone.
+if (process.platform === "linux") {
+  try {
+    setPriority(10);
+  } catch {
+    // Not allowed here: the reader runs at the server's priority.
   }
 }
 
