@@ -69,12 +69,10 @@ function backupWith(titles: string[], groups: BrowserBackup["groups"] = []): Bro
 }
 
 describe("titles come back byte for byte", () => {
-  for (const format of exportFormats) {
-    it(`through ${format}`, () => {
-      const file = exportBackup(backupWith(awkwardTitles), format, new Date("2026-11-24T08:00:00Z"));
-      expect(titlesOf(read(file.body))).toEqual([awkwardTitles]);
-    });
-  }
+  it.each(exportFormats)("through %s", (format) => {
+    const file = exportBackup(backupWith(awkwardTitles), format, new Date("2026-11-24T08:00:00Z"));
+    expect(titlesOf(read(file.body))).toEqual([awkwardTitles]);
+  });
 
   it("a bookmarks file's titles are read as written, spaces and entities kept", () => {
     const html = [
