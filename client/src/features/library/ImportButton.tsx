@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { FileUp, Loader2 } from "lucide-react";
 import { useRef } from "react";
 import { plans } from "@common/plan-catalogue";
-import { importFile } from "./library-api";
+import { importFile, OversizedFileError } from "./library-api";
 import { Button } from "@/components/ui/button";
 import { errorMessage, isUnauthorizedError } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
@@ -25,7 +25,9 @@ export function ImportButton({ onImported }: { onImported: (backupId: string) =>
       onImported(receipt.backupId);
     },
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ title: "Import failed", description: errorMessage(error, "The file could not be imported."), variant: "destructive" });
+      if (isUnauthorizedError(error)) return;
+      const description = error instanceof OversizedFileError ? error.message : errorMessage(error, "The file could not be imported.");
+      toast({ title: "Import failed", description, variant: "destructive" });
     },
   });
   return (
