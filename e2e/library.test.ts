@@ -180,6 +180,26 @@ describe("the session library: import every format, export and re-import", () =>
     await context.close();
   });
 
+  test("a file over 8 MB is refused by the page before it is uploaded, with the limit in the message", async () => {
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughMail(page, suite.server.dataDir, "big-file-librarian@example.com");
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await page.goto("/sessions");
+    await page.getByRole("heading", { name: "Session Manager", level: 1 }).waitFor();
+    let uploads = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/library/imports")) uploads += 1;
+    });
+    const path = join(dir, "too-big-sessions.json");
+    await writeFile(path, Buffer.alloc(9 * 1024 * 1024, 0x20));
+    await importThroughChooser(page, path);
+    await page.getByText("Import failed").first().waitFor();
+    await page.getByText("too-big-sessions.json is 9.0 MB; a file to import has at most 8 MB, so it was not uploaded.").first().waitFor();
+    assert.equal(uploads, 0, "nothing was sent to the server");
+    await context.close();
+  });
+
   test("the Import button and the export menu fit a phone's screen", async () => {
     const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();

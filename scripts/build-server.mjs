@@ -5,8 +5,10 @@ import { build } from "esbuild";
 
 await rm("dist/server", { recursive: true, force: true });
 await build({
-  entryPoints: ["server/index.ts"],
-  outfile: "dist/server/index.js",
+  // The library's file reader runs in a worker thread of its own (decision 204): a second entry point,
+  // written next to index.js where server/library/read-off-thread.ts looks for it.
+  entryPoints: { index: "server/index.ts", "library-read-worker": "server/library/read-worker.ts" },
+  outdir: "dist/server",
   bundle: true,
   platform: "node",
   target: "node20",

@@ -26,6 +26,7 @@ import { downloadRoutes } from "./downloads/routes";
 import { eventRoutes } from "./events/routes";
 import { healthRoutes } from "./health/routes";
 import { housekeeping } from "./housekeeping/housekeeping";
+import { drainRefusedBodies } from "./http/refused-body";
 import { closeConnectionsOnShutdown } from "./http/close-connections-on-shutdown";
 import { registerClientFiles } from "./http/client-files";
 import { answerRouterError, registerErrorHandler } from "./http/errors";
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("clock", clock);
+  drainRefusedBodies(app);
   closeConnectionsOnShutdown(app);
 
   registerErrorHandler(app, (error) => {

@@ -50,8 +50,16 @@ export const LIBRARY_LIMITS = {
   fileBytes: 8 * 1024 * 1024,
   /** Characters of the file as sent: UTF-8 text, or base64 (4 characters per 3 bytes) for a binary file. */
   contentLength: Math.ceil((8 * 1024 * 1024) / 3) * 4,
-  /** Bytes a jsonlz4 file may declare and decompress to: a bomb stops here. */
-  decompressedBytes: 64 * 1024 * 1024,
+  /**
+   * Bytes a jsonlz4 file may declare and decompress to: a bomb stops here. Real session stores are a
+   * few MB; a 24 MB one would hold tens of thousands of tabs with their history.
+   */
+  decompressedBytes: 24 * 1024 * 1024,
+  /**
+   * JSON values (objects, arrays, strings, numbers…) one file may hold, counted in a linear pre-scan
+   * before JSON.parse builds them: a real 5 MB session store holds about 200,000.
+   */
+  jsonValues: 1_500_000,
   /** Tabs one import may hold: a backup's limit. */
   tabs: BROWSER_BACKUP_LIMITS.tabsPerBackup,
   /** Windows (groups, folders, sessions' windows) one import may hold. */
@@ -102,6 +110,7 @@ export const importLibraryFile = defineEndpoint({
     409: errorResponseSchema,
     413: errorResponseSchema,
     429: errorResponseSchema,
+    503: errorResponseSchema,
   },
 });
 

@@ -319,13 +319,13 @@ describe("malformed and hostile files are refused whole", () => {
     expect(refusal(() => read(lz4.subarray(0, lz4.length - 40).toString("base64"), "base64")).message).toMatch(/damaged or cut short/);
   });
 
-  it("a jsonlz4 bomb: a declared size past 64 MB is refused before anything is allocated, a lying size fails to decode", () => {
+  it("a jsonlz4 bomb: a declared size past 24 MB (decision 204) is refused before anything is allocated, a lying size fails to decode", () => {
     const header = Buffer.alloc(12);
     header.write("mozLz40\0", 0, "latin1");
     header.writeUInt32LE(0xffffffff, 8);
     const declared = refusal(() => read(Buffer.concat([header, Buffer.from([0x1f, 0x41, 0x01, 0x00, 0xff, 0xff, 0xff])]).toString("base64"), "base64"));
     expect(declared.statusCode).toBe(413);
-    expect(declared.message).toMatch(/more than the 64 MB/);
+    expect(declared.message).toMatch(/more than the 24 MB/);
     // A small declared size with a block that expands far past it stops at the declared size.
     const bomb = encodeMozLz4(Buffer.alloc(1_000_000, 0x61));
     bomb.writeUInt32LE(1000, 8);

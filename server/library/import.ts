@@ -8,7 +8,8 @@ import { saveBrowserBackup } from "../backups/browser-backups";
 import type { Database } from "../db/database";
 import { PlainTabRefusedError } from "../encryption/sealed-tabs";
 import { countOf, LibraryFileError, type LibraryFile } from "./library-file";
-import { type ImportRequestBody, readLibraryFile } from "./read-file";
+import type { ImportRequestBody } from "./read-file";
+import { readLibraryFileOffThread } from "./read-off-thread";
 
 const importWhileSealingMessage =
   "This account encrypts titles and addresses, and a file is read on the server, so only a TabVault export of encrypted tabs can be imported. Turn “Also encrypt titles and addresses” off on the Account page to import this file; nothing was imported.";
@@ -38,7 +39,8 @@ export async function importLibraryFile(
   body: ImportRequestBody,
   now: Date,
 ): Promise<{ receipt: ImportReceipt; created: boolean }> {
-  const file = readLibraryFile(body);
+  // Read in a worker, so a hostile file costs that worker and not the server (decision 204).
+  const file = await readLibraryFileOffThread(body);
   const upload = toUpload(file, snapshotIdOf(body));
   const checked = uploadBrowserBackupRequestSchema.safeParse(upload);
   if (!checked.success) {
@@ -63,6 +65,10 @@ export async function importLibraryFile(
   const { receipt, created } = saved;
   const from = libraryFormatNames[file.format];
   const skipped = file.skipped > 0 ? ` ${countOf(file.skipped, "entry", "entries")} that ${file.skipped === 1 ? "was" : "were"} not a web page left out.` : "";
+  const incognito =
+    file.incognitoWindows > 0
+      ? ` ${countOf(file.incognitoWindows, "private (incognito) window")} ${file.incognitoWindows === 1 ? "was" : "were"} imported as ${file.incognitoWindows === 1 ? "a normal window" : "normal windows"}: a backup does not mark windows private.`
+      : "";
   // saveBrowserBackup's own message ends with what the plan rotated out ("1 older backup was removed …").
   const notice = receipt.message.slice(receipt.message.indexOf("saved.") + "saved.".length).trim();
   return {
@@ -77,7 +83,7 @@ export async function importLibraryFile(
       duplicate: receipt.duplicate,
       message: receipt.duplicate
         ? `This file was imported already (“${sessionName}”); nothing new was stored.`
-        : `Imported ${countOf(receipt.tabCount, "tab")} in ${countOf(receipt.windowCount, "window")} from ${from}.${skipped}${notice ? ` ${notice}` : ""}`,
+        : `Imported ${countOf(receipt.tabCount, "tab")} in ${countOf(receipt.windowCount, "window")} from ${from}.${skipped}${incognito}${notice ? ` ${notice}` : ""}`,
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { TabGroup, tabGroupColors, windowStates } from "@common/api/browser-backups";
+import { BROWSER_BACKUP_LIMITS, type TabGroup, type tabGroupColors, type windowStates } from "@common/api/browser-backups";
 import { LIBRARY_LIMITS, type ImportFormat } from "@common/api/library";
 import { SESSION_LIMITS } from "@common/api/payload-limits";
 import { FORM_CAPTURE_LIMITS } from "@common/form-capture";
@@ -46,6 +46,11 @@ export interface LibraryFile {
   parts: { count: number; unit: string };
   /** Entries that were not web pages and were left out. */
   skipped: number;
+  /**
+   * Windows the file marks private (incognito). A backup's window has no such mark, so they are kept
+   * as normal windows and the receipt says so (decision 204).
+   */
+  incognitoWindows: number;
 }
 
 /** A file that cannot be imported, with the message the person reads; nothing of it is stored. */
@@ -131,6 +136,7 @@ export class LibraryBuilder {
   readonly windows: LibraryWindow[] = [];
   readonly groups: LibraryGroup[] = [];
   skipped = 0;
+  incognitoWindows = 0;
   private tabCount = 0;
 
   constructor(private readonly format: ImportFormat) {}
@@ -180,14 +186,10 @@ export class LibraryBuilder {
         413,
       );
     }
-    const favicon = typeof fields.faviconUrl === "string" ? fields.faviconUrl : "";
     window.tabs.push({
       url: raw,
       title: sealedLocation !== null ? "" : storableText(fields.title, SESSION_LIMITS.titleLength),
-      faviconUrl:
-        sealedLocation === null && favicon.length <= SESSION_LIMITS.urlLength && /^(https?:\/\/|data:image\/)/.test(favicon) && !unstorableOne.test(favicon)
-          ? favicon
-          : null,
+      faviconUrl: sealedLocation === null && isUsableFavicon(fields.faviconUrl) ? fields.faviconUrl : null,
       sealedLocation,
       pinned: fields.pinned === true,
       active: fields.active === true,
@@ -196,6 +198,18 @@ export class LibraryBuilder {
       formData: keptFormData(fields.formData ?? {}),
       scroll: fields.scroll ?? { x: 0, y: 0 },
     });
+  }
+
+  /**
+   * A group holding every tab of a window made earlier: how a bookmark folder keeps its name, as a
+   * backup's window has none (decision 204).
+   */
+  groupWhole(window: LibraryWindow, title: string): void {
+    const position = this.windows.indexOf(window);
+    if (position === -1 || title === "" || window.tabs.length === 0) return;
+    const groupId = this.groups.length + 1;
+    this.groups.push({ groupId, windowId: position + 1, title: storableText(title, BROWSER_BACKUP_LIMITS.groupTitleLength), color: "grey", collapsed: false });
+    for (const tab of window.tabs) tab.groupId = groupId;
   }
 
   /** The file as read; `unit` names what it holds ("group", "session"), `count` defaults to its windows with tabs. */
@@ -213,8 +227,13 @@ export class LibraryBuilder {
     const groups = this.groups
       .map((group) => ({ ...group, windowId: position.get(group.windowId) ?? 0 }))
       .filter((group) => group.windowId > 0);
-    return { format: this.format, windows: kept, groups, parts: { count: count ?? kept.length, unit }, skipped: this.skipped };
+    return { format: this.format, windows: kept, groups, parts: { count: count ?? kept.length, unit }, skipped: this.skipped, incognitoWindows: this.incognitoWindows };
   }
+}
+
+/** A favicon a backup keeps: an http(s) address or an image data URI, at most 2,048 characters, storable. */
+export function isUsableFavicon(value: unknown): value is string {
+  return typeof value === "string" && value.length <= SESSION_LIMITS.urlLength && /^(https?:\/\/|data:image\/)/.test(value) && !unstorableOne.test(value);
 }
 
 /** An http(s) URL the backups accept: parsable, at most 2,048 characters, storable. */

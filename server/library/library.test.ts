@@ -180,6 +180,27 @@ describe("the session library: import and export over HTTP", () => {
     expect(await backupsOf(a.userId)).toBe(1);
   });
 
+  it("says in the receipt that a Session Buddy file's private windows were imported as normal windows", async () => {
+    const a = await account("incognito-import@example.com");
+    const link = (n: number) => ({ url: `https://private.example/${n}`, title: `Private ${n}`, active: n === 0 });
+    const file = {
+      collections: [
+        {
+          title: "Mixed",
+          folders: [
+            { title: "Window 1", state: "normal", incognito: false, links: [link(0)] },
+            { title: "Window 2", state: "maximized", incognito: true, links: [link(1)] },
+          ],
+        },
+      ],
+    };
+    const response = await importFile({ fileName: "session-buddy.json", content: JSON.stringify(file) }, a.auth);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe(
+      "Imported 2 tabs in 2 windows from Session Buddy. 1 private (incognito) window was imported as a normal window: a backup does not mark windows private.",
+    );
+  });
+
   it("imports a 5,000-tab Tab Session Manager file", async () => {
     const a = await account("big-import@example.com");
     const tabs = Object.fromEntries(

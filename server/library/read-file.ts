@@ -7,10 +7,23 @@ import { isTabSessionManagerJson, readTabSessionManager } from "./formats/tab-se
 import { isTabVaultJson, readTabVault } from "./formats/tabvault";
 import { isOneTabText, isUrlList, readOneTab, readUrlList } from "./formats/text-lists";
 import { parseJsonFile } from "./json-file";
-import { LibraryFileError, type LibraryFile } from "./library-file";
+import { isRecord, LibraryFileError, type LibraryFile } from "./library-file";
 import { decodeMozLz4, isMozLz4 } from "./mozlz4";
 
 export type ImportRequestBody = z.output<typeof importRequestSchema>;
+
+/**
+ * Firefox's bookmark backups (`bookmarks-<date>.jsonlz4` in the profile's bookmarkbackups folder, or its
+ * "Backup…" JSON) are one tree of places: `{guid: "root________", type: "text/x-moz-place-container",
+ * root: "placesRoot", children}`. They are bookmarks, not a session, and are refused with how to bring
+ * them in.
+ */
+export function isFirefoxBookmarksBackup(value: unknown): boolean {
+  return isRecord(value) && (value.root === "placesRoot" || value.guid === "root________" || (value.type === "text/x-moz-place-container" && Array.isArray(value.children)));
+}
+
+export const firefoxBookmarksMessage =
+  "This is a Firefox bookmarks backup, not a session: TabVault imports bookmarks from an HTML file. In Firefox open Bookmarks › Manage bookmarks, then Import and Backup › Export Bookmarks to HTML…, and import that file. Nothing was imported.";
 
 const jsonReaders: { format: ImportFormat; matches: (value: unknown) => boolean; read: (value: unknown) => LibraryFile }[] = [
   { format: "tabvault", matches: isTabVaultJson, read: readTabVault },
@@ -31,14 +44,16 @@ export function readLibraryFile(body: ImportRequestBody): LibraryFile {
     throw new LibraryFileError(`A file to import has at most ${LIBRARY_LIMITS.fileBytes / 1024 / 1024} MB.`, 413);
   }
   const wanted = body.format;
-  if (wanted === "firefox-sessionstore" && !/^\s*[{[]/.test(text)) {
+  const json = startsLikeJson(text);
+  if (wanted === "firefox-sessionstore" && !json) {
     throw new LibraryFileError("A Firefox sessionstore.jsonlz4 file is sent as base64: choose the file itself, not its text.");
   }
   if (wanted === "onetab") return readOneTab(text);
   if (wanted === "url-list") return readUrlList(text);
   if (wanted === "bookmarks-html") return readBookmarksHtml(text);
-  if (/^\s*[{[]/.test(text)) {
+  if (json) {
     const value = parseJsonFile(text, "JSON file");
+    if (isFirefoxBookmarksBackup(value)) throw new LibraryFileError(firefoxBookmarksMessage);
     if (wanted !== "auto") return jsonReaders.find((reader) => reader.format === wanted)!.read(value);
     const reader = jsonReaders.find((candidate) => candidate.matches(value));
     if (!reader) {
@@ -55,6 +70,12 @@ export function readLibraryFile(body: ImportRequestBody): LibraryFile {
   throw new LibraryFileError(
     "TabVault does not recognise this file. It reads Tab Session Manager and Session Buddy JSON, OneTab's exported URLs, bookmarks HTML, a list of URLs (one a line), Firefox's sessionstore.jsonlz4 and its own JSON.",
   );
+}
+
+/** The first character after any leading whitespace opens a JSON object or array. */
+function startsLikeJson(text: string): boolean {
+  const first = text.trimStart().charCodeAt(0);
+  return first === 123 /* { */ || first === 91 /* [ */;
 }
 
 function readBinary(body: ImportRequestBody): LibraryFile {
@@ -75,5 +96,6 @@ function readBinary(body: ImportRequestBody): LibraryFile {
     throw new LibraryFileError("This .jsonlz4 file does not hold UTF-8 text; nothing was imported.");
   }
   const value = parseJsonFile(text, ".jsonlz4 file");
+  if (isFirefoxBookmarksBackup(value)) throw new LibraryFileError(firefoxBookmarksMessage);
   return readFirefoxSessionstore(value);
 }

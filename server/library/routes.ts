@@ -6,9 +6,21 @@ import { findBrowserBackup } from "../backups/browser-backups";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { accountWriteLimit } from "../rate-limits/account-write-limit";
+import { rateLimitGuard } from "../rate-limits/rate-limits";
 import { exportBackup } from "./export";
 import { ImportRefusedError, importLibraryFile as importFile } from "./import";
 import { LibraryFileError } from "./library-file";
+import { ImportsBusyError } from "./read-off-thread";
+
+/**
+ * Imports per account: each reads a file of up to 8 MB in a worker (decision 204), so they have a
+ * counter of their own, far below the 120 writes a minute a capture engine may send.
+ */
+export const libraryImportLimit = {
+  name: "library-imports",
+  max: 20,
+  windowMs: 10 * 60_000,
+} as const;
 
 /**
  * The session library's import and export (issue 18, point 3); formats in docs/library-formats.md. Both are
@@ -16,6 +28,13 @@ import { LibraryFileError } from "./library-file";
  */
 export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);
+  const limitImports = rateLimitGuard(app, [
+    {
+      ...libraryImportLimit,
+      key: (request) => request.account?.user.id ?? null,
+      message: (wait) => `Too many imports from this account: ${libraryImportLimit.max} every ${libraryImportLimit.windowMs / 60_000} minutes. Try again in ${wait}.`,
+    },
+  ]);
 
   app.route({
     ...endpointRoute(importLibraryFile),
@@ -23,7 +42,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     // other fields. Past this Fastify answers 413 before parsing.
     bodyLimit: LIBRARY_LIMITS.contentLength + 64 * 1024,
     onRequest: requireBrowserSession,
-    preHandler: limitWrites,
+    preHandler: [limitWrites, limitImports],
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       try {
@@ -32,6 +51,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       } catch (error) {
         if (error instanceof LibraryFileError) return reply.code(error.statusCode).send({ message: error.message });
         if (error instanceof ImportRefusedError) return reply.code(403).send({ message: error.message });
+        if (error instanceof ImportsBusyError) return reply.code(503).header("retry-after", "60").send({ message: error.message });
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import { Parser } from "htmlparser2";
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { LIBRARY_LIMITS } from "@common/api/library";
-import { LibraryBuilder, LibraryFileError, type LibraryFile, type LibraryWindow } from "../library-file";
+import { isUsableFavicon, LibraryBuilder, LibraryFileError, type LibraryFile, type LibraryWindow } from "../library-file";
 
 /**
  * Netscape bookmark files, what every browser exports and imports: `<DL>` lists, a folder being
@@ -12,16 +12,63 @@ import { LibraryBuilder, LibraryFileError, type LibraryFile, type LibraryWindow 
  */
 export function isBookmarksHtml(text: string): boolean {
   const head = text.slice(0, 2048).trimStart();
-  return /^<!DOCTYPE\s+NETSCAPE-Bookmark-file-1/i.test(head) || (/<dl[\s>]/i.test(text) && /<a\s[^>]*href\s*=/i.test(text));
+  return /^<!DOCTYPE\s+NETSCAPE-Bookmark-file-1/i.test(head) || (hasTag(text, "dl") && hasLinkWithHref(text));
+}
+
+const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13 || code === 12;
+
+/** `<name` followed by a space or `>`, anywhere: one indexOf pass over the lower-cased text. */
+function hasTag(text: string, name: string): boolean {
+  const lower = text.toLowerCase();
+  for (let at = lower.indexOf(`<${name}`); at !== -1; at = lower.indexOf(`<${name}`, at + 1)) {
+    const next = lower.charCodeAt(at + name.length + 1);
+    if (next === 62 /* > */ || isSpace(next)) return true;
+  }
+  return false;
+}
+
+/**
+ * An `<a …>` tag with an `href=` attribute. Linear (decision 204): each `<a ` is looked at only up to the
+ * next `<a ` or `>`, so a file of a million unclosed `<a ` costs one pass, where the regular expression
+ * `<a\s[^>]*href\s*=` rescanned the rest of the file from each of them.
+ */
+export function hasLinkWithHref(text: string): boolean {
+  const lower = text.toLowerCase();
+  // Each search only moves forward, so the whole check reads the text a few times at most.
+  const following = (what: string, from: number, known: number) => (known !== -1 && known < from ? lower.indexOf(what, from) : known);
+  let close = lower.indexOf(">");
+  let href = lower.indexOf("href");
+  let at = lower.indexOf("<a");
+  while (at !== -1 && href !== -1) {
+    const next = lower.indexOf("<a", at + 2);
+    if (isSpace(lower.charCodeAt(at + 2))) {
+      close = following(">", at, close);
+      const end = Math.min(close === -1 ? lower.length : close, next === -1 ? lower.length : next);
+      href = following("href", at, href);
+      while (href !== -1 && href < end) {
+        let after = href + 4;
+        while (after < end && isSpace(lower.charCodeAt(after))) after++;
+        if (after < end && lower.charCodeAt(after) === 61 /* = */) return true;
+        href = lower.indexOf("href", href + 4);
+      }
+    }
+    at = next;
+  }
+  return false;
 }
 
 export function readBookmarksHtml(text: string): LibraryFile {
   if (!isBookmarksHtml(text)) throw new LibraryFileError("This is not a bookmarks file: it has no <DL> list of <A HREF> bookmarks.");
   const builder = new LibraryBuilder("bookmarks-html");
-  /** The open folders, innermost last, each with the window its bookmarks go to (made on its first bookmark). */
-  const folders: { window: LibraryWindow | null }[] = [];
+  /** The open folders, innermost last, each with its name and the window its bookmarks go to (made on its first bookmark). */
+  const folders: { name: string | null; window: LibraryWindow | null }[] = [];
   const loose: { window: LibraryWindow | null } = { window: null };
+  /** Each folder window's path of folder names, outermost first. */
+  const paths = new Map<LibraryWindow, string[]>();
   let link: { href: string; icon: string; text: string } | null = null;
+  /** The name of the folder whose `<DL>` comes next: the text of the `<H3>` before it. */
+  let heading: string | null = null;
+  let nextFolderName: string | null = null;
   let ending = false;
   let cutShort = false;
   const parser = new Parser(
@@ -31,22 +78,39 @@ export function readBookmarksHtml(text: string): LibraryFile {
           if (folders.length >= LIBRARY_LIMITS.nesting) {
             throw new LibraryFileError(`This bookmarks file nests folders deeper than ${LIBRARY_LIMITS.nesting} levels; nothing was imported.`);
           }
-          folders.push({ window: null });
+          folders.push({ name: nextFolderName, window: null });
+          nextFolderName = null;
+        } else if (name === "h3") {
+          heading = "";
         } else if (name === "a") {
-          link = { href: attributes.href ?? "", icon: attributes.icon ?? attributes.icon_uri ?? "", text: "" };
+          // Browsers write a favicon as a data URI (ICON) and its address (ICON_URI); a data URI over
+          // 2,048 characters is not kept, and the address stands in for it.
+          const icon = [attributes.icon, attributes.icon_uri].find(isUsableFavicon) ?? "";
+          link = { href: attributes.href ?? "", icon, text: "" };
         }
       },
       ontext(data) {
         if (link) link.text += data;
+        else if (heading !== null) heading += data;
       },
       onclosetag(name, isImplied) {
         if (name === "dl") {
           if (ending && isImplied) cutShort = true;
           folders.pop();
+        } else if (name === "h3" && heading !== null) {
+          nextFolderName = heading;
+          heading = null;
         } else if (name === "a" && link) {
           const folder = folders.at(-1) ?? loose;
-          folder.window ??= builder.window();
-          builder.tab(folder.window, { url: link.href, title: link.text.replace(/\s+/g, " ").trim(), faviconUrl: link.icon });
+          if (!folder.window) {
+            folder.window = builder.window();
+            paths.set(
+              folder.window,
+              folders.flatMap((open) => (open.name === null ? [] : [open.name])),
+            );
+          }
+          // The title as written, every space kept (decision 204).
+          builder.tab(folder.window, { url: link.href, title: link.text, faviconUrl: link.icon });
           link = null;
         }
       },
@@ -57,16 +121,42 @@ export function readBookmarksHtml(text: string): LibraryFile {
   ending = true;
   parser.end();
   if (cutShort) throw new LibraryFileError("This bookmarks file ends before its folders close (it looks cut short); nothing was imported.");
+  nameFolders(builder, paths);
   return builder.finish("folder");
+}
+
+/**
+ * Each folder's window gets a group named after the folder, its path when nested ("Work / Travel"). One
+ * folder holding all the others (TabVault's export names it after the backup) is left out of the names.
+ */
+function nameFolders(builder: LibraryBuilder, paths: Map<LibraryWindow, string[]>): void {
+  const windows = [...paths.keys()].filter((window) => window.tabs.length > 0);
+  const first = new Set(windows.map((window) => paths.get(window)![0]));
+  const wrapped = first.size === 1 && windows.every((window) => paths.get(window)!.length >= 1) && builder.windows.every((window) => window.tabs.length === 0 || paths.has(window));
+  for (const window of windows) {
+    const path = paths.get(window)!.slice(wrapped ? 1 : 0);
+    builder.groupWhole(window, path.join(" / "));
+  }
 }
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** A bookmarks file any browser imports: a folder named after the backup, a subfolder per window when there are several. */
+/**
+ * A bookmarks file any browser imports: a folder named after the backup, a subfolder per window when
+ * there are several or when the window is named. A window whose tabs are all in one named group (how an
+ * imported bookmark folder keeps its name) is written as a folder of that name, else "Window n". Titles
+ * are written as they are, every space kept.
+ */
 export function writeBookmarksHtml(backup: BrowserBackup): string {
   const added = Math.floor(Date.parse(backup.createdAt) / 1000);
   const windows = backup.windows.filter((window) => window.tabs.length > 0);
+  const folderName = (window: BrowserBackup["windows"][number]): string | null => {
+    const groupId = window.tabs[0]!.groupId;
+    if (groupId === null || !window.tabs.every((tab) => tab.groupId === groupId)) return null;
+    const group = backup.groups.find((candidate) => candidate.groupId === groupId && candidate.windowId === window.windowId);
+    return group && group.title !== "" ? group.title : null;
+  };
   const links = (window: BrowserBackup["windows"][number], indent: string) =>
     window.tabs
       .map((tab) => {
@@ -75,10 +165,13 @@ export function writeBookmarksHtml(backup: BrowserBackup): string {
       })
       .join("\n");
   const body =
-    windows.length === 1
+    windows.length === 1 && folderName(windows[0]!) === null
       ? links(windows[0]!, "        ")
       : windows
-          .map((window, index) => `        <DT><H3 ADD_DATE="${added}">Window ${index + 1}</H3>\n        <DL><p>\n${links(window, "            ")}\n        </DL><p>`)
+          .map(
+            (window, index) =>
+              `        <DT><H3 ADD_DATE="${added}">${escapeHtml(folderName(window) ?? `Window ${index + 1}`)}</H3>\n        <DL><p>\n${links(window, "            ")}\n        </DL><p>`,
+          )
           .join("\n");
   return [
     "<!DOCTYPE NETSCAPE-Bookmark-file-1>",

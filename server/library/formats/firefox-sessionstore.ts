@@ -5,7 +5,7 @@ import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumb
  * ["sessionrestore", 1], windows: [{tabs, selected, sizemode, screenX, screenY, width, height, groups}],
  * selectedWindow, session}`. A tab has `entries` (its history), `index` (1-based: the current entry),
  * `pinned`, `image` (favicon), `lastAccessed`, `groupId`, and the current page's `formdata` (`{id:
- * {fieldId: value}, xpath: {xpath: value}, url}`) and `scroll` (`{scroll: "x,y"}`), older Firefox keeping
+ * {fieldId: value}, xpath: {xpath: value}, url, children}`, children being its frames') and `scroll` (`{scroll: "x,y"}`), older Firefox keeping
  * those two on the entry. Only the current entry is kept: its URL and title, the pin, the form values
  * the privacy rules allow (common/form-privacy.ts, through the builder) and the scroll. Closed windows
  * and closed tabs are not open tabs and are left out.
@@ -66,22 +66,45 @@ export function readFirefoxSessionstore(value: unknown): LibraryFile {
 /**
  * Form values by field name: `id` entries keep their element id, `xpath` entries the name in their
  * `[@name='…']` (else the id in `[@id='…']`); only text values are kept (checkboxes and selections are
- * not what a backup restores). Values saved for another URL (a page that navigated) are not this page's.
+ * not what a backup restores). Values saved for another page (one that navigated) are not this page's:
+ * Firefox saves `formdata.url` without the `#fragment` and compares it so on restore, and so does this.
+ * Frames' values (`children`, one per frame, null where a frame has none) are kept too, after the page's own.
  */
 function formValues(formdata: unknown, url: unknown): Record<string, string> {
   if (!isRecord(formdata)) return {};
-  if (typeof formdata.url === "string" && formdata.url !== url) return {};
+  if (typeof formdata.url === "string" && (typeof url !== "string" || withoutFragment(formdata.url) !== withoutFragment(url))) return {};
   const values: Record<string, string> = {};
-  if (isRecord(formdata.id)) {
-    for (const [id, value] of Object.entries(formdata.id)) if (typeof value === "string") values[id] = value;
-  }
-  if (isRecord(formdata.xpath)) {
-    for (const [xpath, value] of Object.entries(formdata.xpath)) {
-      const name = /\[@name='([^']+)'\]\s*$/.exec(xpath)?.[1] ?? /\[@id='([^']+)'\]\s*$/.exec(xpath)?.[1];
-      if (name && typeof value === "string" && !(name in values)) values[name] = value;
+  const collect = (data: Record<string, unknown>, depth: number) => {
+    if (isRecord(data.id)) {
+      for (const [id, value] of Object.entries(data.id)) if (typeof value === "string" && !(id in values)) values[id] = value;
     }
-  }
+    if (isRecord(data.xpath)) {
+      for (const [xpath, value] of Object.entries(data.xpath)) {
+        const name = lastAttribute(xpath, "name") ?? lastAttribute(xpath, "id");
+        if (name && typeof value === "string" && !(name in values)) values[name] = value;
+      }
+    }
+    // Frames nest as deep as pages do; the JSON pre-scan has bounded the depth already.
+    if (Array.isArray(data.children) && depth < 16) for (const child of data.children) if (isRecord(child)) collect(child, depth + 1);
+  };
+  collect(formdata, 0);
   return values;
+}
+
+const withoutFragment = (url: string) => {
+  const hash = url.indexOf("#");
+  return hash === -1 ? url : url.slice(0, hash);
+};
+
+/** The value of a final `[@attribute='…']` step of an XPath (spaces after it allowed), read without a regular expression. */
+function lastAttribute(xpath: string, attribute: string): string | null {
+  const trimmed = xpath.trimEnd();
+  if (!trimmed.endsWith("']")) return null;
+  const opening = `[@${attribute}='`;
+  const start = trimmed.lastIndexOf(opening);
+  if (start === -1) return null;
+  const value = trimmed.slice(start + opening.length, -2);
+  return value === "" || value.includes("'") ? null : value;
 }
 
 /** "x,y" (Firefox's way) to pixels; 0,0 when absent. */

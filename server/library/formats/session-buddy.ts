@@ -5,8 +5,11 @@ import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumb
  * - version 3 (and Tab Session Manager's reading of it): `{sessions: [{type: "current" | "previous" |
  *   "saved", name, created, generated, windows: [{id, state, focused, left, top, width, height, tabs:
  *   [{id, index, url, title, favIconUrl, pinned, active}]}]}]}`;
- * - version 4: `{collections: [{title, created, folders: [{title, links: [{url, title, favIconUrl,
- *   pinned}]}]}]}`, a folder being a window.
+ * - version 4: `{collections: [{title, created, folders: [{title, state, focused, left, top, width,
+ *   height, incognito, links: [{url, title, favIconUrl, pinned, active}]}]}]}`, a folder being a window
+ *   with Chromium's window fields. Its active tab, state and bounds are kept; a backup's window has no
+ *   incognito mark, so an incognito window is imported as a normal one and counted in the file's `incognitoWindows`
+ *   (decision 204).
  */
 export function isSessionBuddyJson(value: unknown): boolean {
   return isRecord(value) && (Array.isArray(value.sessions) || Array.isArray(value.collections));
@@ -22,6 +25,7 @@ export function readSessionBuddy(value: unknown): LibraryFile {
     for (const session of sessions) {
       for (const raw of Array.isArray(session.windows) ? session.windows : []) {
         if (!isRecord(raw)) continue;
+        if (raw.incognito === true) builder.incognitoWindows += 1;
         const window = builder.window(windowPlacement(raw));
         const tabs = (Array.isArray(raw.tabs) ? raw.tabs : [])
           .filter(isRecord)
@@ -38,10 +42,11 @@ export function readSessionBuddy(value: unknown): LibraryFile {
   for (const collection of collections) {
     for (const folder of Array.isArray(collection.folders) ? collection.folders : []) {
       if (!isRecord(folder)) continue;
-      const window = builder.window();
+      if (folder.incognito === true) builder.incognitoWindows += 1;
+      const window = builder.window(windowPlacement(folder));
       for (const link of Array.isArray(folder.links) ? folder.links : []) {
         if (!isRecord(link)) continue;
-        builder.tab(window, { url: link.url, title: link.title, faviconUrl: link.favIconUrl, pinned: link.pinned });
+        builder.tab(window, { url: link.url, title: link.title, faviconUrl: link.favIconUrl, pinned: link.pinned, active: link.active });
       }
     }
   }

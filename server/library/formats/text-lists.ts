@@ -9,12 +9,22 @@ import { LibraryBuilder, LibraryFileError, type LibraryFile } from "../library-f
 
 /** A line that is a URL and nothing else: a scheme, then no spaces. */
 const urlLine = /^[a-z][a-z0-9+.-]*:\S*$/i;
-/** A OneTab line: a URL, " | ", the title (possibly empty). */
-const oneTabLine = /^([a-z][a-z0-9+.-]*:\S*) \|(?: (.*))?$/i;
+/** A OneTab line: a URL, " | ", the title (possibly empty, any character: `s` lets `.` take U+2028 too). */
+const oneTabLine = /^([a-z][a-z0-9+.-]*:\S*) \|(?: (.*))?$/is;
 
+/**
+ * The file's lines, each without the spaces before its URL. A title keeps every space it has, trailing
+ * ones and no-break spaces too (decision 204); a line of only spaces is blank.
+ */
 function lines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/).map((line) => line.trim());
+  return text.split(/\r\n|\r|\n/).map((line) => {
+    const start = line.trimStart();
+    return start.trimEnd() === "" ? "" : start;
+  });
 }
+
+/** A URL-only line may end in spaces; they are not part of the URL. */
+const urlOnly = (line: string) => line.trimEnd();
 
 /** True when some line is `URL | Title` and every other non-blank line is a URL. */
 export function isOneTabText(text: string): boolean {
@@ -22,7 +32,7 @@ export function isOneTabText(text: string): boolean {
   for (const line of lines(text)) {
     if (line === "") continue;
     if (oneTabLine.test(line)) pipes++;
-    else if (!urlLine.test(line)) return false;
+    else if (!urlLine.test(urlOnly(line))) return false;
   }
   return pipes > 0;
 }
@@ -30,7 +40,7 @@ export function isOneTabText(text: string): boolean {
 /** True when every non-blank line is a URL (and there is one). */
 export function isUrlList(text: string): boolean {
   const filled = lines(text).filter((line) => line !== "");
-  return filled.length > 0 && filled.every((line) => urlLine.test(line));
+  return filled.length > 0 && filled.every((line) => urlLine.test(urlOnly(line)));
 }
 
 export function readOneTab(text: string): LibraryFile {
@@ -46,8 +56,8 @@ export function readOneTab(text: string): LibraryFile {
     }
     window ??= builder.window();
     const match = oneTabLine.exec(line);
-    if (!match && !urlLine.test(line)) throw new LibraryFileError(`Line ${index + 1} of this OneTab export is not “URL | Title”.`);
-    builder.tab(window, { url: match ? match[1] : line, title: match?.[2] ?? "" });
+    if (!match && !urlLine.test(urlOnly(line))) throw new LibraryFileError(`Line ${index + 1} of this OneTab export is not “URL | Title”.`);
+    builder.tab(window, { url: match ? match[1] : urlOnly(line), title: match?.[2] ?? "" });
   }
   return builder.finish("group");
 }
@@ -56,14 +66,17 @@ export function readUrlList(text: string): LibraryFile {
   if (!isUrlList(text)) throw new LibraryFileError("This is not a URL list: every line should be one URL and nothing else.");
   const builder = new LibraryBuilder("url-list");
   const window = builder.window();
-  for (const line of lines(text)) if (line !== "") builder.tab(window, { url: line });
+  for (const line of lines(text)) if (line !== "") builder.tab(window, { url: urlOnly(line) });
   return builder.finish("window");
 }
 
-/** OneTab's "Import URLs" reads this back: a group per window. */
+/**
+ * OneTab's "Import URLs" reads this back: a group per window. A title keeps its spaces (no-break, hair,
+ * double, leading and trailing); only a line break, which the format cannot carry, becomes a space.
+ */
 export function writeOneTab(backup: BrowserBackup): string {
   return `${backup.windows
     .filter((window) => window.tabs.length > 0)
-    .map((window) => window.tabs.map((tab) => `${tab.url.replace(/\s/g, encodeURIComponent)} | ${tab.title.replace(/\s+/g, " ").trim()}`).join("\n"))
+    .map((window) => window.tabs.map((tab) => `${tab.url.replace(/\s/g, encodeURIComponent)} | ${tab.title.replace(/\r\n|[\r\n]/g, " ")}`).join("\n"))
     .join("\n\n")}\n`;
 }

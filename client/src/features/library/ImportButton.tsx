@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { FileUp, Loader2 } from "lucide-react";
 import { useRef } from "react";
 import { plans } from "@common/plan-catalogue";
-import { importFile } from "./library-api";
+import { importFile, OversizedFileError } from "./library-api";
 import { Button } from "@/components/ui/button";
 import { toastFailure } from "@/lib/failure-toast";
 import { toast } from "@/lib/use-toast";
@@ -25,7 +25,8 @@ export function ImportButton({ onImported }: { onImported: (backupId: string) =>
       onImported(receipt.backupId);
     },
     onError: (error) => {
-      toastFailure(error, "The file could not be imported.", "Import failed");
+      // A file over the limit is refused here, before it is sent, with the limit in the message (decision 204).
+      toastFailure(error, error instanceof OversizedFileError ? error.message : "The file could not be imported.", "Import failed");
     },
   });
   return (

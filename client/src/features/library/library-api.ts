@@ -13,10 +13,20 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** A file refused by the page before sending; its message is the person's (not an API error's body). */
+export class OversizedFileError extends Error {
+  override name = "OversizedFileError";
+}
+
+/** What the page says of a file over the cap, which is refused before any of it is sent. */
+export function oversizedFileMessage(name: string, bytes: number): string {
+  return `${name} is ${(bytes / 1024 / 1024).toFixed(1)} MB; a file to import has at most ${LIBRARY_LIMITS.fileBytes / 1024 / 1024} MB, so it was not uploaded.`;
+}
+
 /** Sends one chosen file to be imported; a file past the size cap is refused here without being sent. */
 export async function importFile(file: File): Promise<ImportReceipt> {
   if (file.size > LIBRARY_LIMITS.fileBytes) {
-    throw new Error(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; a file to import has at most ${LIBRARY_LIMITS.fileBytes / 1024 / 1024} MB.`);
+    throw new OversizedFileError(oversizedFileMessage(file.name, file.size));
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const binary = isMozLz4Name(file.name) || new TextDecoder("latin1").decode(bytes.subarray(0, 8)) === "mozLz40\0";

@@ -1,0 +1,74 @@
+import { connect } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { createTestDatabase, type TestDatabase } from "../test/test-database";
+import { buildTestApp } from "../test/test-app";
+import { REFUSED_BODY_DRAIN } from "./refused-body";
+
+/**
+ * A request refused before its body is read (a 413 on Content-Length, a 401 from a hook) reaches the
+ * client whole: the server reads and discards a bounded remainder before it closes (decision 204),
+ * instead of closing on unread data, which resets the connection and loses the answer.
+ */
+describe("a refused request body", () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let port = 0;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildTestApp({ database: database.db });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  /** Sends the whole body as fast as the socket takes it and reads whatever comes back until the socket ends. */
+  function postOverPlainSocket(path: string, bodyBytes: number): Promise<{ text: string; error: string | null; sent: number }> {
+    return new Promise((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      let text = "";
+      let error: string | null = null;
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => (text += chunk));
+      socket.on("error", (failure: NodeJS.ErrnoException) => (error = failure.code ?? failure.message));
+      let sent = 0;
+      socket.on("close", () => resolve({ text, error, sent }));
+      socket.once("connect", () => {
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${bodyBytes}\r\n\r\n`);
+        const chunk = Buffer.alloc(64 * 1024, 0x61);
+        const pump = () => {
+          while (sent < bodyBytes && !socket.destroyed) {
+            const size = Math.min(chunk.length, bodyBytes - sent);
+            sent += size;
+            if (!socket.write(chunk.subarray(0, size))) return void socket.once("drain", pump);
+          }
+          if (!socket.destroyed) socket.end();
+        };
+        pump();
+      });
+    });
+  }
+
+  it("an 8 MB POST to a 1 MB route gets its 413 JSON over a plain socket, every time", async () => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const { text, error } = await postOverPlainSocket("/api/capture-email", 8 * 1024 * 1024);
+      expect(error, `attempt ${attempt + 1}`).toBeNull();
+      expect(text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(text.slice(text.indexOf("\r\n\r\n") + 4)).toBe(JSON.stringify({ message: "Request body is too large" }));
+    }
+  });
+
+  it("a body past the bound the server drains is cut off after its answer was sent, not read forever", async () => {
+    const started = performance.now();
+    const total = REFUSED_BODY_DRAIN.bytes * 4;
+    const { sent, error } = await postOverPlainSocket("/api/capture-email", total);
+    expect(performance.now() - started).toBeLessThan(REFUSED_BODY_DRAIN.ms + 5_000);
+    // The server stopped reading: the client could not send it all.
+    expect(error).not.toBeNull();
+    expect(sent).toBeLessThan(total);
+  });
+});
