@@ -34,7 +34,6 @@ export const accountOverviewSchema = z.object({
   sessions: z.array(browserSessionSchema),
   storage: z.object({ usedBytes: z.number().int(), quotaBytes: z.number().int() }),
 });
-export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 
 /** GET /api/account: the Account page's browser sessions and storage. Browser only. */
 export const getAccountOverview = defineEndpoint({

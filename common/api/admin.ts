@@ -2,9 +2,6 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 
-// The payment list moved to ./payments with its routes; the web app still names its type from here.
-export type { AdminPayment, AdminPaymentPage } from "./payments";
-
 /** spec 1 §3 "Admin stats"; "today" and "month" are UTC. */
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),

@@ -24,7 +24,6 @@ export const analyticsDaySchema = z.object({
 export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
 
 export const analyticsSchema = z.object({ days: z.array(analyticsDaySchema) });
-export type Analytics = z.infer<typeof analyticsSchema>;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -56,7 +55,6 @@ export const historyReportSchema = z.object({
   days: z.array(analyticsDaySchema),
   events: z.array(historyEventSchema),
 });
-export type HistoryReport = z.infer<typeof historyReportSchema>;
 
 /** GET /api/user/history-report: the account's history as a JSON file (Premium; 403 below). */
 export const getHistoryReport = defineEndpoint({

@@ -20,7 +20,6 @@ export const announcementRequestSchema = z.strictObject({
     .min(1, "Enter the announcement")
     .max(ANNOUNCEMENT_LIMITS.bodyLength, `An announcement has at most ${ANNOUNCEMENT_LIMITS.bodyLength} characters`),
 });
-export type AnnouncementRequest = z.input<typeof announcementRequestSchema>;
 
 export const announcementSchema = z.object({
   id: z.string(),

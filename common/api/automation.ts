@@ -82,7 +82,6 @@ export const updateAutomationRuleSchema = z
     tag: tagSchema.nullable().optional(),
   })
   .refine((change) => Object.keys(change).length > 0, "Say what to change: enabled, minTabs, time, backupName or tag");
-export type UpdateAutomationRule = z.input<typeof updateAutomationRuleSchema>;
 
 export const automationRuleSchema = z.object({
   id: z.string(),
@@ -108,7 +107,6 @@ export const automationRuleListSchema = z.object({
   /** Why not, when not included: the plan's message. */
   message: z.string().nullable(),
 });
-export type AutomationRuleList = z.infer<typeof automationRuleListSchema>;
 
 const ruleIdParams = z.object({ id: z.uuid({ message: "Not a rule id" }) });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };

@@ -15,7 +15,6 @@ export const contactMessageRequestSchema = z.strictObject({
   subject: required("subject", 200),
   message: required("message", 5000),
 });
-export type ContactMessageRequest = z.input<typeof contactMessageRequestSchema>;
 
 export const contactMessageSchema = z.object({
   id: z.number(),
@@ -29,7 +28,6 @@ export const contactMessageSchema = z.object({
   /** createdAt plus the reply time that plan is promised (`planSupport` in common/plan-catalogue.ts). */
   replyBy: z.string(),
 });
-export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 export const contactMessagesPageSchema = z.object({ messages: z.array(contactMessageSchema), nextCursor: z.number().nullable() });
 

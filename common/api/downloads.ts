@@ -30,7 +30,6 @@ export const availableDownloadsSchema = z.object({
   /** Whether the email (or the signed-in account) may download now: a verified address. */
   canDownload: z.boolean(),
 });
-export type AvailableDownloads = z.infer<typeof availableDownloadsSchema>;
 
 export const generateDownloadRequestSchema = z.strictObject({
   platform: z.enum(platforms, { message: "platform must be windows or android" }),
@@ -104,4 +103,3 @@ export const downloadAndroidApk = defineEndpoint({
   responses: errors,
   answers: "file",
 });
-export const ANDROID_APK_PATH = downloadAndroidApk.path;

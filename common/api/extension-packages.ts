@@ -47,7 +47,6 @@ export const extensionPackageSchema = z.object({
 export type ExtensionPackage = z.infer<typeof extensionPackageSchema>;
 
 export const extensionPackagesSchema = z.object({ packages: z.array(extensionPackageSchema) });
-export type ExtensionPackages = z.infer<typeof extensionPackagesSchema>;
 
 /** GET: the extension packages this server offers, each set up to talk to this server. Public. */
 export const listExtensionPackages = defineEndpoint({

@@ -64,7 +64,6 @@ export const searchHitSchema = z.object({
   /** How well the tab matches, 0 to 1 (pg_trgm's word similarity of the search to its title or URL). */
   score: z.number(),
 });
-export type SearchHit = z.infer<typeof searchHitSchema>;
 
 export const searchResultSchema = z.object({
   query: z.string(),
@@ -110,12 +109,10 @@ export const mergeRequestSchema = z.strictObject({
   backupIds: selectionSchema.min(2, "Choose at least two backups to merge"),
   sessionName: text().trim().pipe(oneLineText().min(1).max(SESSION_LIMITS.sessionNameLength)).optional(),
 });
-export type MergeRequest = z.input<typeof mergeRequestSchema>;
 
 export const dedupeRequestSchema = z.strictObject({
   backupIds: selectionSchema.min(1, "Choose at least one backup"),
 });
-export type DedupeRequest = z.input<typeof dedupeRequestSchema>;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 

@@ -80,7 +80,6 @@ export const importRequestSchema = z.strictObject({
     .min(1, "The file is empty")
     .max(LIBRARY_LIMITS.contentLength, `A file to import has at most ${LIBRARY_LIMITS.fileBytes / 1024 / 1024} MB`),
 });
-export type ImportRequest = z.input<typeof importRequestSchema>;
 
 export const importReceiptSchema = z.object({
   backupId: z.string(),

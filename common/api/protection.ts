@@ -56,10 +56,8 @@ export const teamLockableSettings = ["enabled", "mode", "autoBackup"] as const;
 export type TeamLockableSetting = (typeof teamLockableSettings)[number];
 
 export const formCapturePolicies = ["on", "off"] as const;
-export type FormCapturePolicy = (typeof formCapturePolicies)[number];
 /** The automatic backup intervals a team policy may set for its members' extensions, in minutes. */
 export const automaticBackupIntervals = [1, 5, 15, 30, 60] as const;
-export type AutomaticBackupInterval = (typeof automaticBackupIntervals)[number];
 
 /** A team's policy as it is read (null: the team leaves that item to each member). */
 export const teamPolicySchema = z.object({

@@ -1,4 +1,3 @@
 import { z } from "zod";
 
 export const readyResponseSchema = z.object({ ready: z.literal(true) });
-export type ReadyResponse = z.infer<typeof readyResponseSchema>;

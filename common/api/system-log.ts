@@ -13,7 +13,6 @@ export const systemLogEntrySchema = z.object({
   /** ISO 8601 timestamp. */
   createdAt: z.string(),
 });
-export type SystemLogEntry = z.infer<typeof systemLogEntrySchema>;
 
 export const MAX_PAGE_SIZE = 200;
 

@@ -20,7 +20,6 @@ export const teamPolicyUpdateSchema = z.strictObject({
   neverCapturedSites: neverCapturedSitesSchema,
   formCapture: z.enum(formCapturePolicies, { message: "formCapture must be 'on', 'off' or null" }).nullable(),
 });
-export type TeamPolicyUpdate = z.input<typeof teamPolicyUpdateSchema>;
 
 export const teamPolicyAnswerSchema = z.object({
   policy: teamPolicySchema,

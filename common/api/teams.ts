@@ -74,7 +74,6 @@ export const teamSchema = z.object({
 export type Team = z.infer<typeof teamSchema>;
 
 export const myTeamSchema = z.object({ team: teamSchema.nullable() });
-export type MyTeam = z.infer<typeof myTeamSchema>;
 
 export const teamDeviceSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import type { UploadBrowserBackupRequest } from "@common/api/browser-backups";
-import { type EffectiveProtectionSettings, type ProtectionMode, sitesNeverCaptured, type TeamPolicy } from "@common/api/protection";
+import { type EffectiveProtectionSettings, sitesNeverCaptured, type TeamPolicy } from "@common/api/protection";
 import { isNeverCaptured } from "@common/never-captured-sites";
 import { EXTENSION_AUTOMATIC_BACKUP_MINUTES } from "@common/product";
 
@@ -40,10 +40,6 @@ export function automaticBackupMinutes(rules: CaptureRules): number {
 /** "off": the team forbids form capture; "on": the team requires it; null: the person's own switch decides. */
 export function formCapturePolicy(rules: CaptureRules): "on" | "off" | null {
   return rules.team?.policy.formCapture ?? null;
-}
-
-export function teamProtectionMode(rules: CaptureRules): ProtectionMode | null {
-  return rules.team?.policy.protectionMode ?? null;
 }
 
 /**

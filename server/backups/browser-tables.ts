@@ -30,7 +30,6 @@ export const backupWindows = pgTable(
     check("backup_windows_state_check", sql.raw(`state in (${listOf(windowStates)})`)),
   ],
 );
-export type BackupWindowRow = typeof backupWindows.$inferSelect;
 
 /** The tab groups of a browser backup (Chromium and Firefox); tabs name theirs by the browser's group id (decision 202). */
 export const backupTabGroups = pgTable(
@@ -50,4 +49,3 @@ export const backupTabGroups = pgTable(
     check("backup_tab_groups_color_check", sql.raw(`color in (${listOf(tabGroupColors)})`)),
   ],
 );
-export type BackupTabGroupRow = typeof backupTabGroups.$inferSelect;

@@ -62,7 +62,6 @@ export const configVariables = [
   },
 ] as const satisfies readonly { name: string; description: string; default: string }[];
 
-export type ConfigVariableName = (typeof configVariables)[number]["name"];
 
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 

@@ -12,4 +12,3 @@ export const appEvents = pgTable(
   (table) => [index("app_events_created_at_idx").on(table.createdAt)],
 );
 
-export type AppEventRow = typeof appEvents.$inferSelect;

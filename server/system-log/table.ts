@@ -20,4 +20,3 @@ export const systemLogs = pgTable(
   ],
 );
 
-export type SystemLogRow = typeof systemLogs.$inferSelect;

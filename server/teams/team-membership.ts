@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { TeamRole } from "@common/api/teams";
 import { PREMIUM_TEAM_SEATS, type PlanType, planHasFeature, planTypes } from "@common/plan-catalogue";
 import { users } from "../accounts/table";
@@ -46,14 +46,6 @@ export function planWithTeam(ownPlan: PlanType, membership: TeamMembership | nul
 /** Seats a team has: Premium's, or none once its owner's plan no longer includes teams. */
 export function teamSeats(planType: PlanType): number {
   return planHasFeature(planType, "teamManagement") ? PREMIUM_TEAM_SEATS : 0;
-}
-
-export async function isMemberOf(db: Database, teamId: string, userId: string): Promise<TeamRole | null> {
-  const [row] = await db
-    .select({ role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-  return row?.role ?? null;
 }
 
 /** The authentication's view of a person's team: the team, and the plan they get with it. */

@@ -20,8 +20,7 @@ import { Uploads } from "./uploads";
 import { Workflows } from "./workflows";
 
 export { ALARMS } from "./scheduler";
-export { BRIDGE_SCRIPT, FORM_CAPTURE_SCRIPT } from "./content-scripts";
-export { DEFAULT_TIMINGS, type BackgroundDeps, type Timings } from "./context";
+export type { BackgroundDeps } from "./context";
 
 /** How often the extension downloads the library again: a deletion elsewhere leaves its list within this. */
 export const LIBRARY_SYNC_MINUTES = 5;

@@ -4,8 +4,6 @@ import { type ComponentProps, type ReactNode, useRef } from "react";
 import { cn } from "@/lib/class-names";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /**
  * A centred modal card with a close button; full width (minus a margin) on phones.
