@@ -32,9 +32,10 @@ export interface BackupInput {
   clientSessionId?: string | null;
 }
 
-/** A backup the plan does not allow at all (a manual save once today's tabs are used up). */
+/** A backup the plan does not allow at all (a manual save once today's tabs are used up): answered 403 by the error handler (decision 201). */
 export class BackupRefusedError extends Error {
   override name = "BackupRefusedError";
+  readonly statusCode = 403;
 }
 
 /**

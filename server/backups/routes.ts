@@ -21,9 +21,8 @@ import { latestProtectionEvents, recordProtectionEvent } from "../protection/eve
 import { readProtectionSettings } from "../protection/settings";
 import { accountWriteLimit } from "../protection/write-limit";
 import { teamPolicyFor } from "../team-policy/effective";
-import { BackupRefusedError, backUp } from "./backups";
+import { backUp } from "./backups";
 import { formatDataSize } from "./data-size";
-import { QuotaFullError } from "./quota";
 import { restoreResponse } from "./restore";
 import { restoreLimit } from "./restore-limit";
 import { deleteSavedSession, findSavedSession, latestRestorableSession, savedSessionListJson, sessionTotals } from "./saved-sessions";
@@ -65,29 +64,23 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const { browserSession, sessionName, trigger } = request.body;
-      try {
-        const result = await backUp(
-          db,
-          user,
-          {
-            trigger,
-            sessionName,
-            tabs: browserSession.tabs,
-            applications: [],
-            browserType: browserSession.browserType,
-            deviceName: browserSession.deviceInfo?.deviceName ?? null,
-            windowId: browserSession.windowId,
-            clientSessionId: browserSession.sessionId,
-          },
-          app.clock(),
-          request.log,
-        );
-        return reply.code(201).send(result);
-      } catch (error) {
-        if (error instanceof BackupRefusedError) return reply.code(403).send({ message: error.message });
-        if (error instanceof QuotaFullError) return reply.code(413).send({ message: error.message });
-        throw error;
-      }
+      const result = await backUp(
+        db,
+        user,
+        {
+          trigger,
+          sessionName,
+          tabs: browserSession.tabs,
+          applications: [],
+          browserType: browserSession.browserType,
+          deviceName: browserSession.deviceInfo?.deviceName ?? null,
+          windowId: browserSession.windowId,
+          clientSessionId: browserSession.sessionId,
+        },
+        app.clock(),
+        request.log,
+      );
+      return reply.code(201).send(result);
     },
   });
 

@@ -18,6 +18,9 @@ const clientErrorMessages: Record<string, string> = {
 /**
  * Every error leaves as `{message}`. 4xx messages explain the problem to the caller; 5xx never
  * reveal internals, and unexpected ones are logged and reported to `onUnexpectedError`.
+ * A domain's refusal (a backup the plan refuses, a file that cannot be imported, a rule or organise
+ * action refused…) is an error carrying its 4xx `statusCode`: routes let it through and this handler
+ * is the one place that answers it (decision 201).
  */
 export function registerErrorHandler(
   app: FastifyInstance,

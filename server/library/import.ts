@@ -13,9 +13,10 @@ import { type ImportRequestBody, readLibraryFile } from "./read-file";
 const importWhileSealingMessage =
   "This account encrypts titles and addresses, and a file is read on the server, so only a TabVault export of encrypted tabs can be imported. Turn “Also encrypt titles and addresses” off on the Account page to import this file; nothing was imported.";
 
-/** An import the plan cannot hold whole: answered 403, nothing stored (decision 151). */
+/** An import the plan cannot hold whole: answered 403 by the error handler, nothing stored (decisions 151, 201). */
 export class ImportRefusedError extends Error {
   override name = "ImportRefusedError";
+  readonly statusCode = 403;
 }
 
 /** Rolls the import's transaction back after saveBrowserBackup kept fewer tabs than the file holds. */

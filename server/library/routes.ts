@@ -7,8 +7,7 @@ import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { accountWriteLimit } from "../protection/write-limit";
 import { exportBackup } from "./export";
-import { ImportRefusedError, importLibraryFile as importFile } from "./import";
-import { LibraryFileError } from "./library-file";
+import { importLibraryFile as importFile } from "./import";
 
 /**
  * The session library's import and export (issue 18, point 3); formats in docs/library-formats.md. Both are
@@ -26,14 +25,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     preHandler: limitWrites,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
-      try {
-        const { receipt, created } = await importFile(db, user, request.body, app.clock());
-        return reply.code(created ? 201 : 200).send(receipt);
-      } catch (error) {
-        if (error instanceof LibraryFileError) return reply.code(error.statusCode).send({ message: error.message });
-        if (error instanceof ImportRefusedError) return reply.code(403).send({ message: error.message });
-        throw error;
-      }
+      const { receipt, created } = await importFile(db, user, request.body, app.clock());
+      return reply.code(created ? 201 : 200).send(receipt);
     },
   });
 
