@@ -24,6 +24,7 @@ import { teamPolicyFor } from "../team-policy/effective";
 import { backUp } from "./backups";
 import { formatDataSize } from "./data-size";
 import { restoreResponse } from "./restore";
+import { backupRules } from "./store-backup";
 import { restoreLimit } from "./restore-limit";
 import { deleteSavedSession, findSavedSession, latestRestorableSession, savedSessionListJson, sessionTotals } from "./saved-sessions";
 
@@ -77,6 +78,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
           windowId: browserSession.windowId,
           clientSessionId: browserSession.sessionId,
         },
+        backupRules.webSave,
         app.clock(),
         request.log,
       );
@@ -137,6 +139,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
           windowId: session.windowId,
           clientSessionId: session.sessionId,
         },
+        backupRules.appEmergency,
         app.clock(),
         request.log,
       );
@@ -161,6 +164,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
           browserType: null,
           deviceName: request.body.deviceName ?? null,
         },
+        backupRules.appEmergency,
         app.clock(),
         request.log,
       );

@@ -5,6 +5,7 @@ import { plans } from "@common/plans";
 import type { UserRow } from "../accounts/table";
 import { BackupRefusedError } from "../backups/backups";
 import { saveBrowserBackup } from "../backups/browser-backups";
+import { backupRules } from "../backups/store-backup";
 import type { Database } from "../db/database";
 import { PlainTabRefusedError } from "../encryption/sealed-tabs";
 import { countOf, LibraryFileError, type LibraryFile } from "./library-file";
@@ -51,7 +52,7 @@ export async function importLibraryFile(
   let saved: Awaited<ReturnType<typeof saveBrowserBackup>>;
   try {
     saved = await db.transaction(async (tx) => {
-      const result = await saveBrowserBackup(tx, user, checked.data, null, now, { sessionName });
+      const result = await saveBrowserBackup(tx, user, checked.data, null, now, { sessionName, rules: backupRules.import });
       if (result.created && result.receipt.tabCount < total) throw new ImportDoesNotFit(result.receipt.tabCount);
       return result;
     });
