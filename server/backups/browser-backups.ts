@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { BrowserBackup, BrowserBackupReceipt, uploadBrowserBackupRequestSchema } from "@common/api/browser-backups";
 import { withoutPrivateFields } from "@common/form-privacy";
+import { browserTabFieldsOf, windowPlacementOf } from "@common/tab-field-mappers";
 import { formDataAsStored } from "../encryption/stored-form-data";
 import type { UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
@@ -219,16 +220,8 @@ function keptWindowsAndGroups(
     if (!keepEmpty && !used.has(position)) return;
     renumbered.set(position, windows.length);
     windows.push({
-      record: {
-        position: windows.length,
-        window_id: window.windowId,
-        state: window.state,
-        focused: window.focused,
-        left: window.left ?? null,
-        top: window.top ?? null,
-        width: window.width ?? null,
-        height: window.height ?? null,
-      },
+      // The placement's fields are the table's columns by name.
+      record: { position: windows.length, window_id: window.windowId, ...windowPlacementOf(window) },
     });
   });
   const described = new Map<number, BrowserBackupUpload["groups"][number]>();
@@ -306,27 +299,13 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
   ]);
   const shaped: BrowserBackup["windows"] =
     windows.length > 0
-      ? windows.map((window) => ({
-          windowId: window.windowId,
-          state: window.state,
-          focused: window.focused,
-          left: window.left,
-          top: window.top,
-          width: window.width,
-          height: window.height,
-          tabs: [],
-        }))
+      ? windows.map((window) => ({ windowId: window.windowId, ...windowPlacementOf(window), tabs: [] }))
       : [{ windowId: 0, state: "normal", focused: true, left: null, top: null, width: null, height: null, tabs: [] }];
   for (const tab of tabs) {
     const window = shaped[tab.windowPosition ?? 0] ?? shaped[0]!;
     window.tabs.push({
-      url: tab.url,
-      title: tab.title,
-      faviconUrl: tab.faviconUrl,
+      ...browserTabFieldsOf({ ...tab, active: tab.isActive }),
       sealedLocation: tab.sealedLocation,
-      pinned: tab.pinned,
-      active: tab.isActive,
-      groupId: tab.groupId,
       lastAccessed: tab.lastAccessed?.getTime() ?? null,
       formData: tab.formData,
       scrollPosition: { x: tab.scrollX, y: tab.scrollY },
