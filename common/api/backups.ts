@@ -5,7 +5,7 @@ import { errorResponseSchema } from "./errors";
 import { browserId, columnInteger } from "./integers";
 import { clientTimestampSchema, SESSION_LIMITS } from "./payload-limits";
 import { protectionEventSchema } from "./protection";
-import { checkTabLocation, faviconUrlSchema, formDataSchema, scrollPositionSchema, sealedLocationSchema, tabTitleSchema, tabUrlSchema } from "./tab-fields";
+import { capturedTabFields, checkTabLocation } from "./tab-fields";
 import { text } from "./text";
 
 /** How a backup came to be (spec 2 §4): emergencies are never refused. */
@@ -49,17 +49,10 @@ export function browserName(browserType: string): string {
 }
 
 /** One tab as the capture engine sends it (spec 2 §3 "Tab snapshot"). */
-export const tabSnapshotSchema = z
-  .strictObject({
-    url: tabUrlSchema,
-    title: tabTitleSchema,
-    faviconUrl: faviconUrlSchema.nullish(),
-    /** The URL, title and favicon sealed in the browser, when the account chose so (decision 199). */
-    sealedLocation: sealedLocationSchema.nullish(),
+export const tabSnapshotSchema = capturedTabFields
+  .extend({
     isActive: z.boolean().default(false),
     lastAccessed: clientTimestampSchema.nullish(),
-    formData: formDataSchema,
-    scrollPosition: scrollPositionSchema,
   })
   .superRefine(checkTabLocation);
 export type TabSnapshotInput = z.input<typeof tabSnapshotSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 import { browserId, columnInteger, epochMilliseconds } from "./integers";
-import { checkTabLocation, faviconUrlSchema, formDataSchema, scrollPositionSchema, sealedLocationSchema, tabTitleSchema, tabUrlSchema } from "./tab-fields";
+import { capturedTabFields, checkTabLocation, windowPlacementFields, windowStates } from "./tab-fields";
 import { text } from "./text";
 
 /**
@@ -27,41 +27,25 @@ export type BrowserBackupTrigger = (typeof browserBackupTriggers)[number];
 
 /** The tab-group colours Chromium and Firefox share (`tabGroups.Color`). */
 export const tabGroupColors = ["grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange"] as const;
-export const windowStates = ["normal", "minimized", "maximized", "fullscreen"] as const;
+export { windowStates };
 
-/** Window bounds: screens are at most a few tens of thousands of pixels; negative on a left-hand monitor. */
-const pixels = columnInteger({ min: -100_000, max: 100_000 });
-
-export const browserTabSchema = z
-  .strictObject({
-  url: tabUrlSchema,
-  title: tabTitleSchema,
-  faviconUrl: faviconUrlSchema.nullish(),
-  /** The URL, title and favicon sealed in the browser, when the account chose so (decision 199). */
-  sealedLocation: sealedLocationSchema.nullish(),
-  pinned: z.boolean().default(false),
-  active: z.boolean().default(false),
-  /** The tab's place in its window, from 0. */
-  index: columnInteger({ min: 0, max: 100_000 }),
-  /** The browser's id of the tab's group in this snapshot, or null. */
-  groupId: browserId().nullish(),
-  lastAccessed: epochMilliseconds.nullish(),
-  formData: formDataSchema,
-  scrollPosition: scrollPositionSchema,
-})
+export const browserTabSchema = capturedTabFields
+  .extend({
+    pinned: z.boolean().default(false),
+    active: z.boolean().default(false),
+    /** The tab's place in its window, from 0. */
+    index: columnInteger({ min: 0, max: 100_000 }),
+    /** The browser's id of the tab's group in this snapshot, or null. */
+    groupId: browserId().nullish(),
+    lastAccessed: epochMilliseconds.nullish(),
+  })
   .superRefine(checkTabLocation);
 export type BrowserTab = z.output<typeof browserTabSchema>;
 export type BrowserTabInput = z.input<typeof browserTabSchema>;
 
-export const browserWindowSchema = z.strictObject({
+export const browserWindowSchema = windowPlacementFields.extend({
   /** The browser's window id in this snapshot (not stable across restarts). */
   windowId: browserId(),
-  state: z.enum(windowStates).default("normal"),
-  focused: z.boolean().default(false),
-  left: pixels.nullish(),
-  top: pixels.nullish(),
-  width: columnInteger({ min: 0, max: 100_000 }).nullish(),
-  height: columnInteger({ min: 0, max: 100_000 }).nullish(),
   tabs: z.array(browserTabSchema).max(BROWSER_BACKUP_LIMITS.tabsPerBackup),
 });
 export type BrowserWindow = z.output<typeof browserWindowSchema>;

@@ -68,3 +68,36 @@ export function checkTabLocation(tab: TabLocationFields, context: z.RefinementCt
   if (tab.url === "") context.addIssue({ code: "custom", message: "A tab needs a url", path: ["url"] });
   else if (!/^https?:\/\//i.test(tab.url) || !URL.canParse(tab.url)) context.addIssue({ code: "custom", message: "Only http and https URLs can be backed up", path: ["url"] });
 }
+
+/**
+ * The pieces every tab shape is built from (decision 205): the spec's tab snapshot (`backups.ts`) and the
+ * extension's browser tab (`browser-backups.ts`) extend these with their own fields, so a field has one rule.
+ */
+export const tabLocationFields = z.strictObject({
+  url: tabUrlSchema,
+  title: tabTitleSchema,
+  faviconUrl: faviconUrlSchema.nullish(),
+  /** The URL, title and favicon sealed in the browser, when the account chose so (decision 199). */
+  sealedLocation: sealedLocationSchema.nullish(),
+});
+
+/** What a tab held besides its address: what was typed into it and how far it was scrolled. */
+export const tabStateFields = z.strictObject({ formData: formDataSchema, scrollPosition: scrollPositionSchema });
+
+/** A captured tab's shared fields: its location and its state. */
+export const capturedTabFields = tabLocationFields.extend(tabStateFields.shape);
+
+export const windowStates = ["normal", "minimized", "maximized", "fullscreen"] as const;
+
+/** Window bounds: screens are at most a few tens of thousands of pixels; negative on a left-hand monitor. */
+const pixels = columnInteger({ min: -100_000, max: 100_000 });
+
+/** Where a window was and how it was shown: the piece the extension's windows and open-tabs windows extend. */
+export const windowPlacementFields = z.strictObject({
+  state: z.enum(windowStates).default("normal"),
+  focused: z.boolean().default(false),
+  left: pixels.nullish(),
+  top: pixels.nullish(),
+  width: columnInteger({ min: 0, max: 100_000 }).nullish(),
+  height: columnInteger({ min: 0, max: 100_000 }).nullish(),
+});

@@ -2,6 +2,7 @@ import { BROWSER_BACKUP_LIMITS, tabGroupColors, type BrowserBackupTrigger, type 
 import { storableText } from "@common/form-capture";
 import { isNeverCaptured } from "@common/never-captured-sites";
 import { SESSION_LIMITS } from "@common/api/payload-limits";
+import { browserTabFieldsOf, type WindowPlacement, windowPlacementOf } from "@common/tab-field-mappers";
 import type { BrowserApi, Tab, TabGroup, Window } from "./browser-api";
 
 /** A tab as the extension keeps it: what the server stores, plus the browser's tab id for diffing. */
@@ -19,15 +20,8 @@ export interface SnapshotTab {
   scrollPosition?: { x: number; y: number };
 }
 
-/** Where a window was and how it was shown: what a snapshot keeps of it and what a restore gives it back. */
-export interface WindowPlacement {
-  state: "normal" | "minimized" | "maximized" | "fullscreen";
-  focused: boolean;
-  left: number | null;
-  top: number | null;
-  width: number | null;
-  height: number | null;
-}
+/** Where a window was and how it was shown: what a snapshot keeps of it and what a restore gives it back (decision 205). */
+export type { WindowPlacement };
 
 export interface SnapshotWindow extends WindowPlacement {
   windowId: number;
@@ -247,20 +241,10 @@ export function toUploadRequest(snapshot: Snapshot, meta: UploadMeta): UploadBro
     browserType: meta.browserType ?? "other",
     windows: windows.map((window) => ({
       windowId: window.windowId,
-      state: window.state,
-      focused: window.focused,
-      left: window.left,
-      top: window.top,
-      width: window.width,
-      height: window.height,
+      ...windowPlacementOf(window),
       tabs: window.tabs.map((tab) => ({
-        url: tab.url,
-        title: tab.title,
-        faviconUrl: tab.faviconUrl,
-        pinned: tab.pinned,
-        active: tab.active,
+        ...browserTabFieldsOf(tab),
         index: tab.index,
-        groupId: tab.groupId,
         lastAccessed: tab.lastAccessed,
         formData: tab.formData ?? {},
         scrollPosition: tab.scrollPosition ?? { x: 0, y: 0 },

@@ -6,7 +6,7 @@ import { requireBrowserSession, requireUser, signedInAccount } from "../accounts
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
-import { createRule, deleteRule, listRules, RuleRefusedError, updateRule } from "./rules";
+import { createRule, deleteRule, listRules, updateRule } from "./rules";
 
 /**
  * preHandler: 403 {message} naming the plan unless the account's plan has workflow automation (Premium). The plan
@@ -62,12 +62,7 @@ export const automationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     onRequest: requireBrowserSession,
     preHandler: [requireWorkflowAutomation, limitWrites],
     handler: async (request, reply) => {
-      try {
-        return reply.code(201).send(await createRule(db, signedInAccount(request).user.id, request.body, app.clock()));
-      } catch (error) {
-        if (error instanceof RuleRefusedError) return reply.code(error.status).send({ message: error.message });
-        throw error;
-      }
+      return reply.code(201).send(await createRule(db, signedInAccount(request).user.id, request.body, app.clock()));
     },
   });
 
@@ -76,13 +71,8 @@ export const automationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     onRequest: requireBrowserSession,
     preHandler: [requireWorkflowAutomation, limitWrites],
     handler: async (request, reply) => {
-      try {
-        const rule = await updateRule(db, signedInAccount(request).user.id, request.params.id, request.body, app.clock());
-        return rule ?? reply.code(404).send({ message: "No such rule in your account." });
-      } catch (error) {
-        if (error instanceof RuleRefusedError) return reply.code(error.status).send({ message: error.message });
-        throw error;
-      }
+      const rule = await updateRule(db, signedInAccount(request).user.id, request.params.id, request.body, app.clock());
+      return rule ?? reply.code(404).send({ message: "No such rule in your account." });
     },
   });
 

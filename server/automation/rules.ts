@@ -9,12 +9,12 @@ type NewRule = z.output<typeof createAutomationRuleSchema>;
 type RuleChange = z.output<typeof updateAutomationRuleSchema>;
 type RuleRow = typeof automationRules.$inferSelect;
 
-/** A request the rules refuse, with the words to answer (400 or 409). */
+/** A request the rules refuse, with the words to answer and its status (400 or 409): the error handler answers it (decision 205). */
 export class RuleRefusedError extends Error {
   override name = "RuleRefusedError";
   constructor(
     message: string,
-    readonly status: 400 | 409,
+    readonly statusCode: 400 | 409,
   ) {
     super(message);
   }

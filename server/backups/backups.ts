@@ -1,25 +1,10 @@
-import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import {
-  type BackupResponse,
-  browserName,
-  emergencyTriggers,
-  type TabSnapshot,
-  type TriggerEvent,
-  type WindowsApplication,
-} from "@common/api/backups";
+import { type BackupResponse, browserName, type TabSnapshot, type TriggerEvent, type WindowsApplication } from "@common/api/backups";
 import { withoutPrivateFields } from "@common/form-privacy";
-import { featureNeedsPlanMessage } from "@common/plan-features";
-import { plans } from "@common/plans";
-import { users, type UserRow } from "../accounts/table";
+import type { UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
-import { allowanceKeyOf, refusePlainTabs } from "../encryption/sealed-tabs";
 import { backupJson, type BackupRows, insertBackup } from "./backup-insert";
-import { planLimitNotice } from "./plan-limits";
-import { enforceQuota, QuotaFullError, type QuotaOutcome, quotaFullMessage, storedBytes } from "./quota";
-import { rotateBackups } from "./rotation";
-import { protectedTabDays } from "./table";
+import { type BackupRules, storeBackup } from "./store-backup";
 
 export interface BackupInput {
   trigger: TriggerEvent;
@@ -32,123 +17,50 @@ export interface BackupInput {
   clientSessionId?: string | null;
 }
 
-/** A backup the plan does not allow at all (a manual save once today's tabs are used up). */
-export class BackupRefusedError extends Error {
-  override name = "BackupRefusedError";
-}
+export { BackupRefusedError } from "./store-backup";
 
 /**
- * Stores a backup with its tabs and applications in one transaction, so it is whole or absent.
- * The plan applies on the way in: tabs beyond the day's allowance are left out (a tab counts once a
- * day however often it is backed up), the oldest backups rotate out past the plan's count, and the
- * result says what was cut. An emergency backup is never refused: it may always keep up to a day's
- * allowance of tabs, even when today's is spent. An automatic backup needs a plan with Automatic Backup
- * and is the first to rotate out (rotation.ts).
+ * A backup from the web app or the Android and Windows apps, with its tabs and applications, stored by
+ * the one pipeline, {@link storeBackup}, under `rules` (decision 205): `backupRules.webSave` for the web
+ * app's saves, `backupRules.appEmergency` for the apps' emergencies (an emergency is never refused and
+ * may keep up to a day's allowance of tabs even when today's is spent). Written as one statement
+ * (backup-insert.ts), so it is whole or absent.
  */
 export async function backUp(
   db: Database,
   user: UserRow,
   input: BackupInput,
+  rules: BackupRules,
   now: Date,
   log?: Pick<FastifyBaseLogger, "warn">,
 ): Promise<BackupResponse> {
-  const plan = plans[user.planType];
-  if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
-    throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
-  }
-  await refusePlainTabs(db, user.id, input.tabs);
-  const emergency = emergencyTriggers.includes(input.trigger);
-  // Unlimited plans have no allowance to read and nothing to rotate: the one-statement write is
-  // atomic by itself, so no transaction (and no lock) is needed; the storage quota is read first.
-  if (plan.limits.tabsPerDay === null && plan.limits.backupsKept === null && !emergency) {
-    if (input.tabs.length === 0 && input.applications.length === 0) {
-      throw new BackupRefusedError("Nothing to back up: the session has no tabs");
-    }
-    const rows = backupRows(user, input, input.tabs, now);
-    const json = backupJson(rows);
-    const used = await storedBytes(db, user.id);
-    if (used + json.sizeBytes > plan.limits.storageBytes) throw new QuotaFullError(quotaFullMessage(user.planType, used, json.sizeBytes));
-    const sessionId = await insertBackup(db, rows, json);
-    return backupResponse(user, input, sessionId, storedCounts(rows), 0, 0);
-  }
-  return db.transaction(async (tx) => {
-    // One backup per account at a time: the allowance, rotation and quota below read, then write.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-    const { kept, newHashes } = await applyDailyAllowance(tx, user, input.trigger, input.tabs, now);
-    const tabsLeftOut = input.tabs.length - kept.length;
-    if (!emergency && kept.length === 0 && input.applications.length === 0) {
-      const notice = planLimitNotice(user.planType, tabsLeftOut, 0);
-      throw new BackupRefusedError(notice?.message ?? "Nothing to back up: the session has no tabs");
-    }
-    if (newHashes.length > 0) {
-      await tx
-        .insert(protectedTabDays)
-        .values(newHashes.map((hash) => ({ userId: user.id, day: utcDay(now), urlHash: hash })))
-        .onConflictDoNothing();
-    }
-    const rows = backupRows(user, input, kept, now);
-    const json = backupJson(rows);
-    const sessionId = await insertBackup(tx, rows, json);
-    const keep = plan.limits.backupsKept;
-    const backupsRotatedOut = keep === null ? 0 : await rotateBackups(tx, user.id, keep, sessionId);
-    const storage = await enforceQuota(tx, user.planType, user.id, { sessionId, sizeBytes: json.sizeBytes, emergency });
-    if (storage.overBytes > 0) logOverQuota(log, user, storage);
-    return backupResponse(user, input, sessionId, storedCounts(rows), tabsLeftOut, backupsRotatedOut, storage);
-  });
-}
-
-/** An emergency backup kept over the storage quota: never silent (decision 135). */
-export function logOverQuota(log: Pick<FastifyBaseLogger, "warn"> | undefined, user: UserRow, storage: QuotaOutcome): void {
-  log?.warn(
-    { userId: user.id, planType: user.planType, usedBytes: storage.usedBytes, overBytes: storage.overBytes },
-    "emergency backup kept over the storage quota",
+  const stored = await storeBackup(
+    db,
+    {
+      user,
+      trigger: input.trigger,
+      now,
+      tabs: input.tabs,
+      applicationCount: input.applications.length,
+      nothingToBackUp: "Nothing to back up: the session has no tabs",
+      log,
+      prepare: (kept) => {
+        const rows = backupRows(user, input, kept, now);
+        const json = backupJson(rows);
+        return { sizeBytes: json.sizeBytes, write: async (writer) => ({ sessionId: await insertBackup(writer, rows, json), counts: storedCounts(rows) }) };
+      },
+    },
+    rules,
   );
-}
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/**
- * The tabs of this backup the day's allowance lets in (a tab counts once a day however often it is
- * backed up; the active tab is chosen first), and the hashes of those not yet counted today. An
- * emergency backup may always keep up to a day's allowance, even when today's is spent.
- */
-export async function applyDailyAllowance<Tab extends Pick<TabSnapshot, "url" | "isActive" | "sealedLocation">>(
-  tx: Transaction,
-  user: UserRow,
-  trigger: TriggerEvent,
-  tabs: Tab[],
-  now: Date,
-): Promise<{ kept: Tab[]; newHashes: string[] }> {
-  const allowance = plans[user.planType].limits.tabsPerDay;
-  if (allowance === null || tabs.length === 0) return { kept: tabs, newHashes: [] };
-  const day = utcDay(now);
-  const hashes = tabs.map((tab) => urlHash(allowanceKeyOf(tab)));
-  const already = new Set(
-    (
-      await tx
-        .select({ urlHash: protectedTabDays.urlHash })
-        .from(protectedTabDays)
-        .where(and(eq(protectedTabDays.userId, user.id), eq(protectedTabDays.day, day), inArray(protectedTabDays.urlHash, hashes)))
-    ).map((row) => row.urlHash),
-  );
-  const [{ used } = { used: 0 }] = await tx
-    .select({ used: sql<number>`count(*)::int` })
-    .from(protectedTabDays)
-    .where(and(eq(protectedTabDays.userId, user.id), eq(protectedTabDays.day, day)));
-  let room = emergencyTriggers.includes(trigger) ? Math.max(allowance - used, allowance) : Math.max(allowance - used, 0);
-  const accepted = new Set<string>();
-  const order = tabs.map((tab, index) => ({ tab, index })).sort((a, b) => Number(b.tab.isActive) - Number(a.tab.isActive));
-  for (const { index } of order) {
-    const hash = hashes[index]!;
-    if (already.has(hash) || accepted.has(hash)) accepted.add(hash);
-    else if (room > 0) {
-      accepted.add(hash);
-      room -= 1;
-    }
-  }
+  const { sessionId, counts } = stored.written;
   return {
-    kept: tabs.filter((_tab, index) => accepted.has(hashes[index]!)),
-    newHashes: [...accepted].filter((hash) => !already.has(hash)),
+    success: true,
+    protected: true,
+    message: `${describeBackup(input, counts)} saved.`,
+    sessionId,
+    tabsSaved: counts.tabs,
+    appsSaved: counts.applications,
+    limit: stored.notice,
   };
 }
 
@@ -197,34 +109,6 @@ function backupRows(user: UserRow, input: BackupInput, tabs: TabSnapshot[], now:
 
 function storedCounts(rows: BackupRows): StoredCounts {
   return { tabs: rows.tabs.length, applications: rows.applications.length };
-}
-
-function backupResponse(
-  user: UserRow,
-  input: BackupInput,
-  sessionId: string,
-  stored: StoredCounts,
-  tabsLeftOut: number,
-  backupsRotatedOut: number,
-  storage?: QuotaOutcome,
-): BackupResponse {
-  return {
-    success: true,
-    protected: true,
-    message: `${describeBackup(input, stored)} saved.`,
-    sessionId,
-    tabsSaved: stored.tabs,
-    appsSaved: stored.applications,
-    limit: planLimitNotice(user.planType, tabsLeftOut, backupsRotatedOut, storage),
-  };
-}
-
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
-function urlHash(url: string): string {
-  return createHash("sha256").update(url).digest("hex");
 }
 
 /** Timestamps arrive as ISO text or epoch milliseconds; anything unreadable is dropped, not stored. */

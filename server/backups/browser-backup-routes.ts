@@ -7,9 +7,7 @@ import type { Database } from "../db/database";
 import { gzipRequestBodies } from "../http/compressed-body";
 import { endpointRoute } from "../http/endpoint-route";
 import { accountWriteLimit } from "../rate-limits/account-write-limit";
-import { BackupRefusedError } from "./backups";
 import { findBrowserBackup, saveBrowserBackup } from "./browser-backups";
-import { QuotaFullError } from "./quota";
 import { restoreLimit } from "./restore-limit";
 
 /**
@@ -36,14 +34,8 @@ export const browserBackupRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         return reply.code(403).send({ message: catalogueFeatureNeedsPlanMessage("workflowAutomation", user.planType) });
       }
       const naming = ruleId ? await backupNamingOf(db, user.id, ruleId) : undefined;
-      try {
-        const { receipt, created } = await saveBrowserBackup(db, user, request.body, device?.name ?? null, app.clock(), { ...naming, log: request.log });
-        return reply.code(created ? 201 : 200).send(receipt);
-      } catch (error) {
-        if (error instanceof BackupRefusedError) return reply.code(403).send({ message: error.message });
-        if (error instanceof QuotaFullError) return reply.code(413).send({ message: error.message });
-        throw error;
-      }
+      const { receipt, created } = await saveBrowserBackup(db, user, request.body, device?.name ?? null, app.clock(), { ...naming, log: request.log });
+      return reply.code(created ? 201 : 200).send(receipt);
     },
   });
 

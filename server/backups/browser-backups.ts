@@ -3,19 +3,15 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { BrowserBackup, BrowserBackupReceipt, uploadBrowserBackupRequestSchema } from "@common/api/browser-backups";
 import { withoutPrivateFields } from "@common/form-privacy";
-import { refusePlainTabs } from "../encryption/sealed-tabs";
+import { browserTabFieldsOf, windowPlacementOf } from "@common/tab-field-mappers";
 import { formDataAsStored } from "../encryption/stored-form-data";
-import { featureNeedsPlanMessage } from "@common/plan-features";
-import { plans } from "@common/plans";
-import { users, type UserRow } from "../accounts/table";
+import type { UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { recordProtectionEvent } from "../protection/events";
-import { applyDailyAllowance, BackupRefusedError, logOverQuota, type Transaction, triggerWords, utcDay } from "./backups";
+import { triggerWords } from "./backups";
 import { backupTabGroups, backupWindows } from "./browser-tables";
-import { planLimitNotice } from "./plan-limits";
-import { enforceQuota } from "./quota";
-import { rotateBackups } from "./rotation";
-import { protectedTabDays, savedSessions, sessionTabs } from "./table";
+import { type BackupRules, type BackupWriter, backupRules, type PreparedBackup, storeBackup } from "./store-backup";
+import { savedSessions, sessionTabs } from "./table";
 
 export type BrowserBackupUpload = z.output<typeof uploadBrowserBackupRequestSchema>;
 
@@ -41,14 +37,17 @@ class DuplicateSnapshot extends Error {
 }
 
 /**
- * Stores one browser snapshot from the extension, whole or not at all, in one transaction.
+ * Stores one browser snapshot from the extension (or a library import), whole or not at all, through the
+ * one pipeline, {@link storeBackup} (decision 205).
  *
  * - Idempotent on (account, snapshotId): a retry answers the first backup's id and writes nothing.
  *   The unique index decides, so two copies of one upload racing each other make one backup.
- * - An emergency (`clear_all_detected`) is stored whole on every plan and never refused: it is what
- *   the product is for, and it is taken from just before a loss, so cutting it would lose tabs.
- * - Manual saves and automatic backups are shaped by the plan as the web app's are (backups.ts):
- *   automatic backups need a plan with them, tabs past the day's allowance are left out.
+ * - An emergency (`clear_all_detected`, `backupRules.extensionEmergency`) is stored whole on every plan and
+ *   never refused: it is what the product is for, and it is taken from just before a loss, so cutting it
+ *   would lose tabs; its tabs do not count against the day's allowance.
+ * - Manual saves and automatic backups (`backupRules.extensionUpload`, or `options.rules`: an import's) are
+ *   shaped by the plan as the web app's are: automatic backups need a plan with them, tabs past the day's
+ *   allowance are left out.
  * - Every plan's backup count applies through rotation; automatic backups rotate out first.
  */
 export async function saveBrowserBackup(
@@ -59,21 +58,46 @@ export async function saveBrowserBackup(
   now: Date,
   /**
    * `sessionName` names the backup instead of "Manual save — device" (an import names where it came from, an
-   * automation rule its own name) and `tags` tag it (a rule's tag); `log` gets the warning when an emergency is
-   * kept over the storage quota.
+   * automation rule its own name) and `tags` tag it (a rule's tag); `rules` are the kind's (an import's), by
+   * default the extension's for the trigger; `log` gets the warning when an emergency is kept over the
+   * storage quota.
    */
-  options: { sessionName?: string; tags?: string[]; log?: Pick<FastifyBaseLogger, "warn"> } = {},
+  options: { sessionName?: string; tags?: string[]; rules?: BackupRules; log?: Pick<FastifyBaseLogger, "warn"> } = {},
 ): Promise<{ receipt: BrowserBackupReceipt; created: boolean }> {
   const existing = await backupOfSnapshot(db, user.id, input.snapshotId);
   if (existing) return { receipt: duplicateReceipt(existing), created: false };
-  await refusePlainTabs(db, user.id, input.windows.flatMap((window) => window.tabs));
-  const plan = plans[user.planType];
-  if (input.trigger === "auto_backup" && !plan.features.autoBackup) {
-    throw new BackupRefusedError(featureNeedsPlanMessage("autoBackup", user.planType));
-  }
+  const rules = options.rules ?? (input.trigger === "clear_all_detected" ? backupRules.extensionEmergency : backupRules.extensionUpload);
+  const allTabs = flattenTabs(input);
+  const words = triggerWords[input.trigger];
+  const device = input.deviceName ?? deviceName;
+  const describe = (tabCount: number) => `${words.name} of ${tabCount} ${tabCount === 1 ? "tab" : "tabs"}${device ? ` from ${device}` : ""}`;
   try {
-    const receipt = await db.transaction((tx) => storeSnapshot(tx, user, input, deviceName, now, options));
-    return { receipt, created: true };
+    const stored = await storeBackup(
+      db,
+      {
+        user,
+        trigger: input.trigger,
+        now,
+        tabs: allTabs,
+        applicationCount: 0,
+        nothingToBackUp: "Nothing to back up: the browser has no tabs",
+        log: options.log,
+        prepare: (kept) => prepareSnapshot(user, input, kept, rules, { device, description: describe(kept.length), now, ...options }),
+      },
+      rules,
+    );
+    const { notice } = stored;
+    const description = describe(stored.kept.length);
+    return {
+      created: true,
+      receipt: {
+        backupId: stored.written.sessionId,
+        tabCount: stored.kept.length,
+        windowCount: stored.written.windowCount,
+        duplicate: false,
+        message: notice ? `${description} saved. ${notice.message}` : `${description} saved.`,
+      },
+    };
   } catch (error) {
     if (!(error instanceof DuplicateSnapshot)) throw error;
     const first = await backupOfSnapshot(db, user.id, input.snapshotId);
@@ -82,107 +106,73 @@ export async function saveBrowserBackup(
   }
 }
 
-async function storeSnapshot(
-  tx: Transaction,
+/** The rows of a snapshot with the tabs kept, and their write: session, tabs, windows, groups and the event. */
+function prepareSnapshot(
   user: UserRow,
   input: BrowserBackupUpload,
-  deviceName: string | null,
-  now: Date,
-  { sessionName, tags, log }: { sessionName?: string; tags?: string[]; log?: Pick<FastifyBaseLogger, "warn"> },
-): Promise<BrowserBackupReceipt> {
-  const plan = plans[user.planType];
-  const emergency = input.trigger === "clear_all_detected";
-  // One backup per account at a time: the allowance, rotation and storage quota read, then write.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-
-  const allTabs = flattenTabs(input);
-  let tabs = allTabs;
-  if (!emergency) {
-    const { kept, newHashes } = await applyDailyAllowance(tx, user, input.trigger, allTabs, now);
-    if (kept.length === 0) {
-      const notice = planLimitNotice(user.planType, allTabs.length, 0);
-      throw new BackupRefusedError(notice?.message ?? "Nothing to back up: the browser has no tabs");
-    }
-    if (newHashes.length > 0) {
-      await tx
-        .insert(protectedTabDays)
-        .values(newHashes.map((urlHash) => ({ userId: user.id, day: utcDay(now), urlHash })))
-        .onConflictDoNothing();
-    }
-    tabs = kept;
-  }
-  const { windows, groups } = keptWindowsAndGroups(input, tabs);
-
+  tabs: StoredTab[],
+  rules: BackupRules,
+  { device, description, now, sessionName, tags }: { device: string | null; description: string; now: Date; sessionName?: string; tags?: string[] },
+): PreparedBackup<{ sessionId: string; windowCount: number }> {
+  const { windows, groups } = keptWindowsAndGroups(input, tabs, rules);
   const words = triggerWords[input.trigger];
-  const device = input.deviceName ?? deviceName;
-  const from = device ? ` from ${device}` : "";
-  const description = `${words.name} of ${tabs.length} ${tabs.length === 1 ? "tab" : "tabs"}${from}`;
   const tabsJson = JSON.stringify(tabs.map(tabRecord));
   const windowsJson = JSON.stringify(windows.map(({ record }) => record));
   const groupsJson = JSON.stringify(groups.map(groupRecord));
   const sizeBytes = Buffer.byteLength(tabsJson) + Buffer.byteLength(windowsJson) + Buffer.byteLength(groupsJson);
+  const write = async (tx: BackupWriter) => {
+    const [session] = await tx
+      .insert(savedSessions)
+      .values({
+        userId: user.id,
+        sessionName: sessionName ?? (device ? `${words.name} — ${device}` : words.name),
+        triggerEvent: input.trigger,
+        deviceName: device,
+        browserType: input.browserType,
+        clientSnapshotId: input.snapshotId,
+        restorable: tabs.length > 0,
+        tabCount: tabs.length,
+        sealedTabCount: tabs.filter((tab) => tab.sealedLocation).length,
+        appCount: 0,
+        sizeBytes,
+        createdAt: now,
+        ...(tags && tags.length > 0 ? { tags } : {}),
+      })
+      .onConflictDoNothing({ target: [savedSessions.userId, savedSessions.clientSnapshotId] })
+      .returning({ id: savedSessions.id });
+    if (!session) throw new DuplicateSnapshot();
 
-  const [session] = await tx
-    .insert(savedSessions)
-    .values({
-      userId: user.id,
-      sessionName: sessionName ?? (device ? `${words.name} — ${device}` : words.name),
-      triggerEvent: input.trigger,
-      deviceName: device,
-      browserType: input.browserType,
-      clientSnapshotId: input.snapshotId,
-      restorable: tabs.length > 0,
-      tabCount: tabs.length,
-      sealedTabCount: tabs.filter((tab) => tab.sealedLocation).length,
-      appCount: 0,
-      sizeBytes,
-      createdAt: now,
-      ...(tags && tags.length > 0 ? { tags } : {}),
-    })
-    .onConflictDoNothing({ target: [savedSessions.userId, savedSessions.clientSnapshotId] })
-    .returning({ id: savedSessions.id });
-  if (!session) throw new DuplicateSnapshot();
-
-  // Each part is one statement over a JSON parameter: 5,000 tabs are one round trip, not 5,000
-  // rows of parameters (which would pass PostgreSQL's 65,535-parameter limit).
-  await tx.execute(sql`
-    insert into ${sessionTabs} (session_id, position, window_position, url, title, favicon_url, sealed_location,
-      is_active, pinned, group_id, last_accessed, form_data, scroll_x, scroll_y)
-    select ${session.id}::uuid, t.position, t.window_position, t.url, t.title, t.favicon_url, t.sealed_location,
-      t.is_active, t.pinned, t.group_id, t.last_accessed, ${formDataAsStored(user.id, sql`t.form_data`)}, t.scroll_x,
-      t.scroll_y
-    from jsonb_to_recordset(${tabsJson}::jsonb) as t(position integer, window_position integer, url text, title text,
-      favicon_url text, sealed_location text, is_active boolean, pinned boolean, group_id bigint, last_accessed timestamptz, form_data jsonb,
-      scroll_x integer, scroll_y integer)`);
-  if (windows.length > 0) {
+    // Each part is one statement over a JSON parameter: 5,000 tabs are one round trip, not 5,000
+    // rows of parameters (which would pass PostgreSQL's 65,535-parameter limit).
     await tx.execute(sql`
-      insert into ${backupWindows} (session_id, position, window_id, state, focused, "left", top, width, height)
-      select ${session.id}::uuid, w.position, w.window_id, w.state, w.focused, w."left", w.top, w.width, w.height
-      from jsonb_to_recordset(${windowsJson}::jsonb) as w(position integer, window_id bigint, state text, focused boolean,
-        "left" integer, top integer, width integer, height integer)`);
-  }
-  if (groups.length > 0) {
-    await tx.execute(sql`
-      insert into ${backupTabGroups} (session_id, group_id, window_id, title, color, collapsed)
-      select ${session.id}::uuid, g.group_id, g.window_id, g.title, g.color, g.collapsed
-      from jsonb_to_recordset(${groupsJson}::jsonb) as g(group_id bigint, window_id bigint, title text, color text,
-        collapsed boolean)`);
-  }
-  // The extension's words for what happened ("A window with 12 tabs was closed") go with the event.
-  const reason = input.reason?.trim();
-  await recordProtectionEvent(tx, user.id, words.eventType, reason ? `${description}: ${reason}` : description, now);
-  const keep = plan.limits.backupsKept;
-  const rotatedOut = keep === null ? 0 : await rotateBackups(tx, user.id, keep, session.id);
-  const storage = await enforceQuota(tx, user.planType, user.id, { sessionId: session.id, sizeBytes, emergency });
-  if (storage.overBytes > 0) logOverQuota(log, user, storage);
-  const notice = planLimitNotice(user.planType, allTabs.length - tabs.length, rotatedOut, storage);
-  return {
-    backupId: session.id,
-    tabCount: tabs.length,
-    windowCount: windows.length,
-    duplicate: false,
-    message: notice ? `${description} saved. ${notice.message}` : `${description} saved.`,
+      insert into ${sessionTabs} (session_id, position, window_position, url, title, favicon_url, sealed_location,
+        is_active, pinned, group_id, last_accessed, form_data, scroll_x, scroll_y)
+      select ${session.id}::uuid, t.position, t.window_position, t.url, t.title, t.favicon_url, t.sealed_location,
+        t.is_active, t.pinned, t.group_id, t.last_accessed, ${formDataAsStored(user.id, sql`t.form_data`)}, t.scroll_x,
+        t.scroll_y
+      from jsonb_to_recordset(${tabsJson}::jsonb) as t(position integer, window_position integer, url text, title text,
+        favicon_url text, sealed_location text, is_active boolean, pinned boolean, group_id bigint, last_accessed timestamptz, form_data jsonb,
+        scroll_x integer, scroll_y integer)`);
+    if (windows.length > 0) {
+      await tx.execute(sql`
+        insert into ${backupWindows} (session_id, position, window_id, state, focused, "left", top, width, height)
+        select ${session.id}::uuid, w.position, w.window_id, w.state, w.focused, w."left", w.top, w.width, w.height
+        from jsonb_to_recordset(${windowsJson}::jsonb) as w(position integer, window_id bigint, state text, focused boolean,
+          "left" integer, top integer, width integer, height integer)`);
+    }
+    if (groups.length > 0) {
+      await tx.execute(sql`
+        insert into ${backupTabGroups} (session_id, group_id, window_id, title, color, collapsed)
+        select ${session.id}::uuid, g.group_id, g.window_id, g.title, g.color, g.collapsed
+        from jsonb_to_recordset(${groupsJson}::jsonb) as g(group_id bigint, window_id bigint, title text, color text,
+          collapsed boolean)`);
+    }
+    // The extension's words for what happened ("A window with 12 tabs was closed") go with the event.
+    const reason = input.reason?.trim();
+    await recordProtectionEvent(tx, user.id, words.eventType, reason ? `${description}: ${reason}` : description, now);
+    return { sessionId: session.id, windowCount: windows.length };
   };
+  return { sizeBytes, write };
 }
 
 /** Every tab in restore order: window by window, each window's tabs by their index in it. */
@@ -219,8 +209,10 @@ function flattenTabs(input: BrowserBackupUpload): StoredTab[] {
 function keptWindowsAndGroups(
   input: BrowserBackupUpload,
   tabs: StoredTab[],
+  rules: BackupRules,
 ): { windows: { record: Record<string, unknown> }[]; groups: BrowserBackupUpload["groups"] } {
-  const keepEmpty = input.trigger === "clear_all_detected";
+  // A backup stored whatever is left (an emergency) keeps its windows as they were, empty ones too.
+  const keepEmpty = rules.whenNothingIsLeft === "stored";
   const used = new Set(tabs.map((tab) => tab.windowPosition));
   const renumbered = new Map<number, number>();
   const windows: { record: Record<string, unknown> }[] = [];
@@ -228,16 +220,8 @@ function keptWindowsAndGroups(
     if (!keepEmpty && !used.has(position)) return;
     renumbered.set(position, windows.length);
     windows.push({
-      record: {
-        position: windows.length,
-        window_id: window.windowId,
-        state: window.state,
-        focused: window.focused,
-        left: window.left ?? null,
-        top: window.top ?? null,
-        width: window.width ?? null,
-        height: window.height ?? null,
-      },
+      // The placement's fields are the table's columns by name.
+      record: { position: windows.length, window_id: window.windowId, ...windowPlacementOf(window) },
     });
   });
   const described = new Map<number, BrowserBackupUpload["groups"][number]>();
@@ -315,27 +299,13 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
   ]);
   const shaped: BrowserBackup["windows"] =
     windows.length > 0
-      ? windows.map((window) => ({
-          windowId: window.windowId,
-          state: window.state,
-          focused: window.focused,
-          left: window.left,
-          top: window.top,
-          width: window.width,
-          height: window.height,
-          tabs: [],
-        }))
+      ? windows.map((window) => ({ windowId: window.windowId, ...windowPlacementOf(window), tabs: [] }))
       : [{ windowId: 0, state: "normal", focused: true, left: null, top: null, width: null, height: null, tabs: [] }];
   for (const tab of tabs) {
     const window = shaped[tab.windowPosition ?? 0] ?? shaped[0]!;
     window.tabs.push({
-      url: tab.url,
-      title: tab.title,
-      faviconUrl: tab.faviconUrl,
+      ...browserTabFieldsOf({ ...tab, active: tab.isActive }),
       sealedLocation: tab.sealedLocation,
-      pinned: tab.pinned,
-      active: tab.isActive,
-      groupId: tab.groupId,
       lastAccessed: tab.lastAccessed?.getTime() ?? null,
       formData: tab.formData,
       scrollPosition: { x: tab.scrollX, y: tab.scrollY },

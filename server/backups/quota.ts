@@ -7,9 +7,10 @@ import { savedSessions } from "./table";
 /** Any query runner: the database or the backup's open transaction. */
 type Runner = Pick<Database, "select" | "execute" | "delete">;
 
-/** A backup that does not fit in the plan's storage: answered 413 with this message. */
+/** A backup that does not fit in the plan's storage: answered 413 with this message by the error handler (decision 205). */
 export class QuotaFullError extends Error {
   override name = "QuotaFullError";
+  readonly statusCode = 413;
 }
 
 const storageUpgradeOf: Record<PlanType, PlanType | null> = { free: "basic", basic: "pro", pro: "premium", premium: null };

@@ -21,10 +21,10 @@ import { latestProtectionEvents, recordProtectionEvent } from "../protection/eve
 import { readProtectionSettings } from "../protection/settings";
 import { accountWriteLimit } from "../rate-limits/account-write-limit";
 import { teamPolicyFor } from "../teams/policy/effective";
-import { BackupRefusedError, backUp } from "./backups";
+import { backUp } from "./backups";
 import { formatDataSize } from "./data-size";
-import { QuotaFullError } from "./quota";
 import { restoreResponse } from "./restore";
+import { backupRules } from "./store-backup";
 import { restoreLimit } from "./restore-limit";
 import { deleteSavedSession, findSavedSession, latestRestorableSession, savedSessionListJson, sessionTotals } from "./saved-sessions";
 
@@ -65,29 +65,24 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const { browserSession, sessionName, trigger } = request.body;
-      try {
-        const result = await backUp(
-          db,
-          user,
-          {
-            trigger,
-            sessionName,
-            tabs: browserSession.tabs,
-            applications: [],
-            browserType: browserSession.browserType,
-            deviceName: browserSession.deviceInfo?.deviceName ?? null,
-            windowId: browserSession.windowId,
-            clientSessionId: browserSession.sessionId,
-          },
-          app.clock(),
-          request.log,
-        );
-        return reply.code(201).send(result);
-      } catch (error) {
-        if (error instanceof BackupRefusedError) return reply.code(403).send({ message: error.message });
-        if (error instanceof QuotaFullError) return reply.code(413).send({ message: error.message });
-        throw error;
-      }
+      const result = await backUp(
+        db,
+        user,
+        {
+          trigger,
+          sessionName,
+          tabs: browserSession.tabs,
+          applications: [],
+          browserType: browserSession.browserType,
+          deviceName: browserSession.deviceInfo?.deviceName ?? null,
+          windowId: browserSession.windowId,
+          clientSessionId: browserSession.sessionId,
+        },
+        backupRules.webSave,
+        app.clock(),
+        request.log,
+      );
+      return reply.code(201).send(result);
     },
   });
 
@@ -144,6 +139,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
           windowId: session.windowId,
           clientSessionId: session.sessionId,
         },
+        backupRules.appEmergency,
         app.clock(),
         request.log,
       );
@@ -168,6 +164,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
           browserType: null,
           deviceName: request.body.deviceName ?? null,
         },
+        backupRules.appEmergency,
         app.clock(),
         request.log,
       );

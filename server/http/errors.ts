@@ -18,6 +18,9 @@ const clientErrorMessages: Record<string, string> = {
 /**
  * Every error leaves as `{message}`. 4xx messages explain the problem to the caller; 5xx never
  * reveal internals, and unexpected ones are logged and reported to `onUnexpectedError`.
+ * A domain's refusal (a backup the plan refuses, a file that cannot be imported, a rule or organise
+ * action refused…) is an error carrying its 4xx `statusCode`: routes let it through and this handler
+ * is the one place that answers it (decision 205).
  */
 export function registerErrorHandler(
   app: FastifyInstance,
@@ -34,6 +37,11 @@ export function registerErrorHandler(
       return send(reply, 503, unavailableMessage);
     }
     const statusCode = error.statusCode ?? 500;
+    // A refusal for now (the server is busy with others' work): its message and when to try again.
+    if (statusCode === 503 && "retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
+      reply.header("retry-after", String(error.retryAfterSeconds));
+      return send(reply, 503, error.message);
+    }
     if (statusCode >= 400 && statusCode < 500) {
       return send(reply, statusCode, clientErrorMessages[error.code] ?? error.message);
     }

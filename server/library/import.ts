@@ -5,6 +5,7 @@ import { plans } from "@common/plans";
 import type { UserRow } from "../accounts/table";
 import { BackupRefusedError } from "../backups/backups";
 import { saveBrowserBackup } from "../backups/browser-backups";
+import { backupRules } from "../backups/store-backup";
 import type { Database } from "../db/database";
 import { PlainTabRefusedError } from "../encryption/sealed-tabs";
 import { countOf, LibraryFileError, type LibraryFile } from "./library-file";
@@ -14,9 +15,10 @@ import { readLibraryFileOffThread } from "./read-off-thread";
 const importWhileSealingMessage =
   "This account encrypts titles and addresses, and a file is read on the server, so only a TabVault export of encrypted tabs can be imported. Turn “Also encrypt titles and addresses” off on the Account page to import this file; nothing was imported.";
 
-/** An import the plan cannot hold whole: answered 403, nothing stored (decision 151). */
+/** An import the plan cannot hold whole: answered 403 by the error handler, nothing stored (decisions 151, 201). */
 export class ImportRefusedError extends Error {
   override name = "ImportRefusedError";
+  readonly statusCode = 403;
 }
 
 /** Rolls the import's transaction back after saveBrowserBackup kept fewer tabs than the file holds. */
@@ -52,7 +54,7 @@ export async function importLibraryFile(
   let saved: Awaited<ReturnType<typeof saveBrowserBackup>>;
   try {
     saved = await db.transaction(async (tx) => {
-      const result = await saveBrowserBackup(tx, user, checked.data, null, now, { sessionName });
+      const result = await saveBrowserBackup(tx, user, checked.data, null, now, { sessionName, rules: backupRules.import });
       if (result.created && result.receipt.tabCount < total) throw new ImportDoesNotFit(result.receipt.tabCount);
       return result;
     });

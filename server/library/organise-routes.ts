@@ -53,13 +53,7 @@ export const libraryOrganiseRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
   });
 };
 
-/** The receipt with its status, or the refusal's status and {message}. */
+/** The receipt with its status; a refusal (`OrganiseRefusedError`, its own statusCode) is the error handler's to answer (decision 205). */
 async function answer(reply: FastifyReply, status: 200 | 201, work: () => Promise<OrganiseReceipt>): Promise<FastifyReply> {
-  try {
-    const receipt = await work();
-    return reply.code(status).send(receipt);
-  } catch (error) {
-    if (error instanceof organise.OrganiseRefusedError) return reply.code(error.statusCode).send({ message: error.message });
-    throw error;
-  }
+  return reply.code(status).send(await work());
 }

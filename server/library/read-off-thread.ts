@@ -22,6 +22,9 @@ export const READ_LIMITS = {
 
 export class ImportsBusyError extends Error {
   override name = "ImportsBusyError";
+  readonly statusCode = 503;
+  /** Answered as `Retry-After` by the one error handler (`server/http/errors.ts`). */
+  readonly retryAfterSeconds = 60;
 }
 
 /**

@@ -8,9 +8,7 @@ import { endpointRoute } from "../http/endpoint-route";
 import { accountWriteLimit } from "../rate-limits/account-write-limit";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
 import { exportBackup } from "./export";
-import { ImportRefusedError, importLibraryFile as importFile } from "./import";
-import { LibraryFileError } from "./library-file";
-import { ImportsBusyError } from "./read-off-thread";
+import { importLibraryFile as importFile } from "./import";
 
 /**
  * Imports per account: each reads a file of up to 8 MB in a worker (decision 204), so they have a
@@ -45,15 +43,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     preHandler: [limitWrites, limitImports],
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
-      try {
-        const { receipt, created } = await importFile(db, user, request.body, app.clock());
-        return reply.code(created ? 201 : 200).send(receipt);
-      } catch (error) {
-        if (error instanceof LibraryFileError) return reply.code(error.statusCode).send({ message: error.message });
-        if (error instanceof ImportRefusedError) return reply.code(403).send({ message: error.message });
-        if (error instanceof ImportsBusyError) return reply.code(503).header("retry-after", "60").send({ message: error.message });
-        throw error;
-      }
+      const { receipt, created } = await importFile(db, user, request.body, app.clock());
+      return reply.code(created ? 201 : 200).send(receipt);
     },
   });
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { OpenTabs, OpenTabsDevice, OpenTabsReceipt, pushOpenTabsRequestSchema } from "@common/api/open-tabs";
 import type { z } from "zod";
+import { browserTabFieldsOf, windowPlacementOf } from "@common/tab-field-mappers";
 import { liveDeviceTokens } from "../devices/device-tokens";
 import { deviceTokens } from "../accounts/table";
 import type { Database } from "../db/database";
@@ -17,22 +18,12 @@ export function storedWindows(push: PushedOpenTabs): { windows: OpenTabs["window
     .filter((window) => window.tabs.length > 0)
     .map((window) => ({
       windowId: window.windowId,
-      state: window.state,
-      focused: window.focused,
-      left: window.left ?? null,
-      top: window.top ?? null,
-      width: window.width ?? null,
-      height: window.height ?? null,
+      ...windowPlacementOf(window),
       tabs: [...window.tabs]
         .sort((a, b) => a.index - b.index)
         .map((tab) => ({
-          url: tab.url,
-          title: tab.title,
-          faviconUrl: tab.faviconUrl ?? null,
+          ...browserTabFieldsOf(tab),
           sealedLocation: tab.sealedLocation ?? null,
-          pinned: tab.pinned,
-          active: tab.active,
-          groupId: tab.groupId ?? null,
           formData: {},
           scrollPosition: tab.scrollPosition,
         })),

@@ -1,4 +1,5 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
+import { browserTabFieldsOf, windowPlacementOf } from "@common/tab-field-mappers";
 import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber, windowPlacement } from "../library-file";
 
 /**
@@ -26,21 +27,11 @@ export function writeTabVault(backup: BrowserBackup, exportedAt: Date): string {
       browser: backup.browserType,
     },
     windows: backup.windows.map((window) => ({
-      state: window.state,
-      focused: window.focused,
-      left: window.left,
-      top: window.top,
-      width: window.width,
-      height: window.height,
+      ...windowPlacementOf(window),
       tabs: window.tabs.map((tab) => ({
-        url: tab.url,
-        title: tab.title,
-        faviconUrl: tab.faviconUrl,
+        ...browserTabFieldsOf(tab),
         // Only on a tab sealed in the browser (decision 199): url and title are then "".
         ...(tab.sealedLocation ? { sealedLocation: tab.sealedLocation } : {}),
-        pinned: tab.pinned,
-        active: tab.active,
-        groupId: tab.groupId,
         formData: tab.formData,
         scroll: tab.scrollPosition,
       })),
