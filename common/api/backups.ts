@@ -75,7 +75,7 @@ export const browserSessionSchema = z.strictObject({
     .array(tabSnapshotSchema)
     .max(SESSION_LIMITS.tabsPerSession, `At most ${SESSION_LIMITS.tabsPerSession} tabs per session`),
   // Any id a browser or Android gives a window; it is kept as text.
-  windowId: z.union([text().max(200), browserId()]).nullish(),
+  windowId: z.union([text().max(200), browserId]).nullish(),
   browserType: text().max(50).default("other"),
   sessionId: text().max(200).nullish(),
   timestamp: clientTimestampSchema.nullish(),

@@ -36,7 +36,7 @@ export const browserTabSchema = capturedTabFields
     /** The tab's place in its window, from 0. */
     index: columnInteger({ min: 0, max: 100_000 }),
     /** The browser's id of the tab's group in this snapshot, or null. */
-    groupId: browserId().nullish(),
+    groupId: browserId.nullish(),
     lastAccessed: epochMilliseconds.nullish(),
   })
   .superRefine(checkTabLocation);
@@ -45,15 +45,15 @@ export type BrowserTabInput = z.input<typeof browserTabSchema>;
 
 export const browserWindowSchema = windowPlacementFields.extend({
   /** The browser's window id in this snapshot (not stable across restarts). */
-  windowId: browserId(),
+  windowId: browserId,
   tabs: z.array(browserTabSchema).max(BROWSER_BACKUP_LIMITS.tabsPerBackup),
 });
 export type BrowserWindow = z.output<typeof browserWindowSchema>;
 export type BrowserWindowInput = z.input<typeof browserWindowSchema>;
 
 export const tabGroupSchema = z.strictObject({
-  groupId: browserId(),
-  windowId: browserId(),
+  groupId: browserId,
+  windowId: browserId,
   title: text().max(BROWSER_BACKUP_LIMITS.groupTitleLength).default(""),
   color: z.enum(tabGroupColors).default("grey"),
   collapsed: z.boolean().default(false),

@@ -20,7 +20,7 @@ export function columnInteger(bounds: { min?: number; max?: number } = {}) {
  * An id a browser gives a window, tab or tab group within one snapshot. Chromium's fit 32 bits, Firefox numbers tab
  * groups from the clock (1795796649175092), so any safe integer is taken and stored as `bigint` (decision 202).
  */
-export const browserId = () => z.number().int();
+export const browserId = z.number().int();
 
 /** A moment as milliseconds since 1970, as the apps send it; stored as timestamptz. */
 export const epochMilliseconds = z.number().int().nonnegative().max(EPOCH_MILLISECONDS_MAX);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { epochMilliseconds, INTEGER_COLUMN_MAX, INTEGER_COLUMN_MIN } from "@common/api/integers";
+import { browserId, epochMilliseconds, INTEGER_COLUMN_MAX, INTEGER_COLUMN_MIN } from "@common/api/integers";
 import { loneSurrogateMessage, nulCharacterMessage } from "@common/api/text";
 import { buildTestApp } from "../test/test-app";
 
@@ -118,7 +118,8 @@ describe("the input of every route", () => {
   it("bounds every integer by the range of the column it is stored in", () => {
     const unbounded: string[] = [];
     for (const leaf of leaves.filter((candidate) => candidate.kind === "number")) {
-      if (leaf.schema === epochMilliseconds || widerIntegers[leaf.path]) continue;
+      // A browser's window, tab and group ids are any safe integer, stored as bigint (decision 202).
+      if (leaf.schema === epochMilliseconds || leaf.schema === browserId || widerIntegers[leaf.path]) continue;
       if (leaf.schema.safeParse(INTEGER_COLUMN_MAX + 1).success) unbounded.push(`${leaf.path} accepts ${INTEGER_COLUMN_MAX + 1}`);
       if (leaf.schema.safeParse(INTEGER_COLUMN_MIN - 1).success) unbounded.push(`${leaf.path} accepts ${INTEGER_COLUMN_MIN - 1}`);
     }
@@ -127,5 +128,6 @@ describe("the input of every route", () => {
     const paths = new Set(leaves.map((leaf) => leaf.path));
     expect(Object.keys(widerIntegers).filter((path) => !paths.has(path))).toEqual([]);
     expect(epochMilliseconds.safeParse(8.64e15 + 1).success).toBe(false);
+    expect(browserId.safeParse(2 ** 53).success).toBe(false);
   });
 });

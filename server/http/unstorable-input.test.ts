@@ -92,7 +92,7 @@ describe("text and numbers the database cannot store", () => {
   it.each([
     ["a process id past the integer column", () => windowsApp({ processId: 3_000_000_000 }), "body.applications.0.processId"],
     ["a negative process id", () => windowsApp({ processId: -1 }), "body.applications.0.processId"],
-    ["a window id past 32 bits", () => backup({ windowId: 2 ** 31 }), "body.browserSession.windowId"],
+    ["a window id past what a JavaScript number holds exactly", () => backup({ windowId: 2 ** 53 }), "body.browserSession.windowId"],
     ["a scroll position past the limit", () => backupWithTab({ scrollPosition: { x: 0, y: 10_000_001 } }), "body.browserSession.tabs.0.scrollPosition.y"],
     ["a time past what a date can hold", () => backupWithTab({ lastAccessed: 8.64e15 + 1 }), "body.browserSession.tabs.0.lastAccessed"],
     ["a blocked time past what a date can hold", () => post("/api/protection/log-blocked", { method: "Alt+F4", timestamp: 9e15 }), "body.timestamp"],
@@ -104,11 +104,12 @@ describe("text and numbers the database cannot store", () => {
     expect(response.json().message).toContain(field);
   });
 
-  it("stores the largest process id an integer column holds, and a 32-bit window id", async () => {
+  it("stores the largest process id an integer column holds, and any window id a browser gives (decision 202)", async () => {
     const apps = await windowsApp({ processId: INTEGER_COLUMN_MAX });
     expect(apps.statusCode).toBe(201);
     const [stored] = await server.database.db.select().from(sessionApplications).where(eq(sessionApplications.sessionId, apps.json().sessionId));
     expect(stored?.processId).toBe(INTEGER_COLUMN_MAX);
     expect((await backup({ windowId: -(2 ** 31) })).statusCode).toBe(201);
+    expect((await backup({ windowId: 1_795_811_438_551_068 })).statusCode).toBe(201);
   });
 });
