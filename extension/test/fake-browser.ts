@@ -19,6 +19,9 @@ import type {
 /** The browsers the background must work on, by what their API lacks or adds. */
 export type Shape = "chromium" | "firefox" | "firefox_android";
 
+/** Where Firefox's tab group ids start: it numbers them from the clock. */
+export const FIREFOX_GROUP_ID_BASE = 1_795_811_438_551_068;
+
 class Emitter<A extends unknown[]> implements Listener<A> {
   private listeners: ((...args: A) => unknown)[] = [];
   addListener(callback: (...args: A) => unknown): void {
@@ -112,6 +115,15 @@ export class FakeWorld {
     return this.nextId;
   }
 
+  /**
+   * A new tab group's id: Chromium counts up from small numbers like its other ids; Firefox numbers groups from the
+   * clock (1795811438551068 in Firefox ESR 153), far past 32 bits (decision 202).
+   */
+  private groupId(): number {
+    const id = this.id();
+    return this.shape === "firefox" ? FIREFOX_GROUP_ID_BASE + id : id;
+  }
+
   private windowTabs(windowId: number) {
     return this.tabs.filter((tab) => tab.windowId === windowId).sort((a, b) => a.index - b.index);
   }
@@ -126,7 +138,8 @@ export class FakeWorld {
 
   private copyTab(tab: Tab & { id: number }): Tab {
     const copy: Tab = { ...tab };
-    if (this.shape !== "chromium") delete copy.groupId;
+    // Firefox for Android has no tab groups, so its tabs carry no groupId; desktop Firefox's do, as Chromium's.
+    if (this.shape === "firefox_android") delete copy.groupId;
     return copy;
   }
 
@@ -150,7 +163,7 @@ export class FakeWorld {
     tabs.forEach((spec, position) => {
       let groupId = -1;
       if (spec.group && this.shape !== "firefox_android") {
-        groupId = groupIds.get(spec.group) ?? this.id();
+        groupId = groupIds.get(spec.group) ?? this.groupId();
         if (!groupIds.has(spec.group)) {
           groupIds.set(spec.group, groupId);
           const group = { id: groupId, windowId: id, title: spec.group, color: "blue", collapsed: false };
@@ -266,7 +279,8 @@ export class FakeWorld {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const world = this;
     const hasWindows = this.shape !== "firefox_android";
-    const hasGroups = this.shape === "chromium";
+    // Desktop Firefox has had tab groups (and tabs.discard) since 138; Firefox for Android has neither.
+    const hasGroups = this.shape !== "firefox_android";
     const firstWindowId = () => [...this.windows.keys()][0] ?? this.openWindow([]);
 
     const createTab = async (properties: CreateTabProperties): Promise<Tab> => {
@@ -389,9 +403,23 @@ export class FakeWorld {
               const first = world.tabs.find((tab) => tab.id === ids[0]);
               if (!first) throw new Error("No tab");
               if (ids.some((id) => world.tabs.find((tab) => tab.id === id)?.pinned)) throw new Error("Cannot group pinned tabs");
-              const group = { id: world.id(), windowId: createProperties?.windowId ?? first.windowId, title: "", color: "grey", collapsed: false };
+              // Without a window, Chromium groups the tabs where the first one is; Firefox moves them into a group in
+              // the focused window (seen in Firefox ESR 153).
+              const focused = [...world.windows.values()].find((window) => window.focused)?.id ?? first.windowId;
+              const windowId = createProperties?.windowId ?? (world.shape === "firefox" ? focused : first.windowId);
+              const group = { id: world.groupId(), windowId, title: "", color: "grey", collapsed: false };
               world.groups.set(group.id, group);
-              for (const tab of world.tabs) if (ids.includes(tab.id)) tab.groupId = group.id;
+              const from = new Set<number>();
+              for (const tab of world.tabs) {
+                if (!ids.includes(tab.id)) continue;
+                if (tab.windowId !== windowId) {
+                  from.add(tab.windowId);
+                  tab.windowId = windowId;
+                  tab.index = world.windowTabs(windowId).length;
+                }
+                tab.groupId = group.id;
+              }
+              for (const id of [...from, windowId]) world.reindex(id);
               world.events.groupCreated.fire({ ...group });
               return group.id;
             }

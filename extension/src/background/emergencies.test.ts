@@ -39,6 +39,25 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     expect(layout.find((window) => window.windowId !== first)?.tabs).toEqual(Array.from({ length: 15 }, (_, index) => `https://two.example/${index}`));
   });
 
+  it("a closed window's tab group goes up with it, whatever id the browser gave the group (decision 202)", async () => {
+    const h = harness;
+    h.world.openWindow(["https://one.example/"]);
+    const grouped = h.world.openWindow([
+      { url: "https://research.example/1", group: "Research" },
+      { url: "https://research.example/2", group: "Research" },
+      "https://other.example/",
+    ]);
+    const [group] = [...h.world.groups.values()];
+    // Firefox numbers its groups from the clock, past 32 bits; Chromium counts from small numbers.
+    expect(group!.id > 2 ** 31).toBe(shape === "firefox");
+    await h.clock.advance(1_100);
+    h.world.closeWindow(grouped);
+    await settle(h, 500);
+    const [emergency] = h.server.stored().filter((body) => body.trigger === "clear_all_detected");
+    expect(emergency?.groups).toEqual([expect.objectContaining({ groupId: group!.id, title: "Research" })]);
+    expect(emergency?.windows.flatMap((window) => window.tabs).filter((tab) => tab.groupId === group!.id)).toHaveLength(2);
+  });
+
   it("three tabs closed within a second: the pre-loss snapshot is kept, not the one after", async () => {
     const h = harness;
     const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/", "https://e.example/"]);
