@@ -1,5 +1,5 @@
 /**
- * What a backup holds, at a glance (issue 16 point 2, "content analysis", Basic and up, decision 146): the sites
+ * What a backup holds, at a glance ("content analysis", Basic and up, decision 146): the sites
  * its tabs are on, the words its titles share, the pages open more than once, and the tabs nobody had looked at
  * for a long time. Plain counting over the backup's own tabs: no model, nothing leaves the server.
  */

@@ -1,5 +1,5 @@
 /**
- * End-to-end encryption of what people type into forms (issue 18 point 5, decision 160-series record 177).
+ * End-to-end encryption of what people type into forms (decision 160-series record 177).
  *
  * A passphrase never leaves the browser. It derives a key-encryption key (PBKDF2-HMAC-SHA-256, a random
  * 16-byte salt, {@link KDF_ITERATIONS} rounds); that key wraps a random AES-256-GCM backup key, and only the

@@ -19,7 +19,7 @@ export const EXTENSION_BRIDGE_MESSAGES = {
 } as const;
 
 /**
- * The blocker page's `status` question (issue 16 point 4) → `liveState` with these fields: what the extension in this
+ * The blocker page's `status` question → `liveState` with these fields: what the extension in this
  * browser is doing now, answered by its background from its own storage, never from the server.
  */
 export const EXTENSION_LIVE_STATE_MESSAGES = {

@@ -47,7 +47,7 @@ export function mayCapture(field: FieldFacts): boolean {
 }
 
 /**
- * The key a value is stored under (spec 2 §5): name, else id, else field or select index. `index` is the
+ * The key a value is stored under: name, else id, else field or select index. `index` is the
  * field's position among the page's fields of its own kind: inputs and textareas are counted together, selects
  * apart, so adding a select never renames the unnamed text fields after it.
  */

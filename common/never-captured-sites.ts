@@ -1,5 +1,5 @@
 /**
- * Sites never captured (issue 19 point 4, decision 186): host names whose pages no backup, snapshot or upload
+ * Sites never captured (decision 186): host names whose pages no backup, snapshot or upload
  * holds, neither from the web app nor from the extension. A person lists their own on the protection settings
  * screen; a team's policy adds its own list to theirs. A site covers its subdomains: "example.com" also covers
  * "mail.example.com", not "notexample.com".

@@ -9,10 +9,10 @@ export type PlanType = (typeof planTypes)[number];
 export const paidPlanTypes = ["basic", "pro", "premium"] as const;
 export type PaidPlanType = (typeof paidPlanTypes)[number];
 
-/** The plan chosen when a query names none or an unknown one (spec 1 §5). */
+/** The plan chosen when a query names none or an unknown one. */
 export const DEFAULT_PAID_PLAN: PaidPlanType = "pro";
 
-/** Reads a plan from a query value: basic, pro or premium, anything else is the default (spec 1 §5). */
+/** Reads a plan from a query value: basic, pro or premium, anything else is the default. */
 export function paidPlanFromQuery(value: string | null | undefined): PaidPlanType {
   return paidPlanTypes.find((plan) => plan === value) ?? DEFAULT_PAID_PLAN;
 }
@@ -73,7 +73,7 @@ export function storageText(bytes: number): string {
 }
 
 /**
- * Support by plan (issue 16 point 2, decision 144): everyone writes through /contact or to the support address;
+ * Support by plan (decision 144): everyone writes through /contact or to the support address;
  * the admin inbox lists paying plans first, and each message shows the time its sender's plan promises a reply by.
  * `priority` orders the inbox (1 first). Pages quote these hours, the server answers the form with them.
  */
@@ -95,7 +95,7 @@ export function supportText(type: PlanType): string {
 
 
 /**
- * Every feature that has ever been sold beside the limits (issue 16 point 1), with the cheapest plan that gets it
+ * Every feature that has ever been sold beside the limits, with the cheapest plan that gets it
  * and whether TabVault does it today. Plan cards, the checkout summary and the comparison list only features
  * whose `available` is true (`plan-catalogue.test.ts` and `PlanScreens.test.tsx` fail otherwise); the others stay
  * here, marked, so that nobody sells them again by accident. Decision 147.
@@ -296,7 +296,7 @@ function fromPlan(feature: string, lowest: PlanType): ComparisonRow {
   return fromPlans(feature, (plan) => planTypes.indexOf(plan.type) >= planTypes.indexOf(lowest));
 }
 
-/** The landing page's plan comparison (spec 1 §2), features × the four plans; only what is on sale. */
+/** The landing page's plan comparison, features × the four plans; only what is on sale. */
 export const planComparison: ComparisonGroup[] = [
   {
     heading: "Protection",

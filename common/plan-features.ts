@@ -3,7 +3,7 @@ import { type Plan, type PlanFeatures, type PlanType, plans } from "./plan-catal
 export type PlanFeature = keyof PlanFeatures;
 
 /**
- * The protection settings a plan has to include before they can be switched on (spec 2 §5, §6), in
+ * The protection settings a plan has to include before they can be switched on, in
  * the order the server checks them and the screens show them.
  */
 export const planFeatureLabels: Record<PlanFeature, string> = {

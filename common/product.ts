@@ -6,12 +6,12 @@ export const PRODUCT_NAME = "TabVault";
 export const PRODUCT_SLUG = "tabvault";
 export const SUPPORT_EMAIL = "support@tabvault.app";
 /**
- * The reply time every message gets, whatever the plan (spec 1 §9): Free's, the longest. Security reports, refunds
+ * The reply time every message gets, whatever the plan: Free's, the longest. Security reports, refunds
  * and requests about personal data quote it; paid plans are answered sooner (`planSupport`, decision 144).
  */
 export const SUPPORT_REPLY_HOURS = planSupport.free.replyHours;
 /**
- * Requests about personal data sent to support (spec 1 §9) are completed within this many days. Deleting an
+ * Requests about personal data sent to support are completed within this many days. Deleting an
  * account from the Account page deletes its data at once (decision 137).
  */
 export const ACCOUNT_DELETION_DAYS = 30;
@@ -69,7 +69,7 @@ export const ANDROID_REQUIREMENT = "Android 7.0 or later";
 export const ANDROID_REQUIREMENTS = [ANDROID_REQUIREMENT, "2 GB of RAM", "50 MB of free storage"] as const;
 
 /**
- * What protects a person today (issue 16 point 3): the browser extension and the installable web app. Native
+ * What protects a person today: the browser extension and the installable web app. Native
  * Windows and Android apps are offered only where an operator has published their release files (decision 141).
  */
 export const EXTENSION_CHROMIUM_BROWSERS = "Chrome, Edge, Brave and Opera";

@@ -1,4 +1,4 @@
-/** Every client route of both specification documents (spec 1 §2, spec 2 §2). */
+/** Every client route of both specification documents. */
 export const clientRoutes = [
   "/",
   "/product",
@@ -31,16 +31,16 @@ export const clientRoutes = [
   "/check-email",
   // Where a mailed link asks "Sign in as …?" before signing the browser in (issue 17: no sign-in CSRF).
   "/sign-in/confirm",
-  // Connecting the browser extension or an app to an account (issue 15, RFC 8628's verification page).
+  // Connecting the browser extension or an app to an account (RFC 8628's verification page).
   "/connect",
-  // The signed-in person's account (issue 17): profile, sessions, devices, export, deletion; and where a
+  // The signed-in person's account: profile, sessions, devices, export, deletion; and where a
   // mailed deletion link asks "Delete …?" before anything is deleted.
   "/account",
   "/account/delete",
-  // Teams (issue 19): the team's page, and where a mailed invitation asks "Join …?" before joining.
+  // Teams: the team's page, and where a mailed invitation asks "Join …?" before joining.
   "/team",
   "/team/join",
-  // Workflow automation's rules (issue 19 point 6): made here, run by the extension.
+  // Workflow automation's rules: made here, run by the extension.
   "/automation",
 ] as const;
 export type ClientRoute = (typeof clientRoutes)[number];

@@ -2,7 +2,7 @@ import { tabGroupColors } from "./api/browser-backups";
 import { siteOf, titleWords } from "./backup-digest";
 
 /**
- * Tab organization (issue 16 point 2, Pro and up, decision 172): groups suggested for a backup's tabs, shown in the
+ * Tab organization (Pro and up, decision 172): groups suggested for a backup's tabs, shown in the
  * Session Manager and applied as real tab groups by the extension when the person asks for them. Plain counting,
  * the same on the server, the web app and the extension, so the groups a person sees are the groups they get:
  *

@@ -14,7 +14,7 @@ import { type RunningServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
 /**
- * Workflow automation (issue 19 point 6, decision 180) in real Chromium with the built extension against the real
+ * Workflow automation (decision 180) in real Chromium with the built extension against the real
  * server: a Premium person makes a window-close rule on /automation, the connected extension picks it up, a window of
  * enough tabs is closed, and a backup with the rule's name and tag is in the person's library. Below Premium the
  * screen says it needs Premium, with the upgrade.

@@ -7,7 +7,7 @@ import { buyPlanAndSignIn } from "./support/payments";
 import { useBrowserSuite } from "./support/suite";
 
 /**
- * A 10,000-tab backup in the Session Manager (issue 18, point 6): made through the API as a person could
+ * A 10,000-tab backup in the Session Manager (point 6): made through the API as a person could
  * (two 5,000-tab uploads merged), it opens with its first tabs at once, only the rows near the screen are in
  * the page, and the keyboard's End key takes the list to the very last tab, found by its text. At 1280 and
  * 390 wide. Premium keeps both uploads and the merge.

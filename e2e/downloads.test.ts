@@ -169,7 +169,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     assert.equal(await buttons.count(), 4);
     for (const button of await buttons.all()) assert.equal(await button.isDisabled(), true);
     await page.goto("/download");
-    // A native app is offered only while its file is published (issue 16 point 3): Windows stays, Android is gone.
+    // A native app is offered only while its file is published: Windows stays, Android is gone.
     await page.getByRole("heading", { level: 2, name: "Windows app" }).waitFor();
     await page.getByRole("button", { name: "Download for Windows" }).waitFor();
     assert.equal(await page.getByRole("button", { name: /Android/ }).count(), 0);

@@ -159,12 +159,12 @@ describe("the landing page", () => {
         await tabsRow.getByRole("cell").allTextContents(),
         planList.map((plan) => (plan.limits.tabsPerDay === null ? "Unlimited" : String(plan.limits.tabsPerDay))),
       );
-      // A feature row reads the catalogue (issue 16): included from its lowest plan up; features not on sale have none.
+      // A feature row reads the catalogue: included from its lowest plan up; features not on sale have none.
       assert.deepEqual(await table.getByRole("row", { name: new RegExp(`^${catalogueFeatures.analytics.name}`) }).getByRole("cell").allTextContents(), [
         ...planList.map((plan) => (planHasFeature(plan.type, "analytics") ? "Included" : "Not included")),
       ]);
-      // Open tabs on your other devices (issue 18 point 4), smart recovery (issue 16), workflow automation and team
-      // insights (issue 19) are on sale since they work.
+      // Open tabs on your other devices, smart recovery, workflow automation and team
+      // insights are on sale since they work.
       for (const id of ["cloudSync", "smartRecovery", "workflowAutomation", "teamInsights"] as const) {
         assert.deepEqual(await table.getByRole("row", { name: new RegExp(`^${catalogueFeatures[id].name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).getByRole("cell").allTextContents(), [
           ...planList.map((plan) => (planHasFeature(plan.type, id) ? "Included" : "Not included")),

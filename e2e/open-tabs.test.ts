@@ -16,7 +16,7 @@ import { type RunningServer, startServer } from "./support/server";
 import { waitFor } from "./support/wait-for";
 
 /**
- * Open on other devices (issue 18 point 4) with two real Chromium browsers, each with the built extension,
+ * Open on other devices with two real Chromium browsers, each with the built extension,
  * both connected to one Pro account bought in the sandbox: B's open tabs appear in A's Session Manager and
  * reopen in A; a new, empty browser connecting wipes nothing; a backup deleted on the web leaves the other
  * browser's list; a revoked browser's tabs disappear.

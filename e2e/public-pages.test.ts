@@ -8,11 +8,11 @@ import { TABVAULT_VERSION } from "../common/release";
 import { MOBILE, newContext, screenshot } from "./support/browser";
 import { useBrowserSuite } from "./support/suite";
 
-/** The two widths every public page must look right at (issue 8). */
+/** The two widths every public page must look right at. */
 const WIDE = { width: 1440, height: 900 };
 const viewports = [MOBILE, WIDE];
 
-/** Claims the site must never make: it holds no certification (house rules; issue 8). */
+/** Claims the site must never make: it holds no certification (house rules). */
 // "AES-256-GCM" names the cipher end-to-end encryption really uses (decision 177); a bare "AES-256" or "256-bit" is a badge.
 const certificationClaims = /PCI[ -]?DSS|SOC ?2|ISO ?27001|256-bit|AES-256(?!-GCM)/i;
 
@@ -91,7 +91,7 @@ const pages: PublicPage[] = [
     route: "/windows",
     h1: "TabVault on Windows",
     async check(page) {
-      // No release files on this server: the extension and the web app, and no Windows app (issue 16 point 3).
+      // No release files on this server: the extension and the web app, and no Windows app.
       const today = page.getByRole("region", { name: "What protects you today" });
       await today.getByText(/The TabVault browser extension for Chrome, Edge, Brave and Opera on Windows, macOS and Linux/).waitFor();
       await today.getByText("No TabVault app for Windows is published on this server.").waitFor();
@@ -201,7 +201,7 @@ const pages: PublicPage[] = [
     h1: "Changelog",
     async check(page) {
       const releases = page.getByRole("list", { name: "Releases" });
-      // TabVault's own release, its version from package.json (issue 16 point 5), no invented native-app history.
+      // TabVault's own release, its version from package.json, no invented native-app history.
       const versions = await releases.getByRole("heading", { level: 2 }).allTextContents();
       assert.deepEqual(versions, [`Version ${TABVAULT_VERSION}`]);
       const latest = releases.getByRole("article", { name: `Version ${TABVAULT_VERSION}` });

@@ -140,7 +140,7 @@ describe("the installable app", () => {
       await page.goto("/app-store");
       await page.getByRole("heading", { level: 1, name: "TabVault" }).waitFor();
       await page.getByRole("link", { name: "Back to home" }).waitFor();
-      // Every sample figure says it is one (issue 16 point 5).
+      // Every sample figure says it is one.
       const notice = page.getByRole("complementary", { name: "A sample store listing" });
       await notice.getByText(/TabVault is not published in an app store\. The rating, review counts, downloads, Editor's Choice badge/).waitFor();
       assert.equal(await notice.getByRole("link", { name: "changelog" }).getAttribute("href"), "/changelog");
@@ -153,7 +153,7 @@ describe("the installable app", () => {
       const more = page.getByRole("heading", { name: "More from TabVault" }).locator("..");
       for (const name of ["TabVault Pro", "TabVault Shield", "Tab Manager Plus"]) await more.getByRole("link", { name: new RegExp(name) }).waitFor();
 
-      // The search box holds text and filters nothing (spec 2 §2).
+      // The search box holds text and filters nothing.
       const search = page.getByRole("searchbox", { name: "Search apps" });
       await search.fill("shield");
       assert.equal(await search.inputValue(), "shield");

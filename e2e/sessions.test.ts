@@ -124,7 +124,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     // A real one (the close-all shortcut) is.
     await page.keyboard.press("Control+Shift+W");
     await page.getByLabel("1 blocked attempts").waitFor();
-    // Leaving while it blocks asks first (spec 2 §9).
+    // Leaving while it blocks asks first.
     const asked = new Promise<string>((resolve) => {
       page.once("dialog", (dialog) => {
         resolve(dialog.type());
@@ -320,7 +320,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await payWithSandboxCard(page);
     await page.getByText("Welcome to Basic!", { exact: true }).waitFor();
 
-    // Basic: Smart Detection can be switched on; it is kept only when Save Settings is clicked (spec 2 §4).
+    // Basic: Smart Detection can be switched on; it is kept only when Save Settings is clicked.
     await page.goto("/android");
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.waitForFunction(() => {

@@ -9,7 +9,7 @@ import { signInThroughMail } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
 
 /**
- * What a walk through both specification documents found to differ (issue 21): protection modes and one
+ * What a walk through both specification documents found to differ: protection modes and one
  * protection state, the in-page blocker for visitors, the status headline, the Android dashboard's demo
  * and settings, the plan cards of /download-android, document titles and the dashboard demo's storage.
  */

@@ -106,7 +106,7 @@ const matrix: [RouteKey, Expected][] = [
   // Backup summaries need Basic (B and the admin are Free): the plan is checked before the backup is looked for.
   ["GET /api/saved-sessions/:id/summary", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 200 }],
   ["GET /api/user/analytics", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 200 }],
-  // A is Premium through A's team (issue 19): the team's plan counts for A's browser and A's app alike.
+  // A is Premium through A's team: the team's plan counts for A's browser and A's app alike.
   ["GET /api/user/history-report", { ...signedIn(403), userA: 200, ownerToken: 200 }],
   ["GET /api/user/history-report.csv", { ...signedIn(403), userA: 200, ownerToken: 200 }],
   // Shared sessions (decision 190): only A's team sees A's share; B and the admin are in no team. The extension
@@ -121,7 +121,7 @@ const matrix: [RouteKey, Expected][] = [
   ["DELETE /api/team/shared-sessions/:id", { ...browserOnly(404), userA: 204 }],
   ["POST /api/user/protection-event", signedIn(201)],
   ["GET /api/payments/config", everyone(200)],
-  // Paying for an address needs no account (spec 1 §7); signed in, the plan is for the caller.
+  // Paying for an address needs no account; signed in, the plan is for the caller.
   ["POST /api/create-payment-intent", { ...everyone(200), ownerToken: 403 }],
   // The client secret is the capability, as with Stripe: whoever holds it can confirm that payment.
   ["POST /api/sandbox/confirm", { ...everyone(200), ownerToken: 403 }],

@@ -62,7 +62,7 @@ function useInPageBlocker(): void {
   }, []);
 }
 
-/** `/`: the dashboard for signed-in users; the landing page while loading or signed out (spec 1 §2). */
+/** `/`: the dashboard for signed-in users; the landing page while loading or signed out. */
 function HomeScreen() {
   const { user } = useAuth();
   return (

@@ -54,13 +54,13 @@ export const screens: Record<Exclude<ClientRoute, "/">, Screen> = {
 
 export interface RouteGuardRule {
   needs: "user" | "admin";
-  /** What a signed-out visitor is told above the landing page (spec 2 §2, §6). */
+  /** What a signed-out visitor is told above the landing page. */
   signIn: SignInReason;
 }
 
 /**
- * Screens for signed-in people only: everyone else sees the landing page under a sign-in prompt (spec 2 §2, §6),
- * and /admin also turns away accounts without the role (spec 1 §6). The server enforces the same on its API.
+ * Screens for signed-in people only: everyone else sees the landing page under a sign-in prompt,
+ * and /admin also turns away accounts without the role. The server enforces the same on its API.
  */
 export const guardedRoutes: Partial<Record<ClientRoute, RouteGuardRule>> = {
   "/sessions": {
@@ -100,7 +100,7 @@ const LANDING_TITLE = "TabVault — never lose your tabs";
 
 /**
  * Each screen's document title, so saved tabs, recent-tab entries and browser history tell the screens apart
- * (issue 21). A Record, like `screens`, so a new route without a title fails the type-check.
+ *. A Record, like `screens`, so a new route without a title fails the type-check.
  */
 const screenTitles: Record<Exclude<ClientRoute, "/">, string> = {
   "/product": "Android App",

@@ -165,7 +165,7 @@ export const accountExportSchema = z.object({
     z.object({ id: z.string(), name: z.string(), scope: z.string(), createdAt: z.string(), lastUsedAt: when, revokedAt: when }),
   ),
   sessions: z.array(z.object({ description: z.string().nullable(), createdAt: z.string(), lastUsedAt: when })),
-  /** Each browser's open tabs as last pushed (issue 18 point 4), revoked devices' too while their row exists. */
+  /** Each browser's open tabs as last pushed, revoked devices' too while their row exists. */
   openTabs: z.array(openTabsSchema),
   /** End-to-end encryption (decision 177): the wrapped key that, with the passphrase, opens sealed form entries. */
   formEncryption: formEncryptionSchema,

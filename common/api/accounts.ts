@@ -14,7 +14,7 @@ export { SIGN_IN_LINK_MINUTES } from "../product";
 
 /**
  * An email address as the server accepts it: trimmed, lower-cased, a real address. The client's
- * "contains @" check (spec 1 §5) stays the first line; this is the one that decides.
+ * "contains @" check stays the first line; this is the one that decides.
  */
 export const emailAddressSchema = text({ message: "Enter an email address" })
   .trim()
@@ -39,7 +39,7 @@ export const authUserSchema = z.object({
   firstSignIn: z.boolean().default(false),
   /** ISO 8601 timestamp. */
   createdAt: z.string(),
-  /** The person's team; `fromTeam` when `planType` is the team's plan rather than their own (issue 19). */
+  /** The person's team; `fromTeam` when `planType` is the team's plan rather than their own. */
   team: z.object({ name: z.string(), role: z.enum(["owner", "admin", "member"]), planFromTeam: z.boolean() }).nullable().default(null),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
@@ -58,7 +58,7 @@ export const updateProfileRequestSchema = z
   });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
-/** Where an email was captured (spec 1 §7). */
+/** Where an email was captured. */
 export const signupSources = [
   "email_signup_modal",
   ...paidPlanTypes.map((plan) => `plan_selection_${plan}` as const),

@@ -4,7 +4,7 @@ import { defineEndpoint } from "./endpoint";
 import { sessionIdParamsSchema } from "./backups";
 import { errorResponseSchema } from "./errors";
 
-/** The periods the analytics charts offer, in days (issue 16 point 2). */
+/** The periods the analytics charts offer, in days. */
 export const analyticsPeriods = [30, 90] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 

@@ -5,7 +5,7 @@ import { tagSchema } from "./library-organise";
 import { oneLineText, text } from "./text";
 
 /**
- * Workflow automation (issue 19 point 6, decision 180): rules a person makes in the web app and the connected
+ * Workflow automation (decision 180): rules a person makes in the web app and the connected
  * extension runs. Premium (`catalogueFeatures.workflowAutomation`).
  *
  * - `window_close`: a window with at least `minTabs` tabs closes → that window goes up as a backup named

@@ -4,7 +4,7 @@ import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 
 /**
- * A big backup read a screen at a time (issue 18, point 6; decision 165): the Session Manager asks for a
+ * A big backup read a screen at a time (point 6; decision 165): the Session Manager asks for a
  * backup's overview (its labels and applications, no tabs) and then for the pages of tabs the list shows,
  * by offset into the tabs' saved order. The whole read (`getBackup`, the restore) is unchanged.
  */

@@ -8,7 +8,7 @@ import { protectionEventSchema } from "./protection";
 import { capturedTabFields, checkTabLocation } from "./tab-fields";
 import { text } from "./text";
 
-/** How a backup came to be (spec 2 §4): emergencies are never refused. */
+/** How a backup came to be: emergencies are never refused. */
 export const triggerEvents = ["clear_all_detected", "windows_x_button", "manual_save", "auto_backup"] as const;
 export type TriggerEvent = (typeof triggerEvents)[number];
 export const emergencyTriggers: readonly TriggerEvent[] = ["clear_all_detected", "windows_x_button"];
@@ -58,7 +58,7 @@ export const tabSnapshotSchema = capturedTabFields
 export type TabSnapshotInput = z.input<typeof tabSnapshotSchema>;
 export type TabSnapshot = z.infer<typeof tabSnapshotSchema>;
 
-/** A Windows application open at the moment of the backup (spec 2 §3). */
+/** A Windows application open at the moment of the backup. */
 export const windowsApplicationSchema = z.strictObject({
   processName: text().min(1).max(260),
   windowTitle: text().max(SESSION_LIMITS.titleLength).default(""),
@@ -269,7 +269,7 @@ export const restoreBackup = defineEndpoint({
   responses: { 200: restoreResponseSchema, 429: errorResponseSchema, ...errors },
 });
 
-/** POST /api/protection/android-clear-all: the emergency backup taken when a Clear All is detected (spec 2 §7). */
+/** POST /api/protection/android-clear-all: the emergency backup taken when a Clear All is detected. */
 export const saveClearAllBackup = defineEndpoint({
   method: "POST",
   path: "/api/protection/android-clear-all",
@@ -277,7 +277,7 @@ export const saveClearAllBackup = defineEndpoint({
   responses: { 201: backupResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema, ...errors },
 });
 
-/** POST /api/protection/windows-x-button: the emergency backup of the applications open when Windows closes (spec 2 §7). */
+/** POST /api/protection/windows-x-button: the emergency backup of the applications open when Windows closes. */
 export const saveWindowsCloseBackup = defineEndpoint({
   method: "POST",
   path: "/api/protection/windows-x-button",

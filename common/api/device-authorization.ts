@@ -10,7 +10,7 @@ import { text } from "./text";
  * scoped device token.
  */
 export const DEVICE_AUTHORIZATION = {
-  /** Codes expire after 10 minutes (issue 15). */
+  /** Codes expire after 10 minutes. */
   expiresInSeconds: 600,
   /** The polling interval a device starts with; `slow_down` adds 5 s (RFC 8628 §3.5). */
   intervalSeconds: 5,

@@ -58,7 +58,7 @@ export const downloadFileQuerySchema = z.object({
 
 export const apkInfoSchema = z.object({ size: z.number().int() });
 
-/** Signed links work this long (spec 1 §9). */
+/** Signed links work this long. */
 export const DOWNLOAD_LINK_HOURS = 24;
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema };

@@ -5,7 +5,7 @@ import { errorResponseSchema } from "./errors";
 import { text } from "./text";
 
 /**
- * End-to-end encryption of form entries (issue 18 point 5, decision 177): the server stores a backup key
+ * End-to-end encryption of form entries (decision 177): the server stores a backup key
  * wrapped by the person's passphrase, and never anything that opens it.
  */
 

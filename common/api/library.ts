@@ -5,7 +5,7 @@ import { errorResponseSchema } from "./errors";
 import { oneLineText, text } from "./text";
 
 /**
- * Moving sessions in and out of TabVault (issue 18, point 3): a file from another session manager
+ * Moving sessions in and out of TabVault (point 3): a file from another session manager
  * becomes one backup (a manual save), and any backup goes out as a file another tool reads.
  * Formats are described in docs/library-formats.md.
  */

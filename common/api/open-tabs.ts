@@ -5,7 +5,7 @@ import { BROWSER_BACKUP_LIMITS, browserBackupSchema, browserWindowSchema, tabGro
 import { epochMilliseconds } from "./integers";
 
 /**
- * Open on other devices (issue 18 point 4, decisions 160–164): each connected browser's tabs as they are
+ * Open on other devices (decisions 160–164): each connected browser's tabs as they are
  * open now, one row per device replaced in place. Not a backup: it is never rotated, never counted
  * against a plan's backups and never restores over one. The same windows, tabs and groups as a browser
  * backup, with its limits, and without form data (decision 161).

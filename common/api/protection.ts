@@ -132,7 +132,7 @@ export const protectionEventSchema = z.object({
 });
 export type ProtectionEvent = z.infer<typeof protectionEventSchema>;
 
-/** `GET /api/protection/blocked-attempts`: what the Clear All Blocker polls every second (spec 2 §9). */
+/** `GET /api/protection/blocked-attempts`: what the Clear All Blocker polls every second. */
 export const blockedAttemptsSchema = z.object({ blockedAttempts: z.number().int() });
 export type BlockedAttempts = z.infer<typeof blockedAttemptsSchema>;
 

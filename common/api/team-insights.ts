@@ -3,7 +3,7 @@ import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 
 /**
- * Team insights (issue 19 point 5, decision 191): per UTC week (Monday to Sunday) and per member, the tabs in the
+ * Team insights (decision 191): per UTC week (Monday to Sunday) and per member, the tabs in the
  * backups they took, their emergency backups and their restores. Owners and admins get every member; a member gets
  * their own figures only. Only what happened while the person belonged to the team is counted, and only what is
  * still kept (protection events are kept 90 days, so at most 12 weeks).

@@ -4,7 +4,7 @@ import { errorResponseSchema } from "./errors";
 import { automaticBackupIntervals, formCapturePolicies, neverCapturedSitesSchema, protectionModes, teamPolicySchema } from "./protection";
 
 /**
- * A team's policy (issue 19 point 4, decisions 185–187): protection mode, the extension's automatic backup interval,
+ * A team's policy (decisions 185–187): protection mode, the extension's automatic backup interval,
  * sites never captured and form capture, set by the team's owner and admins in the web app and applied to every
  * member's settings (`GET /api/protection/settings` answers them with the policy). A member reads it there, not here.
  */

@@ -5,7 +5,7 @@ import { errorResponseSchema } from "./errors";
 import { oneLineText, text } from "./text";
 
 /**
- * Teams (issue 19, decisions 195–199): a Premium account creates a team, invites people by email, sets roles;
+ * Teams (decisions 195–199): a Premium account creates a team, invites people by email, sets roles;
  * members get the team's plan while they belong to it. Every team route is the web app's (browser session):
  * a device token never manages a team.
  */

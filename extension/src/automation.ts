@@ -97,7 +97,7 @@ export function nextDueAt(now: number, time: string): number {
 }
 
 /**
- * Workflow automation in the extension (issue 19 point 6, decision 180): the account's rules read from the server
+ * Workflow automation in the extension (decision 180): the account's rules read from the server
  * (at connect, every minute with the snapshot alarm, when the popup opens), kept in storage so a woken worker
  * has them at once, and the questions the background asks them. Nothing runs below Premium: the server's list
  * says `included: false`, and the plan the connection reported must have the feature too.

@@ -73,7 +73,7 @@ function isPlan(value: string | null): value is PlanType {
 }
 
 /**
- * Keeps this browser's row of "Open on other devices" fresh (issue 18 point 4): a push a few seconds
+ * Keeps this browser's row of "Open on other devices" fresh: a push a few seconds
  * after the tabs change, retried by the minute alarm when it failed, skipped when nothing changed, and
  * never below Pro (the plan comes from the connection endpoint). The server keeps the newest capture,
  * so a late push can never take the row back to older tabs.

@@ -3,7 +3,7 @@ import { placeholderTarget } from "./placeholder";
 import type { RestorePlan, RestoreWindow } from "./restore";
 
 /**
- * Smart recovery (issue 16 point 2, Pro and up, decision 170): a restore that leaves out the pages already open in
+ * Smart recovery (Pro and up, decision 170): a restore that leaves out the pages already open in
  * this browser and the pages the backup holds twice, and opens the most recently used tabs first. Every tab still
  * lands at its saved place in its window, and loads lazily as on every plan (the placeholder page on Chromium, a
  * discarded tab on Firefox). "The same page" is the backup summary's: the address without its #fragment or a

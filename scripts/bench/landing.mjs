@@ -1,4 +1,4 @@
-// The landing page's budget (issue 8): at most 150 KB of JavaScript (gzip) to open `/`, and a Lighthouse
+// The landing page's budget: at most 150 KB of JavaScript (gzip) to open `/`, and a Lighthouse
 // performance score of at least 90 under its default mobile emulation, measured on the built app.
 import { initialClientSize } from "./client-size.mjs";
 import { lighthousePerformance } from "./lighthouse.mjs";

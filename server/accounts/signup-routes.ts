@@ -16,7 +16,7 @@ export interface SignupRoutesOptions {
   publicUrl: string;
 }
 
-/** Email capture, free sign-up and account verification (spec 1 §7). */
+/** Email capture, free sign-up and account verification. */
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, { db, mailer, publicUrl }) => {
   const limitMail = rateLimitGuard(app, mailSendingLimits);
   const limitLookups = rateLimitGuard(app, emailLookupLimits);
@@ -28,7 +28,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
       const { email, source } = request.body;
       const { user } = await findOrCreateUser(db, email, source);
       // Only a verified address is welcomed back: one that never opened its link is answered (and mailed)
-      // as a new one, so the answer tells nobody whether an account exists (issue 17 point 2).
+      // as a new one, so the answer tells nobody whether an account exists.
       if (user.emailVerifiedAt !== null) {
         return {
           userExists: true,

@@ -35,7 +35,7 @@ export async function findOrCreateUser(
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (inserted) {
-    // The admin's log shows every sign-up, whichever form or page made the account (spec 1, issue 16 point 5).
+    // The admin's log shows every sign-up, whichever form or page made the account.
     await appendSystemLog(db, "success", `Sign-up: ${email} (${signupSource ?? "sign-in link"})`);
     return { user: inserted, created: true };
   }

@@ -5,7 +5,7 @@ import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { readMonthlyFigures } from "./monthly-figures";
 
-/** `getAdminStats` (spec 1 §3): every figure is an aggregate in the database, "month" in UTC. */
+/** `getAdminStats`: every figure is an aggregate in the database, "month" in UTC. */
 export const adminStatsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.route({
     ...endpointRoute(getAdminStats),

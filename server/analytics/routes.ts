@@ -13,7 +13,7 @@ import { rateLimitGuard } from "../rate-limits/rate-limits";
 import { dailyFigures } from "./figures";
 import { historyCsv, historyCsvFileName } from "./history-csv";
 
-/** preHandler: 403 {message} unless the signed-in account's plan includes the feature (issue 16 point 2). */
+/** preHandler: 403 {message} unless the signed-in account's plan includes the feature. */
 function requireFeature(id: CatalogueFeatureId) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { user } = signedInAccount(request);

@@ -20,7 +20,7 @@ export async function requireWorkflowAutomation(request: FastifyRequest, reply: 
 }
 
 /**
- * Workflow automation (issue 19 point 6, decision 180). The web app makes, changes and deletes rules with its
+ * Workflow automation (decision 180). The web app makes, changes and deletes rules with its
  * session; the extension reads them with its `browser` token (and runs them). Making and changing a rule needs
  * Premium; reading and deleting do not, so rules made on Premium stay visible, paused, and removable after a
  * downgrade, and nothing runs them (the list says `included: false`; the upload refuses a rule's backup).

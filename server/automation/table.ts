@@ -4,7 +4,7 @@ import type { AutomationRuleKind } from "@common/api/automation";
 import { users } from "../accounts/table";
 
 /**
- * Workflow automation's rules (issue 19 point 6, decision 180): one row per rule, the kind's own parameters
+ * Workflow automation's rules (decision 180): one row per rule, the kind's own parameters
  * in their columns and the others null (the checks say which). At most one start-up rule per account.
  */
 export const automationRules = pgTable(

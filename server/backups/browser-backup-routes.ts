@@ -11,7 +11,7 @@ import { findBrowserBackup, saveBrowserBackup } from "./browser-backups";
 import { restoreLimit } from "./restore-limit";
 
 /**
- * Backups of a whole browser from the extension (issue 15): windows, tabs and groups, up to 5,000
+ * Backups of a whole browser from the extension: windows, tabs and groups, up to 5,000
  * tabs, gzip bodies welcome. Reached with the extension's `browser` token or a signed-in session
  * (the token's scope is checked centrally, server/devices/token-scopes.ts).
  */

@@ -39,9 +39,9 @@ function refuseOtherEmail(request: FastifyRequest, reply: FastifyReply, email: s
 }
 
 /**
- * Backups (spec 2 §7), the signed-in account's only: the Session Manager's list, detail, delete and
+ * Backups, the signed-in account's only: the Session Manager's list, detail, delete and
  * restore; the emergency backups the Android and Windows apps send (with a device token) and their
- * status and restore; and the dashboard's stats (spec 1 §3), which are mostly counts of backups.
+ * status and restore; and the dashboard's stats, which are mostly counts of backups.
  */
 export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);

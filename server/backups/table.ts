@@ -93,7 +93,7 @@ export const sessionTabs = pgTable(
 );
 export type SessionTabRow = typeof sessionTabs.$inferSelect;
 
-/** Windows applications open at the moment of a backup (spec 2 §3). */
+/** Windows applications open at the moment of a backup. */
 export const sessionApplications = pgTable(
   "session_applications",
   {

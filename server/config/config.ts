@@ -185,7 +185,7 @@ function isThisMachine(url: string): boolean {
 }
 
 /**
- * A site other people reach must not run the stand-ins by accident (issue 17 point 4): a forgotten
+ * A site other people reach must not run the stand-ins by accident: a forgotten
  * NODE_ENV or Stripe key would sell plans for a test card, an unset SMTP_URL would keep every sign-in
  * link in DATA_DIR/mail and the log, and plain http sends cookies anyone on the path can read. Names
  * everything missing at once, and the variable that opts in to stand-ins on purpose.

@@ -8,7 +8,7 @@ import { appendSystemLog } from "../system-log/append";
 import { planSupport } from "@common/plan-catalogue";
 import { readContactMessagePage, storeContactMessage } from "./messages";
 
-/** The contact form (spec 1 §2) stored for the admins, who read it through `listContactMessages`. */
+/** The contact form stored for the admins, who read it through `listContactMessages`. */
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitMessages = rateLimitGuard(app, [
     { name: "contact-ip", max: 5, windowMs: 60 * 60_000, key: clientAddress, message: (wait) => `You have sent several messages already. Try again in ${wait}, or write to us by email.` },

@@ -19,7 +19,7 @@ const minutes = (count: number) => count * 60_000;
 const notFound: ErrorResponse = { message: "No connection request with this code. Check the code, or start connecting again from the device." };
 
 /**
- * Pairing a device without typing a token (RFC 8628, issue 15): the device starts and polls without
+ * Pairing a device without typing a token (RFC 8628): the device starts and polls without
  * an account; the person describes, approves or denies in a signed-in browser only, so a device token
  * can never connect another device. Also the extension's view of its own connection.
  */

@@ -14,7 +14,7 @@ export interface ExtensionPackageRoutesOptions {
 }
 
 /**
- * The browser extension from `/download` with no operator step (issue 15): whatever `npm run build`
+ * The browser extension from `/download` with no operator step: whatever `npm run build`
  * put in dist/extension is zipped on request for this server. Public, like the page: connecting the
  * installed extension needs an account anyway (docs/decisions/102-extension-downloads-are-public.md).
  */
@@ -44,7 +44,7 @@ export const extensionPackageRoutes: FastifyPluginAsyncZod<ExtensionPackageRoute
       const { target } = request.params;
       const outcome = await packageOf(target, request.log);
       if (!outcome.built) return reply.code(404).send({ message: `${extensionTargetNames[target]} is not built on this server yet` });
-      // The admin's log shows downloads (spec 1): the extension's beside the apps' release files.
+      // The admin's log shows downloads: the extension's beside the apps' release files.
       if (request.method === "GET") {
         await appendSystemLog(options.db, "info", `Download: ${extensionTargetNames[target]} ${outcome.built.fileName}`, (error) =>
           request.log.warn({ err: error }, "could not write the system log"),

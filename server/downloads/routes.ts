@@ -31,7 +31,7 @@ export interface DownloadRoutesOptions {
 const notAvailable = (platform: Platform) => (platform === "android" ? "Android APK not available" : `${platformNames[platform]} installer not available`);
 const minutes = (count: number) => count * 60_000;
 
-/** Release files (spec 1 §3, §7; spec 2 §7): the list, signed 24-hour links, and the files themselves. */
+/** Release files: the list, signed 24-hour links, and the files themselves. */
 export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = async (app, { db, releasesDir, secret }) => {
   const signer = createLinkSigner(secret);
   const limitLinks = rateLimitGuard(app, [

@@ -21,7 +21,7 @@ export const libraryImportLimit = {
 } as const;
 
 /**
- * The session library's import and export (issue 18, point 3); formats in docs/library-formats.md. Both are
+ * The session library's import and export (point 3); formats in docs/library-formats.md. Both are
  * the web app's, so a browser session only: a device token (the extension's, the apps') is refused with 403.
  */
 export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -62,7 +62,7 @@ const MAX_LINE_OCTETS = 998;
 /**
  * A part written as it reads: nodemailer would send these as quoted-printable, which wraps lines at 76
  * characters with a trailing `=` and writes every `=` as `=3D`, so a sign-in link copied out of the file
- * in a text editor was broken (issue 20). Unencoded UTF-8 (8bit, or 7bit when it is all ASCII) is just as
+ * in a text editor was broken. Unencoded UTF-8 (8bit, or 7bit when it is all ASCII) is just as
  * valid in a file and keeps each link whole on its line; only a part with a line too long for any mail
  * is left to nodemailer's encoding. Real SMTP mail (smtp-mailer.ts) keeps nodemailer's choice, which every
  * relay accepts.

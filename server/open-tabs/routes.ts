@@ -18,7 +18,7 @@ async function requireCloudSync(request: FastifyRequest, reply: FastifyReply): P
 }
 
 /**
- * Open on other devices (issue 18 point 4): the extension pushes its browser's open tabs with its device
+ * Open on other devices: the extension pushes its browser's open tabs with its device
  * token (the token names the device, so a push can only ever write its own row); the web app and the
  * other extensions read them, to show and to restore. Pro and up.
  */

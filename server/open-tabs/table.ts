@@ -3,7 +3,7 @@ import type { OpenTabs } from "@common/api/open-tabs";
 import { deviceTokens, users } from "../accounts/table";
 
 /**
- * Each connected browser's open tabs now (issue 18 point 4, decision 160): one row per device token,
+ * Each connected browser's open tabs now (decision 160): one row per device token,
  * replaced in place by a newer capture, never a backup. It goes with its token (and the account); a
  * revoked or idle token's row is left out of every read (decision 163).
  */

@@ -16,7 +16,7 @@ import { countBlockedAttempt, readBlockedAttempts, readProtectionSettings, setti
 import { accountWriteLimit } from "../rate-limits/account-write-limit";
 
 /**
- * Protection itself (spec 2 §7, also called by the Windows and Android apps with a device token):
+ * Protection itself (also called by the Windows and Android apps with a device token):
  * the settings, the switch, blocked Clear All attempts and the dashboard's events of spec 1 §7.
  * Backups, and the status and stats that count them, are `server/backups/routes.ts`.
  */
@@ -66,7 +66,7 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     },
   });
 
-  // The Clear All Blocker polls this every second while it is on screen (spec 2 §9): one prepared
+  // The Clear All Blocker polls this every second while it is on screen: one prepared
   // lookup by primary key, so blocks the Android and Windows apps log show up at once.
   app.route({
     ...endpointRoute(getBlockedAttempts),

@@ -64,7 +64,7 @@ export async function countBlockedAttempt(db: Database, userId: string, now: Dat
 
 /**
  * Why these settings cannot be saved, or null. Switching a feature off is always allowed; switching
- * one on needs a plan that has it; Automatic Backup works only in backup mode (spec 2 §5).
+ * one on needs a plan that has it; Automatic Backup works only in backup mode.
  */
 export function settingsProblem(planType: PlanType, current: ProtectionSettings, next: ProtectionSettings): string | null {
   const plan = plans[planType];

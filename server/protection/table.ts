@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../accounts/table";
 
-/** What happened to an account's protection: backups, restores, blocks, toggles (spec 1 §3). */
+/** What happened to an account's protection: backups, restores, blocks, toggles. */
 export const protectionEvents = pgTable(
   "protection_events",
   {

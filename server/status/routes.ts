@@ -54,7 +54,7 @@ export const statusRoutes: FastifyPluginAsyncZod<StatusDependencies & { startedA
         unrecordedOutage ??= { status: database.status, message: database.detail, startedAt: now };
       }
     }
-    // The headline is the worst row shown, whatever its cause (issue 21): a page that lists Payments as
+    // The headline is the worst row shown, whatever its cause: a page that lists Payments as
     // degraded never says "All systems operational" above it.
     const worst = services.some((check) => check.status === "outage")
       ? "outage"

@@ -39,7 +39,7 @@ const memberNotFound = { message: "No such member in your team." };
 const invitationInvalid = { message: "This invitation link is not valid any more: it was used, cancelled or has expired. Ask for a new one." };
 
 /**
- * Teams (issue 19 points 1 and 3): create, invite by email, join through the mailed link, roles, removal,
+ * Teams: create, invite by email, join through the mailed link, roles, removal,
  * members' browsers and the audit log. Every route reads the caller's membership from the database on this
  * request, so a removed member or a demoted admin is refused from the next request on.
  */

@@ -5,7 +5,7 @@ import { users } from "../accounts/table";
 
 const roleList = (roles: readonly string[]) => roles.map((role) => `'${role}'`).join(", ");
 
-/** A team (issue 19). Its plan is its owner's: deleting the owner's account ends the team. */
+/** A team. Its plan is its owner's: deleting the owner's account ends the team. */
 export const teams = pgTable("teams", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
@@ -60,7 +60,7 @@ export const teamInvitations = pgTable(
 );
 
 /**
- * What owners and admins did, for the owner to read (issue 19 point 3). Emails are copied in, so an entry
+ * What owners and admins did, for the owner to read. Emails are copied in, so an entry
  * still says who acted after that account is gone.
  */
 export const teamAuditLog = pgTable(

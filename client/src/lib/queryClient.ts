@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Turns a non-OK response into an {@link ApiError} (spec 1 §7, §8). OK responses pass through untouched. */
+/** Turns a non-OK response into an {@link ApiError}. OK responses pass through untouched. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   let text = "";
@@ -49,7 +49,7 @@ const KEEPALIVE_BODY_LIMIT = 60 * 1024;
 /**
  * How every call reaches the API (`call` in ./api-client builds the URL and checks the answer): cookies
  * included, `Content-Type: application/json` only when there is a body, and a non-OK response throws (see
- * {@link throwIfResNotOk}). A 401 also says so and starts sign-in again (spec 1 §8) before throwing, for
+ * {@link throwIfResNotOk}). A 401 also says so and starts sign-in again before throwing, for
  * every caller, in or out of the query cache.
  */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
@@ -74,7 +74,7 @@ let signingInAgain = false;
 
 /**
  * The session ended (signed out elsewhere, expired): say so and go to sign-in, coming back to this
- * page afterwards (spec 1 §8). Once, however many calls failed at the same time.
+ * page afterwards. Once, however many calls failed at the same time.
  */
 function signInAgain(): void {
   if (signingInAgain) return;

@@ -1,4 +1,4 @@
-/** Sections of the landing page that navigation links can jump to (spec 1 §2). */
+/** Sections of the landing page that navigation links can jump to. */
 export type SectionId = "features" | "pricing";
 
 export const sectionLinks: { id: SectionId; label: string }[] = [

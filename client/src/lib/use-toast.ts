@@ -2,7 +2,7 @@ import { type ReactNode, useSyncExternalStore } from "react";
 
 /**
  * A tiny toast store in the style of shadcn/ui's `use-toast`: `toast()` works from anywhere (no hook
- * needed), `<Toaster />` renders what the store holds. One toast at a time (spec 1 §9): a new toast
+ * needed), `<Toaster />` renders what the store holds. One toast at a time: a new toast
  * replaces the one on screen. A dismissed toast stays in the store for TOAST_REMOVE_DELAY so Radix can
  * play its exit animation, then it is removed.
  */

@@ -11,7 +11,7 @@ import { weeklyFigures, weekStarts } from "./figures";
 import { teamInsightsCsv, teamInsightsCsvFileName } from "./insights-csv";
 
 /**
- * Team insights (issue 19 point 5, decision 191), Premium teams: owners and admins read every member's weekly
+ * Team insights (decision 191), Premium teams: owners and admins read every member's weekly
  * figures, a member only their own. The role is read from the database on this request, so a demoted admin sees
  * only their own figures and a removed member nothing from the next request on.
  */

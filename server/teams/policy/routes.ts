@@ -12,7 +12,7 @@ const notInTeam = { message: "You are not in a team." };
 const managersOnly = { message: "Only the team's owner and admins can see and change the team policy." };
 
 /**
- * The team policy (issue 19 point 4, decision 185): owners and admins read and replace it from the web app; members
+ * The team policy (decision 185): owners and admins read and replace it from the web app; members
  * read what it sets through their own protection settings. The membership is read from the database on every
  * request, so a demoted admin or a removed member is refused at once.
  */

@@ -7,7 +7,7 @@ import { teams } from "../table";
 const list = (values: readonly (string | number)[]) => values.map((value) => (typeof value === "number" ? String(value) : `'${value}'`)).join(", ");
 
 /**
- * A team's policy (issue 19 point 4, decision 185): one row per team once an owner or admin saves one; absent, or
+ * A team's policy (decision 185): one row per team once an owner or admin saves one; absent, or
  * a column null, means the team leaves that item to each member.
  */
 export const teamPolicies = pgTable(

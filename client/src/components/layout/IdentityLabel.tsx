@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { displayName } from "@/features/accounts/useAuth";
 import { UserAvatar } from "./UserAvatar";
 
-/** The signed-in person's avatar and first name (or email), as the header shows them (spec 1 §2). */
+/** The signed-in person's avatar and first name (or email), as the header shows them. */
 export function IdentityLabel({ user, ...props }: { user: AuthUser } & ComponentProps<"span">) {
   return (
     <span className="flex items-center gap-2 pr-1 text-sm font-medium text-slate-700" {...props}>

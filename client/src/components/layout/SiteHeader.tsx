@@ -20,7 +20,7 @@ const desktopLinkClass = (active: boolean) =>
     active ? "text-brand-700" : "text-slate-600",
   );
 
-/** The sticky top navigation (spec 1 §2). Desktop links from lg up, a menu button below. */
+/** The sticky top navigation. Desktop links from lg up, a menu button below. */
 export function SiteHeader() {
   const { user, isLoading } = useAuth();
   const { signIn, getStarted, signOut } = useAuthActions();

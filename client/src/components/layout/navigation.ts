@@ -6,7 +6,7 @@ export interface NavItem {
   href: ClientRoute;
 }
 
-/** Top navigation links (spec 1 §2). Admin is added for admins only. */
+/** Top navigation links. Admin is added for admins only. */
 export const primaryNav: NavItem[] = [
   { label: "Block Clear All", href: "/clear-all-blocker" },
   { label: "Download", href: "/download" },
@@ -17,7 +17,7 @@ export const primaryNav: NavItem[] = [
 
 export const adminNav: NavItem = { label: "Admin", href: "/admin" };
 
-/** The team's page (issue 19), for whoever is in a team or could create one. */
+/** The team's page, for whoever is in a team or could create one. */
 export const teamNav: NavItem = { label: "Team", href: "/team" };
 
 /** The signed-in person's own account: profile, sessions and devices, export, deletion (decision 137). */
@@ -34,7 +34,7 @@ export function navItemsFor(user: Pick<AuthUser, "emailVerified" | "isAdmin" | "
   return [...items, ...team, accountNav, ...(user.isAdmin ? [adminNav] : [])];
 }
 
-/** Footer link groups (spec 1 §2). */
+/** Footer link groups. */
 export const footerNav: { heading: string; items: NavItem[] }[] = [
   {
     heading: "Product",

@@ -9,7 +9,7 @@ export const Dialog = DialogPrimitive.Root;
  * A centred modal card with a close button; full width (minus a margin) on phones.
  *
  * Escape always closes it. Radix gives Escape to the layer opened last, and a toast is one: a toast shown while
- * the dialog is open ("Email Registered!") took the first Escape for itself and left the dialog open (issue 16).
+ * the dialog is open ("Email Registered!") took the first Escape for itself and left the dialog open.
  * So an Escape pressed in the dialog that its own layer did not get closes it through its close button.
  */
 export function DialogContent({

@@ -26,7 +26,7 @@ function showError(fallback: string) {
 
 
 /**
- * `/account`: the signed-in person's account (issue 17, decision 137): profile and storage, the browsers
+ * `/account`: the signed-in person's account (decision 137): profile and storage, the browsers
  * signed in and the devices connected (each can be ended, or all at once), the export of everything,
  * and deleting the account by a mailed link.
  */

@@ -14,7 +14,7 @@ type OpenDialog =
   | null;
 
 interface AuthDialogs {
-  /** The three-step email dialog of Sign In and Get Started (spec 1 §2, §4). */
+  /** The three-step email dialog of Sign In and Get Started. */
   openEmailDialog: () => void;
   /** The free sign-up dialog (email only), optionally prefilled. */
   openFreeSignup: (email?: string) => void;

@@ -25,7 +25,7 @@ async function captureEmail(email: string, source: SignupSource): Promise<Captur
 }
 
 /**
- * Sign In / Get Started (spec 1 §2, §4): email → a known address is welcomed back and sent to sign in;
+ * Sign In / Get Started: email → a known address is welcomed back and sent to sign in;
  * a new one is registered (a confirmation link is mailed) and offered the free download or the plans.
  */
 export default function EmailDialog({ onClose, onFreeDownload }: { onClose: () => void; onFreeDownload: (email: string) => void }) {

@@ -17,7 +17,7 @@ const failureFallback = "Please try again or contact support.";
 
 type Status = { state: "idle" } | { state: "submitting" } | { state: "success"; message: string } | { state: "failure"; message: string };
 
-/** The Free plan's sign-up (spec 1 §2, §4, §5): email only; success goes on to the sign-in link. */
+/** The Free plan's sign-up: email only; success goes on to the sign-in link. */
 export default function FreeSignupDialog({ initialEmail = "", onClose }: { initialEmail?: string; onClose: () => void }) {
   const [email, setEmail] = useState(initialEmail);
   const redirectTimer = useRef<number | undefined>(undefined);

@@ -12,7 +12,7 @@ import { SignInPrompt } from "./SignInPrompt";
 const ACCESS_DENIED_REDIRECT_MS = 2000;
 
 /**
- * Signed-in-only screens show everyone else the landing page under a prompt to sign in (spec 2 §2, §6); admin
+ * Signed-in-only screens show everyone else the landing page under a prompt to sign in; admin
  * screens also turn away accounts without the role. A convenience for people: the API enforces the same on its own.
  */
 export function RouteGuard({ route, rule, children }: { route: ClientRoute; rule: RouteGuardRule; children: ReactNode }) {

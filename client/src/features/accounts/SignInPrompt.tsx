@@ -11,9 +11,9 @@ export interface SignInReason {
 }
 
 /**
- * Above the landing page on a signed-in-only screen (spec 2 §2, §6): says what is behind it and offers the Sign In
+ * Above the landing page on a signed-in-only screen: says what is behind it and offers the Sign In
  * that comes back here afterwards. Without it, a signed-out visitor saw the landing page under /sessions with no
- * word about signing in, and the hero's "Protection Settings" button seemed to do nothing (issue 20).
+ * word about signing in, and the hero's "Protection Settings" button seemed to do nothing.
  */
 export function SignInPrompt({ route, reason }: { route: ClientRoute; reason: SignInReason }) {
   const headingId = useId();

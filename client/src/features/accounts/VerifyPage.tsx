@@ -17,7 +17,7 @@ import { formatDate } from "@/lib/dates";
 type Result = { email: string; response: VerifyUserResponse };
 
 
-/** `/verify` (spec 1 §2, §4): form → verified or not found; 'Try Different Email' resets. */
+/** `/verify`: form → verified or not found; 'Try Different Email' resets. */
 export default function VerifyPage() {
   const [email, setEmail] = useState("");
   const [result, setResult] = useState<Result | null>(null);

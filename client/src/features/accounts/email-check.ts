@@ -1,7 +1,7 @@
 import { toast } from "@/lib/use-toast";
 
 /**
- * The client's first line on an email field (spec 1 §5): non-empty and containing '@', else the
+ * The client's first line on an email field: non-empty and containing '@', else the
  * 'Invalid Email' toast. The server decides whether the address is real.
  */
 export function checkEmailOrToast(value: string): string | null {
@@ -13,7 +13,7 @@ export function checkEmailOrToast(value: string): string | null {
   return email;
 }
 
-/** Session-storage key under which a chosen plan's email waits for the payment page (spec 1 §3). */
+/** Session-storage key under which a chosen plan's email waits for the payment page. */
 export const USER_EMAIL_STORAGE_KEY = "userEmail";
 
 export function rememberEmailForPayment(email: string): void {

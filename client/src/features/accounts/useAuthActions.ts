@@ -23,7 +23,7 @@ export function useAuthActions(): AuthActions {
   const { openEmailDialog, openFreeSignup } = useAuthDialogs();
   const [location] = useLocation();
   const onSignInPage = location === SIGN_IN_ROUTE;
-  // One sign-in form on a screen (issue 16): on /sign-in, Sign In and Get Started take the person to the page's own.
+  // One sign-in form on a screen: on /sign-in, Sign In and Get Started take the person to the page's own.
   // After the current click, so a menu that closes with it (the phone's) has put focus back on its button first.
   const signIn = useCallback(
     () => (onSignInPage ? window.setTimeout(() => document.getElementById(SIGN_IN_EMAIL_FIELD_ID)?.focus(), 50) : openEmailDialog()),

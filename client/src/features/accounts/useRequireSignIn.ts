@@ -7,7 +7,7 @@ import { loginHref } from "./sign-in-links";
 const SIGN_IN_REDIRECT_MS = 1000;
 
 /**
- * Checkout and subscription need sign-in (spec 1 §6): a visitor is told so and sent to sign in,
+ * Checkout and subscription need sign-in: a visitor is told so and sent to sign in,
  * coming back to this page afterwards.
  */
 export function useRequireSignIn(): ReturnType<typeof useAuth> {

@@ -40,7 +40,7 @@ const levelColours: Record<string, string> = {
   info: "text-sky-800 bg-sky-50",
 };
 
-/** `/admin` (spec 1 §2): figures, charts, payments with CSV export, the system log. Admins only. */
+/** `/admin`: figures, charts, payments with CSV export, the system log. Admins only. */
 export default function AdminPage() {
   const queryClient = useQueryClient();
   const [autoRefresh, setAutoRefresh] = useState(false);

@@ -199,7 +199,7 @@ function RuleRow({ rule, canChange }: { rule: AutomationRule; canChange: boolean
 }
 
 /**
- * `/automation`: workflow automation (issue 19 point 6, decision 180), Premium. Rules are made, listed, switched on
+ * `/automation`: workflow automation (decision 180), Premium. Rules are made, listed, switched on
  * and off and deleted here; the connected extension reads them within a minute and runs them. Below Premium the
  * screen says so with the upgrade, and rules made earlier stay listed, off, and deletable.
  */

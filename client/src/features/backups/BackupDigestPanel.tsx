@@ -14,7 +14,7 @@ import { useBackupKey, useShownLocations } from "@/features/encryption/useTabLoc
 import { errorMessage } from "@/lib/queryClient";
 
 /**
- * The Session Manager's summary of one backup (Basic and up, issue 16 point 2): its sites, the words its titles
+ * The Session Manager's summary of one backup (Basic and up): its sites, the words its titles
  * share, pages open twice and tabs left unvisited, from `GET /api/saved-sessions/:id/summary`. Below Basic, one
  * line that says what it would show and which plan has it. The server cannot read encrypted tabs (decision 199): a
  * browser holding the key reads the whole backup and summarises it here, with them opened.

@@ -17,7 +17,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  * The dashboard's backup and restore quick actions: a manual save of the capture engine's current session, and
  * a restore of the latest backup (through the extension when one answers, else its tabs opened 500 ms apart). The
  * server records each as one protection event ("Manual save of 1 tab", "Restored …"); recording spec 1 §7's manual_backup / manual_restore event here
- * as well put every action in the recent events twice (issue 20).
+ * as well put every action in the recent events twice.
  */
 export function BackupQuickActions({ email }: { email: string }) {
   const queryClient = useQueryClient();

@@ -33,7 +33,7 @@ const filters: { value: SessionFilter; label: string; empty: string }[] = [
   { value: "manual", label: "Manual Saves", empty: "No manual saves found" },
 ];
 
-/** `/sessions` (spec 2 §2): the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
+/** `/sessions`: the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
 export default function SessionsPage() {
   const queryClient = useQueryClient();
   const email = useAuth().user?.email ?? "";

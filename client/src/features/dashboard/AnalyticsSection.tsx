@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 const AnalyticsCharts = lazy(() => import("./AnalyticsCharts"));
 
 /**
- * The dashboard's analytics (Pro and up) and reports (Premium), issue 16 point 2: charts of the account's own
+ * The dashboard's analytics (Pro and up) and reports (Premium): charts of the account's own
  * protection per day, and its history as CSV or JSON. Below the plan, what it would get and the upgrade.
  */
 export function AnalyticsSection({ user }: { user: AuthUser }) {

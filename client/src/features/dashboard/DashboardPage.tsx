@@ -47,7 +47,7 @@ const freeLimitCards: [string, string][] = [
   ],
 ];
 
-/** The signed-in home screen (spec 1 §2): who you are, your numbers, recent events, what to do next. */
+/** The signed-in home screen: who you are, your numbers, recent events, what to do next. */
 export default function DashboardPage({ user }: { user: AuthUser }) {
   const plan = plans[user.planType];
   const upgradeTo = nextPlan[user.planType];

@@ -4,7 +4,7 @@ import { History } from "lucide-react";
 import { formatDateTime } from "@/lib/dates";
 
 
-/** The latest protection events (spec 1 §2): backups, restores, blocks. */
+/** The latest protection events: backups, restores, blocks. */
 export function RecentEvents({ events }: { events: ProtectionEvent[] | undefined }) {
   return (
     <SectionCard id="recent-events" icon={History} title="Recent protection events">

@@ -16,7 +16,7 @@ const notACode = "That is not a connection code. It has eight letters, like BCDF
 const startAgain = "To get a new code, click the TabVault icon in your browser's toolbar, then “Connect to TabVault”: it opens this page with the new code.";
 
 /**
- * `/connect` (issue 15): where a person confirms that a browser or an app may join their account (RFC 8628's
+ * `/connect`: where a person confirms that a browser or an app may join their account (RFC 8628's
  * verification page). The device opens `/connect?code=XXXX-XXXX`; without a code the person types it.
  */
 export default function ConnectPage() {

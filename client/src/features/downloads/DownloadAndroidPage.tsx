@@ -24,8 +24,8 @@ const installSteps = [
 ];
 
 /**
- * `/download-android` (spec 2 §2): the APK from four plan cards, one download at a time, while an Android release is
- * published on this server; without one, what protects a phone today instead (issue 16 point 3, decision 141).
+ * `/download-android`: the APK from four plan cards, one download at a time, while an Android release is
+ * published on this server; without one, what protects a phone today instead (decision 141).
  */
 export default function DownloadAndroidPage() {
   const androidApp = usePublishedApp("android");
@@ -63,7 +63,7 @@ export default function DownloadAndroidPage() {
       toast({ title: "Download Complete!", description: "Open the APK to install TabVault." });
     } catch (error) {
       setActive(null);
-      // The server's reason or 'Failed to complete download' once the transfer had begun (spec 1 §8).
+      // The server's reason or 'Failed to complete download' once the transfer had begun.
       toastFailure(error, "Unable to start download. Please try again.", "Download Failed", (failure, fallback) => (failure instanceof DownloadError ? failure.message : fallback));
     }
   }

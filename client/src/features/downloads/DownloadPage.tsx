@@ -22,8 +22,8 @@ type Progress = { state: "idle" } | { state: "downloading"; platform: Platform; 
 type FeatureState = "active" | "available" | "unavailable" | "online" | "offline";
 
 /**
- * The install panel's states (spec 1 §4), each read from this browser. "Clear All blocking: Active" and "Team
- * sharing: Coming soon" were constants whatever the visitor's settings or plan (issue 16), and are gone.
+ * The install panel's states, each read from this browser. "Clear All blocking: Active" and "Team
+ * sharing: Coming soon" were constants whatever the visitor's settings or plan, and are gone.
  */
 function featureStates(installed: boolean): { label: string; state: FeatureState }[] {
   const serviceWorkers = "serviceWorker" in navigator;
@@ -56,7 +56,7 @@ function useOnline(): boolean {
   return online;
 }
 
-/** `/download` (spec 1 §2, §4): QR code, copy link, the browser extension, the two apps with real progress, requirements. */
+/** `/download`: QR code, copy link, the browser extension, the two apps with real progress, requirements. */
 export default function DownloadPage() {
   const { user } = useAuth();
   const { openDirectDownload } = useAuthDialogs();
@@ -65,7 +65,7 @@ export default function DownloadPage() {
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const pageUrl = `${window.location.origin}/download`;
   const list = useAvailableDownloads();
-  // Native apps are offered only when the operator published their files (issue 16 point 3).
+  // Native apps are offered only when the operator published their files.
   const published = (list.data?.downloads ?? []).filter((item) => item.available);
 
   async function start(platform: Platform) {

@@ -92,7 +92,7 @@ function ExtensionCard({ target, item, loading, yours }: { target: ExtensionTarg
 }
 
 /**
- * `/download`'s first section (issue 15): the browser extension for Chromium browsers and Firefox,
+ * `/download`'s first section: the browser extension for Chromium browsers and Firefox,
  * packaged by this server for itself, with the steps to install it by hand. The visitor's own browser
  * is marked; the links are plain downloads, no email asked (decision 102).
  */

@@ -1,7 +1,7 @@
 import { QrCode } from "lucide-react";
 import { useEffect, useState } from "react";
 
-/** A QR code of this page's address, drawn in the browser (spec 1 §2); a placeholder if that fails. */
+/** A QR code of this page's address, drawn in the browser; a placeholder if that fails. */
 export function PageQrCode({ url }: { url: string }) {
   const [image, setImage] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);

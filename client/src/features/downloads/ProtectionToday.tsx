@@ -16,7 +16,7 @@ export function usePublishedApp(platform: Platform): { item: DownloadItem | unde
 }
 
 /**
- * "What protects you today" (issue 16 point 3), the same words on /windows, /product and /android: the browser
+ * "What protects you today", the same words on /windows, /product and /android: the browser
  * extension and the installable web app, and the native app for `platform` only when its release is published.
  */
 export function ProtectionToday({ platform, className }: { platform: Platform; className?: string }) {

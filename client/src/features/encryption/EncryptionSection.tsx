@@ -16,7 +16,7 @@ const ENCRYPTION_KEY = endpointKey(getFormEncryption);
 const rounds = KDF_ITERATIONS.toLocaleString("en-US");
 
 /**
- * The Account page's end-to-end encryption (issue 18 point 5, decision 177): turn it on with a passphrase,
+ * The Account page's end-to-end encryption (decision 177): turn it on with a passphrase,
  * unlock or lock this browser, change the passphrase. Keys are made and opened here, in the browser.
  */
 export function EncryptionSection({ email }: { email: string }) {

@@ -2,7 +2,7 @@ import { MonitorSmartphone, Smartphone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { useAppInstallation } from "./useAppInstallation";
 
-/** 'Running as App' / 'Installable as App' (spec 1 §2, §5); nothing where neither is true. */
+/** 'Running as App' / 'Installable as App'; nothing where neither is true. */
 export function AppModeBadge({ className }: { className?: string }) {
   const { badge } = useAppInstallation();
   if (!badge) return null;

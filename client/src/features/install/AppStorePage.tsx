@@ -36,7 +36,7 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
-/** `/app-store` (spec 2 §2): the app's store listing with the store block, tabs, reviews and install card. */
+/** `/app-store`: the app's store listing with the store block, tabs, reviews and install card. */
 export default function AppStorePage() {
   const [query, setQuery] = useState("");
   const [tab, setTab] = useState<StoreTab>("overview");

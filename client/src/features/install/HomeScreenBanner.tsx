@@ -13,7 +13,7 @@ function remainingSincePageOpened(delay: number): number {
 }
 
 /**
- * The home-screen hint (spec 1 §4): iOS or Android, not running as an app, not dismissed, 5 s after the page
+ * The home-screen hint: iOS or Android, not running as an app, not dismissed, 5 s after the page
  * opened. Dismissal is kept in localStorage `homeScreenPromptDismissed`; the banner steps aside while the
  * install dialog is open.
  */

@@ -30,7 +30,7 @@ const benefits = [
 ];
 
 /**
- * Installing TabVault as an app (spec 1 §2): `minimal` is one line with a button, `store` the app-store
+ * Installing TabVault as an app: `minimal` is one line with a button, `store` the app-store
  * listing's header, `full` explains what installing gives. Every variant installs through the same
  * machinery as the dialog and the banner.
  */

@@ -11,7 +11,7 @@ import { useAppInstallation } from "./useAppInstallation";
 import { useInstallCompletion } from "./useInstallCompletion";
 
 /**
- * The one install dialog (spec 1 §2, §4): opened by the browser's offer (Android, after 1 s), by any Install
+ * The one install dialog: opened by the browser's offer (Android, after 1 s), by any Install
  * button without an offer, and after a payment with `install=true`. It asks the browser to install when it
  * can, and shows the add-to-home-screen steps when it cannot.
  */

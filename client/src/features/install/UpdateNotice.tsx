@@ -5,7 +5,7 @@ import { updateToWaitingVersion, useUpdateWaiting } from "./service-worker";
 import { UPDATE_NOTICE_HIDE_MS } from "./timings";
 
 /**
- * The service worker's update notice (spec 1 §4): a new version is waiting. Update Now lets it take over and
+ * The service worker's update notice: a new version is waiting. Update Now lets it take over and
  * the page reloads into it; Later (or 10 s without an answer) hides the notice and the new version starts
  * with the next visit.
  */

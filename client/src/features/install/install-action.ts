@@ -4,7 +4,7 @@ import { promptToInstall } from "./install-prompt";
 import { closeInstallDialog, getInstallState, offerUsed, openInstallDialog } from "./install-state";
 
 /**
- * What every Install button does (spec 1 §4, §8): the browser's own prompt when it offered one, otherwise
+ * What every Install button does: the browser's own prompt when it offered one, otherwise
  * the dialog with the add-to-home-screen steps; a prompt that fails says so and shows the steps as well.
  */
 export async function installTabVault(): Promise<void> {

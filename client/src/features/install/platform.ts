@@ -1,4 +1,4 @@
-/** Where the install aids run: they differ by phone platform (spec 1 §4, §5). */
+/** Where the install aids run: they differ by phone platform. */
 export type InstallPlatform = "ios" | "android" | "other";
 
 /**

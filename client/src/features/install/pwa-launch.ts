@@ -18,7 +18,7 @@ export interface PwaLaunchContext {
 }
 
 /**
- * Sends `pwa_launch` (spec 1 §7) once per launch as an app. Marked only after the server took it, so a
+ * Sends `pwa_launch` once per launch as an app. Marked only after the server took it, so a
  * launch while offline is recorded on the next load that reaches the server. Resolves to whether it sent.
  */
 export async function recordPwaLaunch({ standalone, storage, path, send }: PwaLaunchContext): Promise<boolean> {

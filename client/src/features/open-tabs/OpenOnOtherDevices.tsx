@@ -26,7 +26,7 @@ const REFRESH_MS = 30_000;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /**
- * "Open on other devices" in the Session Manager (issue 18 point 4): every other connected browser's tabs as they
+ * "Open on other devices" in the Session Manager: every other connected browser's tabs as they
  * are open now, to look through and to reopen here: through the installed extension (windows, pins and groups as
  * they are there), or one tab after another without it. Below Pro, one line that says which plan has it.
  */

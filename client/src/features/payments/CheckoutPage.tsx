@@ -8,7 +8,7 @@ import { paymentSetupFailure } from "./setup-failures";
 import { PlanSummary } from "./PlanSummary";
 import { useRequireSignIn } from "@/features/accounts/useRequireSignIn";
 
-/** `/checkout` (spec 1 §2, §6): a one-time payment for the signed-in account. */
+/** `/checkout`: a one-time payment for the signed-in account. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const plan = paidPlanFromQuery(params.get("plan"));

@@ -1,7 +1,7 @@
 import { Loader2, Lock } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
-/** The submit button of both card forms: "Pay $14", or 'Processing Payment...' while busy (spec 1 §4). */
+/** The submit button of both card forms: "Pay $14", or 'Processing Payment...' while busy. */
 export function PayButton({ amountLabel, busy, disabled = false }: { amountLabel: string; busy: boolean; disabled?: boolean }) {
   return (
     <Button type="submit" size="lg" className="w-full" disabled={busy || disabled}>

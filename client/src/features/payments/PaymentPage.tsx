@@ -21,13 +21,13 @@ function storedEmail(): string {
   }
 }
 
-/** The amount of the query when it is a number, else the plan's price (spec 1 §5); the server decides. */
+/** The amount of the query when it is a number, else the plan's price; the server decides. */
 function amountFromQuery(value: string | null, plan: PaidPlanType): number {
   const parsed = value === null ? Number.NaN : Number(value);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : plans[plan].priceCents / 100;
 }
 
-/** `/payment` (spec 1 §2, §4): plan, amount and email from the query; open to visitors. */
+/** `/payment`: plan, amount and email from the query; open to visitors. */
 export default function PaymentPage() {
   const [params] = useSearchParams();
   const plan = paidPlanFromQuery(params.get("plan"));

@@ -17,7 +17,7 @@ const StripeCardForm = lazy(() => import("./StripeCardForm"));
 type Setup = { state: "loading" } | { state: "ready"; setup: PaymentSetupResponse } | { state: "failed"; message: string };
 
 /**
- * The payment form of /payment, /checkout and /subscribe (spec 1 §4): a spinner until the server
+ * The payment form of /payment, /checkout and /subscribe: a spinner until the server
  * returns a client secret, then the provider's form; success toasts and goes home 1.5 s later.
  */
 export function PaymentPanel({

@@ -4,7 +4,7 @@ import { toast } from "@/lib/use-toast";
 import { openInstallDialog } from "@/features/install/install-state";
 
 /**
- * Back on `/` after paying (spec 1 §2): `?payment=success&plan=…` toasts the plan and clears the query;
+ * Back on `/` after paying: `?payment=success&plan=…` toasts the plan and clears the query;
  * with `install=true` the app-install dialog (the same one as everywhere else) opens as well.
  */
 export function PaymentReturn() {

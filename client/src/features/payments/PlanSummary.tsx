@@ -3,7 +3,7 @@ import { MONEY_BACK_DAYS } from "@common/product";
 import { Check, ShieldCheck } from "lucide-react";
 
 /**
- * The plan beside the payment form (spec 1 §2): what is bought, for how much, with its features. A
+ * The plan beside the payment form: what is bought, for how much, with its features. A
  * plan change is due the prorated difference, which the pay button shows once the server worked it out.
  */
 export function PlanSummary({ plan, amountCents, mode }: { plan: PaidPlanType; amountCents: number; mode: "one-time" | "subscription" | "change" }) {

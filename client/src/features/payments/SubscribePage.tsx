@@ -13,7 +13,7 @@ import { useRequireSignIn } from "@/features/accounts/useRequireSignIn";
 import { endpointQuery } from "@/lib/api-client";
 
 /**
- * `/subscribe?plan=…&price_id=…` (spec 1 §2, §6): a monthly subscription for the signed-in account; a
+ * `/subscribe?plan=…&price_id=…`: a monthly subscription for the signed-in account; a
  * subscriber on another plan moves their subscription to this one, paying the prorated difference.
  */
 export default function SubscribePage() {

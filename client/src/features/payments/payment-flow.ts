@@ -13,7 +13,7 @@ import { call, endpointKey } from "@/lib/api-client";
 /** spec 1 §9: after a successful payment the browser goes home 1.5 s later. */
 export const PAYMENT_REDIRECT_MS = 1500;
 
-/** Where a successful payment lands (spec 1 §2, §7): home with the plan and the install dialog. */
+/** Where a successful payment lands: home with the plan and the install dialog. */
 export function paymentSuccessPath(plan: PaidPlanType): string {
   return `/?${new URLSearchParams({ payment: "success", plan, install: "true" }).toString()}`;
 }

@@ -25,12 +25,12 @@ function withPrice(params: URLSearchParams, plan: Plan, priceId: string | null |
   return params;
 }
 
-/** A paid plan's button (spec 1 §2): /payment?plan=…&price_id=…&amount=…, the price id where the provider has one. */
+/** A paid plan's button: /payment?plan=…&price_id=…&amount=…, the price id where the provider has one. */
 export function paymentHref(plan: Plan, priceId?: string | null): string {
   return `/payment?${withPrice(new URLSearchParams({ plan: plan.type }), plan, priceId).toString()}`;
 }
 
-/** An upgrade link (spec 1 §2): /subscribe?plan=…&price_id=…&amount=…, or /subscribe?plan=… without a price id. */
+/** An upgrade link: /subscribe?plan=…&price_id=…&amount=…, or /subscribe?plan=… without a price id. */
 export function subscribeHref(plan: Plan, priceId?: string | null): string {
   const params = new URLSearchParams({ plan: plan.type });
   return `/subscribe?${(priceId ? withPrice(params, plan, priceId) : params).toString()}`;

@@ -22,7 +22,7 @@ export function paymentSetupFailure(error: unknown): SetupFailure {
 
 /**
  * spec 1 §8: the subscription screen's setup failures. Besides "Stripe not configured", one text whatever the
- * server's reason (issue 21); the screen does not ask for a plan the person already has (SubscribePage.tsx).
+ * server's reason; the screen does not ask for a plan the person already has (SubscribePage.tsx).
  */
 export function subscriptionSetupFailure(error: unknown): SetupFailure {
   if (errorMessage(error, "") === paymentNotConfiguredMessage) return paymentSystemUnavailable;

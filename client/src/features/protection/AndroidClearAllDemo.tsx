@@ -23,7 +23,7 @@ const phoneTabs = [
 ];
 
 /**
- * The Android dashboard's simulated demo (spec 2 §2): a phone's tab screen and its Clear All, with the three
+ * The Android dashboard's simulated demo: a phone's tab screen and its Clear All, with the three
  * ways it can go, starting from this browser's own protection. Nothing real is closed, counted or sent.
  */
 export function AndroidClearAllDemo() {

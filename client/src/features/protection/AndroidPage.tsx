@@ -33,7 +33,7 @@ const features: { key: keyof PlanFeatures | null; label: string }[] = [
   { key: "teamSharing", label: "Team Sharing" },
 ];
 
-/** `/android` (spec 2 §2): the Android dashboard. */
+/** `/android`: the Android dashboard. */
 export default function AndroidPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -44,7 +44,7 @@ export default function AndroidPage() {
 
   const protection = useLocalProtection();
 
-  // The switch flips only once the server has agreed (spec 2 §4), and then on every screen (protection-state.ts).
+  // The switch flips only once the server has agreed, and then on every screen (protection-state.ts).
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => call(toggleProtection, { body: { enabled } }),
     onSuccess: (result) => adoptProtectionSettings(queryClient, { enabled: result.enabled, mode: result.mode }),
@@ -146,8 +146,8 @@ function Tile({ label, value }: { label: string; value: string | number }) {
 }
 
 /**
- * The plan-gated settings (spec 2 §2, §5), kept like the protection settings page's: only when Save Settings
- * is clicked (spec 2 §4), through the settings API, which enforces the plan.
+ * The plan-gated settings, kept like the protection settings page's: only when Save Settings
+ * is clicked, through the settings API, which enforces the plan.
  */
 function AndroidSettings({ signedIn, planType }: { signedIn: boolean; planType: PlanType }) {
   const plan = plans[planType];

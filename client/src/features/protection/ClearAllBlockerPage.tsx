@@ -48,7 +48,7 @@ const STATUS_REFRESH_MS = 5000;
 /** What the blocker does now: blocks (on, Block mode), lets Clear All through after a backup (Backup mode), or nothing. */
 type BlockerState = "blocking" | "backup" | "off";
 
-/** `/clear-all-blocker` (spec 2 §2, §4): the blocker's switch, its count, a test, and how it works. */
+/** `/clear-all-blocker`: the blocker's switch, its count, a test, and how it works. */
 export default function ClearAllBlockerPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -59,7 +59,7 @@ export default function ClearAllBlockerPage() {
   const blockedAttempts = useBlockedAttempts(Boolean(user));
   const state: BlockerState = isBlocking(protection) ? "blocking" : protection.enabled ? "backup" : "off";
 
-  // Tests pressed on this page: counted here, apart from the blocked attempts (issue 16 point 4).
+  // Tests pressed on this page: counted here, apart from the blocked attempts.
   const [testsBlocked, setTestsBlocked] = useState(0);
 
   // spec 2 §4: the page starts the in-page blocker on load if it is not running yet.

@@ -13,7 +13,7 @@ const connectionWords: Record<ExtensionLiveState["connection"], string> = {
 };
 
 /**
- * The blocker page's extension panel (issue 16 point 4): what the TabVault extension in this browser is doing, from
+ * The blocker page's extension panel: what the TabVault extension in this browser is doing, from
  * the extension itself through the page bridge, refreshed while the page is open; without it, where to get it.
  */
 export function ExtensionLiveStatePanel() {

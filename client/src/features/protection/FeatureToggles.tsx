@@ -41,7 +41,7 @@ export function ToggleRow({
 }
 
 /**
- * A switch for a feature the plan gates (spec 2 §5). Switching it off is always allowed; switching it
+ * A switch for a feature the plan gates. Switching it off is always allowed; switching it
  * on needs a plan that includes it, as the server enforces (server/protection/settings.ts).
  */
 export function PlanFeatureToggle({
@@ -91,7 +91,7 @@ const smartFeatures: { feature: "smartDetection" | "aiPrediction" | "teamSharing
 ];
 
 /**
- * Smart Detection (not on Free), Prediction (Pro, Premium) and Team Sharing (Premium), spec 2 §5;
+ * Smart Detection (not on Free), Prediction (Pro, Premium) and Team Sharing (Premium);
  * shown off until the settings have loaded.
  */
 export function SmartFeatureToggles({
@@ -119,7 +119,7 @@ export function SmartFeatureToggles({
 }
 
 /**
- * Save Settings with the rule it follows, said on both settings screens (spec 2 §4): nothing is kept before
+ * Save Settings with the rule it follows, said on both settings screens: nothing is kept before
  * it is clicked.
  */
 export function SaveSettingsBar({ unsaved, saving, onSave }: { unsaved: boolean; saving: boolean; onSave: () => void }) {

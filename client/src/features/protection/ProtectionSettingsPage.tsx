@@ -12,7 +12,7 @@ import { NeverCapturedSites } from "./NeverCapturedSites";
 import { isLocked, SetByYourTeam, TeamPolicyNotice } from "./TeamPolicyLock";
 import { useSettingsDraft } from "./useSettingsDraft";
 
-/** `/protection-settings` (spec 2 §2, §5): saved only when Save Settings is clicked (spec 2 §4). */
+/** `/protection-settings`: saved only when Save Settings is clicked. */
 export default function ProtectionSettingsPage() {
   const { user } = useAuth();
   const draft = useSettingsDraft(Boolean(user));

@@ -17,7 +17,7 @@ const tests: { name: TestName; label: string; icon: typeof MonitorX; failure: st
   { name: "restoreLatest", label: "Restore latest session", icon: RotateCcw, failure: "Restore Failed" },
 ];
 
-/** `/protection-test` (spec 2 §2): runs the protection API against the account of the email given. */
+/** `/protection-test`: runs the protection API against the account of the email given. */
 export default function ProtectionTestPage() {
   const { user } = useAuth();
   const [email, setEmail] = useState(user?.email ?? "");

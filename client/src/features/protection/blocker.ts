@@ -73,7 +73,7 @@ export function countBlocked(method: BlockedMethod): number {
 }
 
 /**
- * The Clear All Blocker in the page (spec 2 §9), for visitors and signed-in people alike: while protection is on
+ * The Clear All Blocker in the page, for visitors and signed-in people alike: while protection is on
  * in Block mode, the close-all shortcuts and `window.close()` are stopped, counted and announced for 3 s, and
  * leaving a page with unsaved typing asks first. In Backup mode, or with protection off, everything goes
  * through; either way each shortcut is announced ({@link onCloseAllShortcut}): for a signed-in person it makes the
@@ -116,7 +116,7 @@ function startBlocker(): void {
 let running = false;
 
 /**
- * Starts the in-page blocker unless it runs already: once after the app has mounted (spec 2 §4), and again by
+ * Starts the in-page blocker unless it runs already: once after the app has mounted, and again by
  * the Clear All Blocker screen on its load, so what that screen claims holds from its first moment.
  */
 export function ensureBlockerRunning(): void {

@@ -64,7 +64,7 @@ export function isPlainTabRefusal(error: unknown): boolean {
  * Captures the session and sends it: an emergency backup (Clear All shortcut, tab hidden, page
  * leaving) or an automatic one (timer, history navigation; only in backup mode with Automatic Backup
  * on). Skipped while one is in flight, with no tabs, or when nothing changed since the last one sent.
- * Failures are only logged (spec 2 §8); a backup held back because this browser is locked calls
+ * Failures are only logged; a backup held back because this browser is locked calls
  * `onHeldBack`, so the person hears of it.
  */
 export function createCapture(

@@ -13,8 +13,8 @@ import { writeLocalProtection } from "./storage-keys";
 import { useLocalProtection } from "./useLocalProtection";
 
 /**
- * One protection state for every screen and the in-page blocker (spec 2 §4). This browser's storage keys
- * (spec 2 §3) hold what the blocker acts on and every screen shows, live across screens and tabs
+ * One protection state for every screen and the in-page blocker. This browser's storage keys
+ * hold what the blocker acts on and every screen shows, live across screens and tabs
  * (useLocalProtection); for a signed-in person they mirror the account's settings, which the server keeps.
  * Whatever changes them goes through {@link adoptProtectionSettings} once the server has agreed, so the
  * query cache and the storage never tell two stories.

@@ -3,7 +3,7 @@ import { call } from "@/lib/api-client";
 import { currentBrowserSession } from "./capture-engine";
 import { formatDateTime } from "@/lib/dates";
 
-/** The protection API calls the two test pages make (spec 2 §2, §7), each with the email typed in. */
+/** The protection API calls the two test pages make, each with the email typed in. */
 export const protectionTests = {
   async windowsXButton(userEmail: string): Promise<string> {
     const applications = [

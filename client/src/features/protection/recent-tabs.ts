@@ -9,7 +9,7 @@ export interface RecentTab {
 
 export const RECENT_TABS_LIMIT = 20;
 
-/** Puts a visit at the front of the list, once per URL, keeping the 20 latest (spec 2 §3). */
+/** Puts a visit at the front of the list, once per URL, keeping the 20 latest. */
 export function withVisit(list: RecentTab[], visit: RecentTab): RecentTab[] {
   return [visit, ...list.filter((entry) => entry.url !== visit.url)].slice(0, RECENT_TABS_LIMIT);
 }

@@ -34,7 +34,7 @@ export interface LocalProtection {
   cloudSync: boolean;
 }
 
-/** Block and backup are two modes (spec 2 §1, §4): the page stops Clear All only when on in Block mode. */
+/** Block and backup are two modes: the page stops Clear All only when on in Block mode. */
 export function isBlocking(protection: Pick<LocalProtection, "enabled" | "mode">): boolean {
   return protection.enabled && protection.mode === "block";
 }

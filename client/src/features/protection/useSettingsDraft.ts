@@ -7,7 +7,7 @@ import { toast } from "@/lib/use-toast";
 import { adoptProtectionSettings, useProtectionSettings } from "./protection-state";
 
 /**
- * The settings screens' one rule (spec 2 §4): a change is kept only when Save Settings is clicked. The screen
+ * The settings screens' one rule: a change is kept only when Save Settings is clicked. The screen
  * shows the saved settings with the person's unsaved changes over them, so what was saved elsewhere meanwhile
  * (another screen, another tab) still shows; Save sends only what changed.
  */

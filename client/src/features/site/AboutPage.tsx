@@ -8,7 +8,7 @@ import { usePublishedApp } from "@/features/downloads/ProtectionToday";
 import { aboutPrinciples, aboutProducts, aboutStory } from "@/features/site/content/about";
 import { cn } from "@/lib/class-names";
 
-/** `/about` (spec 1 §2): why TabVault exists, what it makes, how it works. */
+/** `/about`: why TabVault exists, what it makes, how it works. */
 export default function AboutPage() {
   const published: Record<Platform, boolean> = { android: Boolean(usePublishedApp("android").item), windows: Boolean(usePublishedApp("windows").item) };
   const products = aboutProducts.filter((product) => !product.nativeApp || published[product.nativeApp]);

@@ -46,7 +46,7 @@ function ReleaseEntry({ release, latest }: { release: Release; latest: boolean }
   );
 }
 
-/** `/changelog` (spec 2 §2): TabVault's releases, the running one first, with the web app's and the extension's version. */
+/** `/changelog`: TabVault's releases, the running one first, with the web app's and the extension's version. */
 export default function ChangelogPage() {
   return (
     <>

@@ -14,7 +14,7 @@ import { call } from "@/lib/api-client";
 
 const empty = { name: "", email: "", subject: "", message: "" };
 
-/** `/contact` (spec 1 §2, §5): every field required; the message is stored for the support team. */
+/** `/contact`: every field required; the message is stored for the support team. */
 export default function ContactPage() {
   const { user } = useAuth();
   const [form, setForm] = useState({ ...empty, email: user?.email ?? "" });

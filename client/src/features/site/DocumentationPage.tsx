@@ -56,7 +56,7 @@ function SetupSteps({ steps }: { steps: { title: string; text: RichTextValue }[]
   );
 }
 
-/** `/documentation` (spec 2 §2): quick cards, install steps, features, protection levels, privacy, FAQ, browsers. */
+/** `/documentation`: quick cards, install steps, features, protection levels, privacy, FAQ, browsers. */
 export default function DocumentationPage() {
   useScrollToHashOnArrival();
   const androidApp = usePublishedApp("android");

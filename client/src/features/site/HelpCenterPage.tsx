@@ -22,7 +22,7 @@ const moreHelp = [
   { icon: BookOpen, title: "Documentation", text: "Installation, configuration and troubleshooting, step by step.", href: "/documentation", linkLabel: "Read the documentation" },
 ];
 
-/** `/help-center` (spec 2 §2, §5): search over the six categories, popular articles, more ways to get help. */
+/** `/help-center`: search over the six categories, popular articles, more ways to get help. */
 export default function HelpCenterPage() {
   const [query, setQuery] = useState("");
   const searchId = useId();

@@ -11,7 +11,7 @@ import { currentHashTarget, scrollToElement } from "@/lib/sections";
 // JavaScript the first screen waits for (the budget in docs/benchmarks.md).
 const MoreSections = lazy(() => import("@/features/site/landing/MoreSections"));
 
-/** `/` for visitors and while sign-in state loads (spec 1 §2). */
+/** `/` for visitors and while sign-in state loads. */
 export default function LandingPage() {
   // Arriving from another page's "Pricing" link (/#pricing): scroll there once the sections exist.
   useEffect(() => {

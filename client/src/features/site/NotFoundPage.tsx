@@ -2,7 +2,7 @@ import { Home, SearchX } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 
-/** Any path that is not a route (spec 1 §2). */
+/** Any path that is not a route. */
 export default function NotFoundPage() {
   return (
     <section className="flex min-h-[60vh] items-center justify-center bg-slate-50 px-4 py-16">

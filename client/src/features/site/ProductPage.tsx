@@ -11,7 +11,7 @@ import { cn } from "@/lib/class-names";
 import { ProtectionToday, usePublishedApp } from "@/features/downloads/ProtectionToday";
 
 /**
- * The product page's own navigation (spec 1 §2), a bar of its own under the site header, as product
+ * The product page's own navigation, a bar of its own under the site header, as product
  * pages of larger sites do: the site's header and footer stay, so sign-in and the rest of the site are
  * one tap away.
  */
@@ -94,7 +94,7 @@ function PhoneIllustration() {
 }
 
 /**
- * `/product` (spec 1 §2): the Android product page with its own navigation, features, steps and plans: what protects
+ * `/product`: the Android product page with its own navigation, features, steps and plans: what protects
  * a phone today (the extension in Firefox for Android, the web app), the Android app only while it is published.
  */
 export default function ProductPage() {

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { securityPractices } from "@/features/site/content/security-practices";
 import { useScrollToHashOnArrival } from "./useScrollToHashOnArrival";
 
-/** `/security` (spec 1 §2): what the service does to keep accounts, backups and payments safe. */
+/** `/security`: what the service does to keep accounts, backups and payments safe. */
 export default function SecurityPage() {
   useScrollToHashOnArrival();
   return (

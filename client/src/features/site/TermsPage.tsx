@@ -2,7 +2,7 @@ import { FileText } from "lucide-react";
 import { LongFormPage } from "./LongFormPage";
 import { termsOfService } from "@/features/site/content/terms-of-service";
 
-/** `/terms` (spec 1 §1, §2): plans, payment and the refund rules. */
+/** `/terms`: plans, payment and the refund rules. */
 export default function TermsPage() {
   return <LongFormPage document={termsOfService} icon={FileText} />;
 }

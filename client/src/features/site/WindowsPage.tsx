@@ -70,8 +70,8 @@ function WindowsIllustration() {
 }
 
 /**
- * `/windows` (spec 1 §1, §2, §9): what protects a Windows PC today (the browser extension, the web app), and the
- * Windows app's features, requirements and setup only while its release is published on this server (issue 16).
+ * `/windows`: what protects a Windows PC today (the browser extension, the web app), and the
+ * Windows app's features, requirements and setup only while its release is published on this server.
  */
 export default function WindowsPage() {
   useScrollToHashOnArrival();

@@ -12,7 +12,7 @@ import { SectionCard } from "@/components/ui/section-card";
 const TeamInsightsCharts = lazy(() => import("./TeamInsightsCharts"));
 
 /**
- * The Team page's Insights (issue 19 point 5, decision 191): per week and per member, tabs protected, emergency
+ * The Team page's Insights (decision 191): per week and per member, tabs protected, emergency
  * backups and restores, as charts and a CSV. Owners and admins see everyone; a member sees their own figures only
  * (the server answers only those).
  */

@@ -18,7 +18,7 @@ const selectClass = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-whit
 const LEFT_TO_MEMBERS = "Left to each member";
 
 /**
- * The Team page's "Team policy" (issue 19 point 4, decision 185), for owners and admins: protection mode, the
+ * The Team page's "Team policy" (decision 185), for owners and admins: protection mode, the
  * extension's automatic backup interval, sites never captured and form capture. Members' web app and extensions
  * read it within a minute and show each item as "Set by your team".
  */

@@ -12,7 +12,7 @@ import { toast } from "@/lib/use-toast";
 import { refreshShared, shareBackup, unshareBackup } from "./team-sharing-api";
 
 /**
- * The selected backup's "Share with your team" (issue 19 point 2, decision 190): for someone in a Premium team, one
+ * The selected backup's "Share with your team" (decision 190): for someone in a Premium team, one
  * button to share it, with what goes and what never does said beside it; once shared, one to stop sharing.
  */
 export function ShareWithTeam({ session }: { session: BackupOverview }) {

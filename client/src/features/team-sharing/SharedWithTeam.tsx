@@ -19,7 +19,7 @@ import { restoreShared } from "./team-sharing-api";
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /**
- * "Shared with your team" in the Session Manager (issue 19 point 2): the backups the team's members shared, to look
+ * "Shared with your team" in the Session Manager: the backups the team's members shared, to look
  * through and restore in this browser — through the installed, connected extension (windows, pins and groups as
  * saved), or one tab after another without it. Shown only to people in a team.
  */

@@ -19,7 +19,7 @@ import { refreshTeam, showTeamError } from "./team-queries";
 const roleWords = { owner: "You own this team", admin: "You are an admin of this team", member: "You are a member of this team" } as const;
 
 /**
- * `/team` (issue 19): a Premium account's team — members and seats, invitations, roles, members' browsers, the
+ * `/team`: a Premium account's team — members and seats, invitations, roles, members' browsers, the
  * audit log — or, for someone in no team, how to create or join one.
  */
 export default function TeamPage() {

@@ -1,7 +1,7 @@
 import { ChevronRight, type LucideIcon, ShieldOff, Sparkles, Table2 } from "lucide-react";
 import { Link } from "wouter";
 
-/** 'More from TabVault' (spec 2 §2): the three sample entries, each leading to the part of TabVault it is. */
+/** 'More from TabVault': the three sample entries, each leading to the part of TabVault it is. */
 const apps: { icon: LucideIcon; name: string; text: string; href: string }[] = [
   { icon: Sparkles, name: "TabVault Pro", text: "Unlimited tabs and backups, and charts of your protection.", href: "/subscribe?plan=pro" },
   { icon: ShieldOff, name: "TabVault Shield", text: "The Clear All Blocker on its own, with a one-tap test.", href: "/clear-all-blocker" },

@@ -2,7 +2,7 @@ import { Star } from "lucide-react";
 import { ratingHistogram, storeFigures } from "./listing";
 import { Stars } from "./Stars";
 
-/** Reviews tab (spec 2 §2, §9): the average and the 5→1 star histogram. */
+/** Reviews tab: the average and the 5→1 star histogram. */
 export function ReviewsHistogram() {
   return (
     <div className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:gap-10">

@@ -83,7 +83,7 @@ const screens: { caption: string; text: string; screen: ReactNode }[] = [
   },
 ];
 
-/** The store block's screenshot strip (spec 2 §2): three screens, scrolled sideways on a phone. */
+/** The store block's screenshot strip: three screens, scrolled sideways on a phone. */
 export function ScreenshotStrip() {
   return (
     <ul

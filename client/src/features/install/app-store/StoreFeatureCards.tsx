@@ -19,7 +19,7 @@ const cards = [
   },
 ];
 
-/** The store block's three feature cards (spec 2 §2). */
+/** The store block's three feature cards. */
 export function StoreFeatureCards() {
   return (
     <ul className="grid gap-4 md:grid-cols-3">

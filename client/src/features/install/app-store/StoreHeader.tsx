@@ -9,7 +9,7 @@ import { openInstallDialog } from "@/features/install/install-state";
 import { storeFigures } from "./listing";
 
 /**
- * The store block's header (spec 2 §2): title, Editor's Choice, rating, downloads and Free, Install App
+ * The store block's header: title, Editor's Choice, rating, downloads and Free, Install App
  * (the install prompt overlay) and Watch Demo (the landing page's interactive demo).
  */
 export function StoreHeader() {

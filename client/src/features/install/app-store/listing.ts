@@ -1,9 +1,9 @@
 import { ANDROID_REQUIREMENT } from "@common/product";
 
 /**
- * The app-store listing's text and its static sample figures (spec 2 §1, §2, §3, §9). These figures are
+ * The app-store listing's text and its static sample figures. These figures are
  * marketing samples the specification puts on the app-store page and its store block; they are shown there
- * and nowhere else, and the page says on screen that they are samples (issue 16 point 5).
+ * and nowhere else, and the page says on screen that they are samples.
  */
 export const storeFigures = {
   rating: "4.9",
@@ -12,7 +12,7 @@ export const storeFigures = {
 } as const;
 
 /**
- * The Reviews histogram (spec 2 §9): 85%, 10% and 3% with 1.8K, 214 and 64 reviews for 5, 4 and 3 stars.
+ * The Reviews histogram: 85%, 10% and 3% with 1.8K, 214 and 64 reviews for 5, 4 and 3 stars.
  * The specification gives no figures for 2 and 1 stars; the 2% its shares leave is split between them and
  * no count is shown.
  */
@@ -24,7 +24,7 @@ export const ratingHistogram: { stars: number; percent: number; count: string | 
   { stars: 1, percent: 1, count: null },
 ];
 
-/** Three sample testimonials: first name and initial, five stars (spec 2 §1). */
+/** Three sample testimonials: first name and initial, five stars. */
 export const sampleReviews = [
   {
     name: "Maria K.",
@@ -43,7 +43,7 @@ export const sampleReviews = [
   },
 ] as const;
 
-/** App details (spec 2 §3). */
+/** App details. */
 export const appDetails: { label: string; value: string }[] = [
   { label: "Version", value: "2.1.0" },
   { label: "Size", value: "Under 1 MB" },
@@ -54,7 +54,7 @@ export const appDetails: { label: string; value: string }[] = [
   { label: "Content rating", value: "Everyone" },
 ];
 
-/** Version history (spec 2 §3): 2.1.0 (Dec 2024) and 2.0.0 (Nov 2024). */
+/** Version history: 2.1.0 (Dec 2024) and 2.0.0 (Nov 2024). */
 export const versionHistory = [
   {
     version: "2.1.0",

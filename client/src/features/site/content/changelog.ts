@@ -11,7 +11,7 @@ export interface Release {
 }
 
 /**
- * `/changelog`: TabVault's own releases, newest first (issue 16 point 5). The first is the one running, its
+ * `/changelog`: TabVault's own releases, newest first. The first is the one running, its
  * version read from package.json at build time (`common/release.ts`); an older one is added below it when a
  * new version is set there. The native-app history the specification sketched is gone: no such app was
  * released.

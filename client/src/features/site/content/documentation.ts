@@ -17,7 +17,7 @@ import {
 import type { RichText } from "./long-form";
 import { androidBrowsers } from "./product-android";
 
-/** The three quick cards at the top of `/documentation` (spec 2 §2), each jumping to its section. */
+/** The three quick cards at the top of `/documentation`, each jumping to its section. */
 export const quickCards: { id: string; icon: LucideIcon; title: string; text: string }[] = [
   { id: "getting-started", icon: Rocket, title: "Getting Started", text: "Add the TabVault extension to your browser, connect it to your account and choose how to protect your tabs." },
   { id: "configuration", icon: SlidersHorizontal, title: "Configuration", text: "Protection levels, automatic backup and the settings that decide what is stored." },
@@ -25,7 +25,7 @@ export const quickCards: { id: string; icon: LucideIcon; title: string; text: st
 ];
 
 /** Installing the Android app (the requirement every page states: `ANDROID_REQUIREMENTS`, decision 140). */
-/** Getting started with the browser extension: what protects a browser today (issue 16 point 3). */
+/** Getting started with the browser extension: what protects a browser today. */
 export const extensionSetupSteps: { title: string; text: RichText }[] = [
   {
     title: "Download the extension",
@@ -147,7 +147,7 @@ export const coreFeatures: { icon: LucideIcon; title: string; text: string; href
 
 const planName = (type: keyof typeof plans) => plans[type].name;
 
-/** Protection levels Basic / Advanced / Custom (spec 2 §2), mapped onto the settings that exist. */
+/** Protection levels Basic / Advanced / Custom, mapped onto the settings that exist. */
 export const protectionLevels: { name: string; summary: string; details: string[]; availability: string }[] = [
   {
     name: "Basic",

@@ -1,7 +1,7 @@
 import { CreditCard, DatabaseBackup, type LucideIcon, Puzzle, Rocket, ShieldCheck, ShieldOff } from "lucide-react";
 import type { HelpCategory } from "./help-search";
 
-/** The six categories of `/help-center` (spec 2 §2), each leading to the page that answers it. */
+/** The six categories of `/help-center`, each leading to the page that answers it. */
 export const helpCategories: (HelpCategory & { icon: LucideIcon; href: string })[] = [
   {
     icon: Rocket,

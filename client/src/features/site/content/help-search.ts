@@ -4,7 +4,7 @@ export interface HelpCategory {
 }
 
 /**
- * The Help Center's search (spec 2 §5): categories whose title or description contains the query,
+ * The Help Center's search: categories whose title or description contains the query,
  * ignoring case and the spaces around it. An empty query matches every category.
  */
 export function matchingCategories<Category extends HelpCategory>(categories: readonly Category[], query: string): Category[] {

@@ -16,7 +16,7 @@ const contactPage: InlineLink = { href: "/contact", label: "contact page" };
 const accountPage: InlineLink = { href: "/account", label: "Account page" };
 const supportEmail: InlineLink = { href: `mailto:${SUPPORT_EMAIL}`, label: SUPPORT_EMAIL };
 
-/** `/privacy`: what the service stores and why, written from what the code actually keeps (spec 1 §9). */
+/** `/privacy`: what the service stores and why, written from what the code actually keeps. */
 export const privacyPolicy: LongFormDocument = {
   eyebrow: "Legal",
   title: "Privacy Policy",

@@ -39,5 +39,5 @@ export const androidSteps: { title: string; text: string }[] = [
   { title: "Keep browsing", text: "Your tabs are backed up from then on. After an accidental Clear All, restore them from the popup or the Session Manager." },
 ];
 
-/** Browsers whose Clear All the Android app recognises (spec 2 §2, the Clear All Blocker's grid). */
+/** Browsers whose Clear All the Android app recognises (the Clear All Blocker's grid). */
 export const androidBrowsers = ["Chrome", "Firefox", "Edge", "Opera", "Samsung Internet", "Brave", "UC Browser", "DuckDuckGo"];

@@ -12,7 +12,7 @@ interface Device {
   more: { href: "/download" | "/documentation"; label: string };
 }
 
-// What protects a person today (issue 16 point 3, decision 141): the browser extension and the web app. Each
+// What protects a person today (decision 141): the browser extension and the web app. Each
 // point is what extension/ does: emergency.ts (the triggers), restore.ts, the opt-in form capture.
 const devices: Device[] = [
   {
