@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe } from "vitest";
 import { createBackground, type Background } from "../src/background/index";
 import { ExtensionDb } from "../src/db";
 import { FakeWorld, fakeBrowser, type Shape } from "./fake-browser";
@@ -100,4 +101,41 @@ export async function settle(h: Harness, ms = 0) {
   await h.background.settled();
   await h.background.queue.flush();
   await h.clock.advance(0);
+}
+
+/** The background of the test that is running: started by {@link eachDesktopBrowser} or {@link startAlone}. */
+export let harness: Harness | undefined;
+
+/** Starts a background of `shape` for the running test alone (a start-up test, a browser of its own). */
+export async function startAlone(shape: Shape, options: { connected?: boolean } = {}): Promise<Harness> {
+  harness = await start(shape, options);
+  return harness;
+}
+
+/** The running test's background; a test that has none is a mistake in the test. */
+export function current(): Harness {
+  if (!harness) throw new Error("no background: the test runs outside eachDesktopBrowser and did not call startAlone");
+  return harness;
+}
+
+/**
+ * `body` once for Chromium and once for Firefox, each test on a fresh background past the start-up check of a new
+ * browser session; every background is stopped after its test.
+ */
+export function eachDesktopBrowser(title: string, body: (shape: "chromium" | "firefox") => void): void {
+  describe.each(["chromium", "firefox"] as const)(title, (shape) => {
+    beforeEach(async () => {
+      await startAlone(shape);
+      await settle(current(), 6_000);
+    });
+    body(shape);
+  });
+}
+
+/** Stops the running test's background after it (call once at the top of a test file). */
+export function stopAfterEach(): void {
+  afterEach(() => {
+    stop(harness);
+    harness = undefined;
+  });
 }

@@ -1,20 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { VERSIONS_KEPT } from "../db";
-import { type Harness, settle, start, stop, versions } from "../../test/background-harness";
+import { current, eachDesktopBrowser, stopAfterEach, versions } from "../../test/background-harness";
 
-let harness: Harness;
+stopAfterEach();
 
-afterEach(() => stop(harness));
-
-describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
-  beforeEach(async () => {
-    harness = await start(shape);
-    // Past the start-up check of a new browser session.
-    await settle(harness, 6_000);
-  });
+eachDesktopBrowser("the background on %s", () => {
 
   it("takes one running snapshot about a second after a burst of changes", async () => {
-    const h = harness;
+    const h = current();
     const before = (await versions(h)).length;
     const windowId = h.world.openWindow(["https://a.example/", "https://b.example/"]);
     await h.clock.advance(400);
@@ -34,7 +27,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
   });
 
   it("a steady stream of changes still gets a snapshot every 3 seconds", async () => {
-    const h = harness;
+    const h = current();
     const before = (await versions(h)).length;
     const windowId = h.world.openWindow(["https://stream.example/0"]);
     // A change every 500 ms would push a plain one-second debounce away for as long as it lasts.
@@ -50,7 +43,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
   });
 
   it("keeps the last 20 versions", async () => {
-    const h = harness;
+    const h = current();
     const windowId = h.world.openWindow(["https://start.example/"]);
     for (let index = 0; index < 25; index += 1) {
       h.world.openTab(windowId, `https://example.com/${index}`);

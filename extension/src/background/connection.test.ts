@@ -1,20 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { type ActionAnswer, type Status } from "../messages";
-import { type Harness, settle, start, stop } from "../../test/background-harness";
+import { current, eachDesktopBrowser, settle, stopAfterEach } from "../../test/background-harness";
 
-let harness: Harness;
+stopAfterEach();
 
-afterEach(() => stop(harness));
-
-describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
-  beforeEach(async () => {
-    harness = await start(shape);
-    // Past the start-up check of a new browser session.
-    await settle(harness, 6_000);
-  });
+eachDesktopBrowser("the background on %s", () => {
 
   it("a revoked token: disconnected, and every snapshot kept to upload after reconnecting", async () => {
-    const h = harness;
+    const h = current();
     h.server.revoked = true;
     const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/"]);
     await h.clock.advance(1_100);

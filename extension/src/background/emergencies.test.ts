@@ -1,21 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ActionAnswer, type Status } from "../messages";
 import { fakeBrowser } from "../../test/fake-browser";
-import { type Harness, settle, start, stop, versions } from "../../test/background-harness";
+import { current, eachDesktopBrowser, settle, startAlone, stopAfterEach, versions } from "../../test/background-harness";
 
-let harness: Harness;
+stopAfterEach();
 
-afterEach(() => stop(harness));
-
-describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
-  beforeEach(async () => {
-    harness = await start(shape);
-    // Past the start-up check of a new browser session.
-    await settle(harness, 6_000);
-  });
+eachDesktopBrowser("the background on %s", (shape) => {
 
   it("closing a window with 2+ tabs uploads the snapshot from before as clear_all_detected and offers to restore", async () => {
-    const h = harness;
+    const h = current();
     const first = h.world.openWindow(Array.from({ length: 15 }, (_, index) => `https://one.example/${index}`));
     const second = h.world.openWindow(Array.from({ length: 15 }, (_, index) => `https://two.example/${index}`));
     await h.clock.advance(1_100);
@@ -40,7 +33,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
   });
 
   it("a closed window's tab group goes up with it, whatever id the browser gave the group (decision 202)", async () => {
-    const h = harness;
+    const h = current();
     h.world.openWindow(["https://one.example/"]);
     const grouped = h.world.openWindow([
       { url: "https://research.example/1", group: "Research" },
@@ -59,7 +52,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
   });
 
   it("three tabs closed within a second: the pre-loss snapshot is kept, not the one after", async () => {
-    const h = harness;
+    const h = current();
     const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/", "https://e.example/"]);
     await h.clock.advance(1_100);
     const tabs = h.world.windowTabsOf(windowId);
@@ -85,7 +78,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
   });
 
   it("tabs closed one by one are no emergency", async () => {
-    const h = harness;
+    const h = current();
     const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/"]);
     await h.clock.advance(1_100);
     for (const tab of h.world.windowTabsOf(windowId).slice(0, 3)) {
@@ -98,7 +91,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
   });
 
   it("a worker stopped in the middle of a close-all still sees it", async () => {
-    const h = harness;
+    const h = current();
     const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/", "https://d.example/"]);
     await h.clock.advance(1_100);
     const tabs = h.world.windowTabsOf(windowId);
@@ -115,7 +108,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
   });
 
   it("server down during a close-all: the backup waits and goes up once when the server is back", async () => {
-    const h = harness;
+    const h = current();
     const windowId = h.world.openWindow(["https://a.example/", "https://b.example/", "https://c.example/"]);
     await h.clock.advance(1_100);
     h.server.mode = "down";
@@ -137,8 +130,8 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
 
 describe.each(["chromium", "firefox"] as const)("start-up on %s", (shape) => {
   it("far fewer tabs after a restart: the previous session goes up as an emergency", async () => {
-    harness = await start(shape);
-    const h = harness;
+    await startAlone(shape);
+    const h = current();
     await settle(h, 6_000);
     h.world.openWindow(Array.from({ length: 8 }, (_, index) => `https://a.example/${index}`));
     h.world.openWindow(Array.from({ length: 4 }, (_, index) => `https://b.example/${index}`));
@@ -165,8 +158,8 @@ describe.each(["chromium", "firefox"] as const)("start-up on %s", (shape) => {
   });
 
   it("a restart that brings everything back is no emergency", async () => {
-    harness = await start(shape);
-    const h = harness;
+    await startAlone(shape);
+    const h = current();
     await settle(h, 6_000);
     const tabs = Array.from({ length: 6 }, (_, index) => `https://a.example/${index}`);
     h.world.openWindow(tabs);

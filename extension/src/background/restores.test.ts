@@ -1,21 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ActionAnswer, type Status } from "../messages";
 import { fakeBrowser } from "../../test/fake-browser";
-import { type Harness, settle, start, stop } from "../../test/background-harness";
+import { type Harness, current, eachDesktopBrowser, settle, startAlone, stopAfterEach } from "../../test/background-harness";
 
-let harness: Harness;
+stopAfterEach();
 
-afterEach(() => stop(harness));
-
-describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
-  beforeEach(async () => {
-    harness = await start(shape);
-    // Past the start-up check of a new browser session.
-    await settle(harness, 6_000);
-  });
+eachDesktopBrowser("the background on %s", () => {
 
   it("restores a backup from the server on request, and answers the web app's ping", async () => {
-    const h = harness;
+    const h = current();
     h.server.backups.push({
       id: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f",
       sessionName: "Before the crash",
@@ -50,7 +43,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
   });
 
   it("restores a backup shared with the team when the web app asks, read with this browser's token", async () => {
-    const h = harness;
+    const h = current();
     const sharedId = "5e1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
     h.server.sharedBackups.push({
       id: sharedId,
@@ -117,7 +110,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     ];
 
     it("on Pro, leaves out what is open and the repeats, opens the most recent first, and puts each at its place", async () => {
-      const h = harness;
+      const h = current();
       await onPlan(h, "pro");
       h.world.openWindow(["https://open.example"]);
       addBackup(h, recoveryBackup);
@@ -138,7 +131,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     });
 
     it("counts a placeholder of an earlier restore as open", async () => {
-      const h = harness;
+      const h = current();
       await onPlan(h, "premium");
       h.world.openWindow([`${fakeBrowser.runtime.getURL("/placeholder.html")}?url=${encodeURIComponent("https://a.example/")}&title=A`]);
       addBackup(h, [{ url: "https://a.example/" }, { url: "https://d.example/" }]);
@@ -146,7 +139,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     });
 
     it("below Pro, restores exactly as saved: every tab, in order", async () => {
-      const h = harness;
+      const h = current();
       h.world.openWindow(["https://open.example/"]);
       addBackup(h, recoveryBackup);
       expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID }, pageSender)).toEqual({ ok: true, message: "Restoring 5 tabs" });
@@ -166,7 +159,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
 
     // Both desktop browsers have tab groups (Firefox since 138); Firefox for Android's case is below.
     it("on Pro, restores with the suggested groups as tab groups, each group's tabs side by side", async () => {
-      const h = harness;
+      const h = current();
       await onPlan(h, "pro");
       addBackup(h, topicalBackup);
       const answer = await h.send<ActionAnswer>({ kind: "web-restore", backupId: BACKUP_ID, suggestedGroups: true }, pageSender);
@@ -186,7 +179,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     });
 
     it("names only the suggested groups that still have a tab to open once the open pages are left out", async () => {
-      const h = harness;
+      const h = current();
       await onPlan(h, "pro");
       h.world.openWindow([topicalBackup[0]!.url, topicalBackup[3]!.url]);
       addBackup(h, topicalBackup);
@@ -195,7 +188,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     });
 
     it("below Pro, refuses the suggested groups with the plan that has them", async () => {
-      const h = harness;
+      const h = current();
       addBackup(h, topicalBackup);
       expect(await h.send({ kind: "web-restore", backupId: BACKUP_ID, suggestedGroups: true }, pageSender)).toEqual({
         ok: false,
@@ -207,9 +200,8 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
 
 describe("the background on firefox_android", () => {
   it("on Pro in a browser without tab groups, restores ungrouped and says so", async () => {
-    harness = await start("firefox_android");
-    await settle(harness, 6_000);
-    const h = harness;
+    const h = await startAlone("firefox_android");
+    await settle(h, 6_000);
     h.server.planType = "pro";
     await h.send({ kind: "settings-changed" });
     const urls = ["https://github.com/tabvault/issues/1", "https://news.example/", "https://docs.example/restore", "https://github.com/tabvault/pulls", "https://blog.example/restore"];

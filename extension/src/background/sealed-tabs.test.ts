@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { UploadBrowserBackupRequest } from "@common/api/browser-backups";
 import { backupKeyFrom, createBackupKey, MIN_KDF_ITERATIONS, openTabLocation, sealTabLocation } from "@common/end-to-end-encryption";
 import { LOCKED_RESTORE_MESSAGE } from "../form-encryption";
 import { type ActionAnswer, LOCKED_QUEUE_MESSAGE, type Status } from "../messages";
-import { type Harness, settle, start, stop } from "../../test/background-harness";
+import { type Harness, current, settle, startAlone, stopAfterEach } from "../../test/background-harness";
 
-let harness: Harness;
-
-afterEach(() => stop(harness));
+stopAfterEach();
 
 describe("titles and addresses sealed when the account chooses (decision 199)", () => {
   const PASSPHRASE = "correct horse battery staple";
@@ -18,8 +16,8 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
 
   /** The account encrypts (its key wrapped with the fewest rounds allowed, for speed) and seals locations or not. */
   async function encrypting(sealsTabLocations: boolean): Promise<Harness> {
-    harness = await start("chromium");
-    const h = harness;
+    await startAlone("chromium");
+    const h = current();
     const made = await createBackupKey(PASSPHRASE, MIN_KDF_ITERATIONS);
     rawKey = made.rawKey;
     h.server.formEncryption = { enabled: true, key: made.stored, setAt: "2026-11-24T10:00:00.000Z", changedAt: "2026-11-24T10:00:00.000Z", sealsTabLocations };

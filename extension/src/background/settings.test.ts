@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppliedTeamPolicy, TeamPolicy } from "@common/api/protection";
 import { type Status } from "../messages";
 import { fakeBrowser } from "../../test/fake-browser";
-import { type Harness, settle, start, stop, versions } from "../../test/background-harness";
+import { type Harness, current, eachDesktopBrowser, settle, stopAfterEach, versions } from "../../test/background-harness";
 
-let harness: Harness;
+stopAfterEach();
 
-afterEach(() => stop(harness));
-
-describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
-  beforeEach(async () => {
-    harness = await start(shape);
-    // Past the start-up check of a new browser session.
-    await settle(harness, 6_000);
-  });
+eachDesktopBrowser("the background on %s", () => {
 
   describe("a team policy (decision 187)", () => {
     const teamPolicy = (policy: Partial<TeamPolicy> = {}): AppliedTeamPolicy => ({
@@ -27,7 +20,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     };
 
     it("reads the settings every minute; the team's sites and the person's own never reach a snapshot, an upload or the open tabs", async () => {
-      const h = harness;
+      const h = current();
       expect((await fakeBrowser.alarms.get("settings-refresh"))?.periodInMinutes).toBe(1);
       const windowId = h.world.openWindow(["https://mail.bank.example/inbox", "https://news.example/", "https://diary.example/today"]);
       await h.clock.advance(1_100);
@@ -64,7 +57,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     });
 
     it("the automatic backup alarm runs on the team's interval, and back on the product's without it", async () => {
-      const h = harness;
+      const h = current();
       expect((await fakeBrowser.alarms.get("auto-backup"))?.periodInMinutes).toBe(5);
       h.server.settings = { ...h.server.settings, teamPolicy: teamPolicy({ automaticBackupMinutes: 1 }) };
       await refreshAlarm(h);
@@ -80,7 +73,7 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
     });
 
     it("form capture off: the content script goes, and no backup keeps what was typed; on: it is on without the person's switch", async () => {
-      const h = harness;
+      const h = current();
       h.world.grantedOrigins.add("<all_urls>");
       await fakeBrowser.storage.local.set({ formCapture: true });
       await h.send({ kind: "settings-changed" });

@@ -1,20 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ActionAnswer, type Status } from "../messages";
-import { type Harness, settle, start, stop } from "../../test/background-harness";
+import { current, eachDesktopBrowser, settle, startAlone, stopAfterEach } from "../../test/background-harness";
 
-let harness: Harness;
+stopAfterEach();
 
-afterEach(() => stop(harness));
-
-describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
-  beforeEach(async () => {
-    harness = await start(shape);
-    // Past the start-up check of a new browser session.
-    await settle(harness, 6_000);
-  });
+eachDesktopBrowser("the background on %s", () => {
 
   it("tells the server's pages its live state: connection, emergency backups kept and the tabs they saved (the blocker page)", async () => {
-    const h = harness;
+    const h = current();
     const pageSender = { url: "http://localhost:3000/clear-all-blocker", origin: "http://localhost:3000" };
     expect(await h.send({ kind: "web-status" }, { url: "https://evil.example/" })).toBeNull();
     h.world.openWindow(["https://keep.example/"]);
@@ -45,8 +38,8 @@ describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) 
 
 describe("Firefox for Android (no windows API)", () => {
   it("snapshots its one window and reports the reduced mode", async () => {
-    harness = await start("firefox_android");
-    const h = harness;
+    await startAlone("firefox_android");
+    const h = current();
     h.world.openWindow(["https://a.example/", "https://b.example/"]);
     await settle(h, 6_000);
     const status = await h.send<Status>({ kind: "status" });

@@ -1,20 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { fakeBrowser } from "../../test/fake-browser";
-import { type Harness, settle, start, stop } from "../../test/background-harness";
+import { current, eachDesktopBrowser, settle, stopAfterEach } from "../../test/background-harness";
 
-let harness: Harness;
+stopAfterEach();
 
-afterEach(() => stop(harness));
-
-describe.each(["chromium", "firefox"] as const)("the background on %s", (shape) => {
-  beforeEach(async () => {
-    harness = await start(shape);
-    // Past the start-up check of a new browser session.
-    await settle(harness, 6_000);
-  });
+eachDesktopBrowser("the background on %s", () => {
 
   it("automatic backups every 5 minutes when something changed, only when the plan has them", async () => {
-    const h = harness;
+    const h = current();
     const windowId = h.world.openWindow(["https://a.example/"]);
     await h.clock.advance(1_100);
     await fakeBrowser.alarms.onAlarm.trigger({ name: "auto-backup", scheduledTime: h.clock.now() });

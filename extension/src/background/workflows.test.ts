@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AutomationRule } from "@common/api/automation";
 import { type ActionAnswer, type AutomationStatus } from "../messages";
 import { fakeBrowser } from "../../test/fake-browser";
 import { ManualClock } from "../../test/manual-clock";
-import { type Harness, nextCount, settle, start, stop } from "../../test/background-harness";
+import { type Harness, current, nextCount, settle, startAlone, stopAfterEach } from "../../test/background-harness";
 
-let harness: Harness;
-
-afterEach(() => stop(harness));
+stopAfterEach();
 
 describe.each(["chromium", "firefox"] as const)("workflow automation on %s (decision 180)", (shape) => {
   const rule = (fields: Partial<AutomationRule> & Pick<AutomationRule, "kind">): AutomationRule => ({
@@ -24,8 +22,8 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
   const ruleUploads = (h: Harness) => h.server.stored().filter((body) => body.automationRuleId);
 
   async function premium(rules: AutomationRule[]): Promise<Harness> {
-    harness = await start(shape);
-    const h = harness;
+    await startAlone(shape);
+    const h = current();
     h.server.planType = "premium";
     h.server.automationRules = rules;
     await settle(h, 6_000);
