@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * How much of a refused request's body the server still reads (and throws away) after answering, and
@@ -18,26 +18,32 @@ export const REFUSED_BODY_DRAIN = { bytes: 24 * 1024 * 1024, ms: 10_000 };
  * Registered before closeConnectionsOnShutdown, which adds `Connection: close` back while shutting down.
  */
 export function drainRefusedBodies(app: FastifyInstance, limits = REFUSED_BODY_DRAIN): void {
-  app.addHook("onSend", async (request, reply) => {
-    const incoming = request.raw;
-    if (incoming.complete) return;
-    if (String(reply.getHeader("connection") ?? "").toLowerCase() === "close") reply.removeHeader("connection");
-    reply.raw.once("finish", () => {
-      const socket = incoming.socket as typeof incoming.socket | undefined;
-      // An injected request (tests) has no real socket to watch.
-      if (incoming.complete || !socket || typeof socket.destroy !== "function" || socket.destroyed) return;
-      // Node discards a dumped body below the stream (no 'data' events), so the socket's byte count
-      // is what tells how much more came in.
-      const startedAt = Date.now();
-      const readBefore = socket.bytesRead;
-      const watch = setInterval(() => {
-        if (incoming.complete || socket.destroyed) return clearInterval(watch);
-        if (socket.bytesRead - readBefore > limits.bytes || Date.now() - startedAt > limits.ms) {
-          clearInterval(watch);
-          socket.destroy();
-        }
-      }, 50);
-      watch.unref();
-    });
+  // A callback hook that finishes at once: an async one would defer every answer's sending by a tick, and a route
+  // that sends and then asks `reply.sent` (a helper answered already) would send a second answer over the first.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    watchRefusedBody(request.raw, reply, limits);
+    done(null, payload);
+  });
+}
+
+function watchRefusedBody(incoming: FastifyRequest["raw"], reply: FastifyReply, limits: typeof REFUSED_BODY_DRAIN): void {
+  if (incoming.complete) return;
+  if (String(reply.getHeader("connection") ?? "").toLowerCase() === "close") reply.removeHeader("connection");
+  reply.raw.once("finish", () => {
+    const socket = incoming.socket as typeof incoming.socket | undefined;
+    // An injected request (tests) has no real socket to watch.
+    if (incoming.complete || !socket || typeof socket.destroy !== "function" || socket.destroyed) return;
+    // Node discards a dumped body below the stream (no 'data' events), so the socket's byte count
+    // is what tells how much more came in.
+    const startedAt = Date.now();
+    const readBefore = socket.bytesRead;
+    const watch = setInterval(() => {
+      if (incoming.complete || socket.destroyed) return clearInterval(watch);
+      if (socket.bytesRead - readBefore > limits.bytes || Date.now() - startedAt > limits.ms) {
+        clearInterval(watch);
+        socket.destroy();
+      }
+    }, 50);
+    watch.unref();
   });
 }
