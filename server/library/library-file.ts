@@ -1,4 +1,5 @@
-import { BROWSER_BACKUP_LIMITS, type TabGroup, type tabGroupColors, type windowStates } from "@common/api/browser-backups";
+import type { WindowPlacement } from "@common/tab-field-mappers";
+import { BROWSER_BACKUP_LIMITS, type TabGroup, type tabGroupColors } from "@common/api/browser-backups";
 import { LIBRARY_LIMITS, type ImportFormat } from "@common/api/library";
 import { SESSION_LIMITS } from "@common/api/payload-limits";
 import { FORM_CAPTURE_LIMITS } from "@common/form-capture";
@@ -25,13 +26,8 @@ export interface LibraryTab {
   scroll: { x: number; y: number };
 }
 
-export interface LibraryWindow {
-  state: (typeof windowStates)[number];
-  focused: boolean;
-  left: number | null;
-  top: number | null;
-  width: number | null;
-  height: number | null;
+/** A window as read from a file: where it was and how it was shown (the one `WindowPlacement`), and its tabs. */
+export interface LibraryWindow extends WindowPlacement {
   tabs: LibraryTab[];
 }
 
