@@ -1,9 +1,6 @@
 import { connect } from "node:net";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { createTestDatabase, type TestDatabase } from "../test/test-database";
-import { buildTestApp } from "../test/test-app";
+import { describe, expect, it } from "vitest";
+import { useListeningTestApp } from "../test/listening-app";
 import { REFUSED_BODY_DRAIN } from "./refused-body";
 
 /**
@@ -12,24 +9,12 @@ import { REFUSED_BODY_DRAIN } from "./refused-body";
  * instead of closing on unread data, which resets the connection and loses the answer.
  */
 describe("a refused request body", () => {
-  let app: FastifyInstance;
-  let database: TestDatabase;
-  let port = 0;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database: database.db });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    port = (app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useListeningTestApp();
 
   /** Sends the whole body as fast as the socket takes it and reads whatever comes back until the socket ends. */
   function postOverPlainSocket(path: string, bodyBytes: number): Promise<{ text: string; error: string | null; sent: number }> {
     return new Promise((resolve) => {
-      const socket = connect(port, "127.0.0.1");
+      const socket = connect(server.port, "127.0.0.1");
       let text = "";
       let error: string | null = null;
       socket.setEncoding("utf8");

@@ -1,28 +1,13 @@
 import { connect } from "node:net";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { createTestDatabase, type TestDatabase } from "../test/test-database";
-import { buildTestApp } from "../test/test-app";
+import { describe, expect, it } from "vitest";
+import { useListeningTestApp } from "../test/listening-app";
 import { serverLimits } from "../app";
 
 describe("a slow client", () => {
-  let app: FastifyInstance;
-  let database: TestDatabase;
-  let port = 0;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildTestApp({ database: database.db });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    port = (app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const server = useListeningTestApp();
 
   it("sending its body a byte at a time does not stall anyone else", async () => {
-    const socket = connect(port, "127.0.0.1");
+    const socket = connect(server.port, "127.0.0.1");
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     const body = JSON.stringify({ name: "pwa_launch", path: "/slow" });
     socket.write(`POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
@@ -32,7 +17,7 @@ describe("a slow client", () => {
     }, 50);
     try {
       const started = performance.now();
-      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/api/health`)));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${server.port}/api/health`)));
       expect(answers.every((answer) => answer.status === 200)).toBe(true);
       expect(performance.now() - started).toBeLessThan(2000);
     } finally {
@@ -42,14 +27,14 @@ describe("a slow client", () => {
   });
 
   it("has the header, body and timeout limits set", () => {
-    expect(app.server.requestTimeout).toBe(serverLimits.requestTimeout);
-    expect(app.initialConfig.bodyLimit).toBe(1024 * 1024);
-    expect(app.initialConfig.connectionTimeout).toBe(serverLimits.connectionTimeout);
+    expect(server.app.server.requestTimeout).toBe(serverLimits.requestTimeout);
+    expect(server.app.initialConfig.bodyLimit).toBe(1024 * 1024);
+    expect(server.app.initialConfig.connectionTimeout).toBe(serverLimits.connectionTimeout);
   });
 
   it("answers a header block over 16 KB with 431 and stays up", async () => {
-    const response = await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { "x-padding": "a".repeat(20 * 1024) } });
+    const response = await fetch(`http://127.0.0.1:${server.port}/api/health`, { headers: { "x-padding": "a".repeat(20 * 1024) } });
     expect(response.status).toBe(431);
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${server.port}/api/health`)).status).toBe(200);
   });
 });
