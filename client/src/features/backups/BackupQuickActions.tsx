@@ -2,7 +2,7 @@ import { toastFailure } from "@/lib/failure-toast";
 import { restoreLatestBackup, type RestoreResponse } from "@common/api/backups";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, RotateCcw, Save } from "lucide-react";
-import { SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, saveFailureMessage, unopenedNote, USER_STATS_KEY } from "./session-api";
+import { BACKUP_DETAILS_KEY, BACKUP_LIST_KEY, saveCurrentBackup, saveFailureMessage, unopenedNote, USER_STATS_KEY } from "./backup-api";
 import { prepareTabsOnce } from "@/features/encryption/form-sealer";
 import { requestRestore } from "@/features/extension-bridge/bridge";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
@@ -23,12 +23,12 @@ export function BackupQuickActions({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
-    void queryClient.invalidateQueries({ queryKey: SAVED_SESSIONS_KEY });
-    void queryClient.invalidateQueries({ queryKey: SAVED_SESSION_DETAILS_KEY });
+    void queryClient.invalidateQueries({ queryKey: BACKUP_LIST_KEY });
+    void queryClient.invalidateQueries({ queryKey: BACKUP_DETAILS_KEY });
   };
 
   const backup = useMutation({
-    mutationFn: () => saveCurrentSession(`Dashboard backup ${formatDateTime(new Date())}`, (tabs) => prepareTabsOnce(email, queryClient, tabs)),
+    mutationFn: () => saveCurrentBackup(`Dashboard backup ${formatDateTime(new Date())}`, (tabs) => prepareTabsOnce(email, queryClient, tabs)),
     onSuccess: (result) => {
       toast({ title: "Backup Saved", description: result.limit ? `${result.message} ${result.limit.message}` : result.message });
       refresh();

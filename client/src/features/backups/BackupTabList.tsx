@@ -5,7 +5,7 @@ import { FormInput, MoveVertical } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { errorMessage } from "@/lib/queryClient";
-import { pagesToRead, TAB_PAGE_SIZE, tabPageQuery } from "./session-api";
+import { pagesToRead, TAB_PAGE_SIZE, tabPageQuery } from "./backup-api";
 import { VirtualList } from "./VirtualList";
 import { EncryptedFormValues } from "@/features/encryption/EncryptedFormValues";
 import { EncryptedMark, EncryptedTabHint, isReadable, shownTitle, TabIcon } from "@/features/encryption/EncryptedTab";

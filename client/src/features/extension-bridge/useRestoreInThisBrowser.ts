@@ -1,7 +1,7 @@
 import type { SavedTab } from "@common/api/backups";
 import { useMutation } from "@tanstack/react-query";
 import { useAuth } from "@/features/accounts/useAuth";
-import { openRestoredTabs } from "@/features/backups/session-api";
+import { openRestoredTabs } from "@/features/backups/backup-api";
 import { openTabsForRestore } from "@/features/encryption/form-sealer";
 import { toastFailure } from "@/lib/failure-toast";
 import { toast } from "@/lib/use-toast";

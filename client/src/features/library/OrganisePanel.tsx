@@ -13,21 +13,21 @@ import { Input } from "@/components/ui/input";
  * key that changes with the backup's name and note, so the fields start from what was saved.
  */
 export function OrganisePanel({
-  session,
+  backup,
   busy,
   run,
 }: {
-  session: SavedSessionSummary;
+  backup: SavedSessionSummary;
   busy: boolean;
   run: (action: () => Promise<OrganiseReceipt>) => void;
 }) {
   const ids = { name: useId(), tag: useId(), note: useId() };
   const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(session.sessionName);
+  const [name, setName] = useState(backup.sessionName);
   const [tag, setTag] = useState("");
-  const [note, setNote] = useState(session.note ?? "");
+  const [note, setNote] = useState(backup.note ?? "");
 
-  const change = (body: Parameters<typeof organise>[1]) => run(() => organise(session.id, body));
+  const change = (body: Parameters<typeof organise>[1]) => run(() => organise(backup.id, body));
   const submit = (action: () => void) => (event: FormEvent) => {
     event.preventDefault();
     action();
@@ -40,11 +40,11 @@ export function OrganisePanel({
           <Pencil aria-hidden="true" />
           Rename
         </Button>
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => change({ pinned: !session.pinned })}>
-          {session.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
-          {session.pinned ? "Unpin" : "Pin"}
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => change({ pinned: !backup.pinned })}>
+          {backup.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+          {backup.pinned ? "Unpin" : "Pin"}
         </Button>
-        <Button variant="outline" size="sm" disabled={busy || session.tabCount < 2} onClick={() => run(() => dedupe([session.id]))}>
+        <Button variant="outline" size="sm" disabled={busy || backup.tabCount < 2} onClick={() => run(() => dedupe([backup.id]))}>
           <CopyMinus aria-hidden="true" />
           Remove duplicate tabs
         </Button>
@@ -65,8 +65,8 @@ export function OrganisePanel({
       <div>
         <p className="text-xs font-medium text-slate-700">Tags</p>
         <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Tags">
-          {session.tags.length === 0 ? <li className="text-xs text-slate-500">No tags yet</li> : null}
-          {session.tags.map((name) => (
+          {backup.tags.length === 0 ? <li className="text-xs text-slate-500">No tags yet</li> : null}
+          {backup.tags.map((name) => (
             <li key={name}>
               <Badge variant="secondary" className="gap-1 pr-1">
                 {name}
@@ -107,7 +107,7 @@ export function OrganisePanel({
           rows={2}
           className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
         />
-        <Button type="submit" size="sm" variant="secondary" disabled={busy || note === (session.note ?? "")}>
+        <Button type="submit" size="sm" variant="secondary" disabled={busy || note === (backup.note ?? "")}>
           Save note
         </Button>
       </form>

@@ -11,7 +11,7 @@ import { PlanGateNotice } from "@/features/payments/PlanGateNotice";
 import { useAuth } from "@/features/accounts/useAuth";
 import { requestOpenTabsRestore } from "@/features/extension-bridge/bridge";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
-import { unopenedNote } from "@/features/backups/session-api";
+import { unopenedNote } from "@/features/backups/backup-api";
 import { EncryptedMark, EncryptedTabHint, isReadable, shownTitle, TabIcon } from "@/features/encryption/EncryptedTab";
 import { useShownLocation } from "@/features/encryption/useTabLocation";
 import { useInstalledExtension } from "@/features/extension-bridge/useInstalledExtension";

@@ -15,19 +15,19 @@ import { refreshShared, shareBackup, unshareBackup } from "./team-sharing-api";
  * The selected backup's "Share with your team" (decision 190): for someone in a Premium team, one
  * button to share it, with what goes and what never does said beside it; once shared, one to stop sharing.
  */
-export function ShareWithTeam({ session }: { session: BackupOverview }) {
+export function ShareWithTeam({ backup }: { backup: BackupOverview }) {
   const { user } = useAuth();
   const team = user?.team ?? null;
   const included = team !== null && planHasFeature(user?.planType ?? "free", "teamManagement");
   const queryClient = useQueryClient();
   const shared = useQuery({ ...endpointQuery(listTeamSharedSessions), enabled: included });
-  const isShared = (shared.data ?? []).some((share) => share.id === session.id && share.mine);
+  const isShared = (shared.data ?? []).some((share) => share.id === backup.id && share.mine);
   const change = useMutation({
-    mutationFn: () => (isShared ? unshareBackup(session.id) : shareBackup(session.id)),
+    mutationFn: () => (isShared ? unshareBackup(backup.id) : shareBackup(backup.id)),
     onSuccess: () => {
       toast({
         title: isShared ? "No longer shared" : "Shared with your team",
-        description: isShared ? `${team?.name ?? "Your team"} no longer sees "${session.sessionName}".` : `Everyone in ${team?.name ?? "your team"} can now open "${session.sessionName}".`,
+        description: isShared ? `${team?.name ?? "Your team"} no longer sees "${backup.sessionName}".` : `Everyone in ${team?.name ?? "your team"} can now open "${backup.sessionName}".`,
       });
       return refreshShared(queryClient);
     },
@@ -35,9 +35,9 @@ export function ShareWithTeam({ session }: { session: BackupOverview }) {
       toastFailure(error, "The backup's sharing could not be changed.", "Sharing failed");
     },
   });
-  if (!included || session.tabCount === 0 || !shared.data) return null;
+  if (!included || backup.tabCount === 0 || !shared.data) return null;
   // The team would get tabs it cannot open: the server refuses to share them (decision 199), and the button says so.
-  const unshareable = !isShared && session.sealedTabCount > 0;
+  const unshareable = !isShared && backup.sealedTabCount > 0;
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4" role="region" aria-label="Team sharing">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -48,16 +48,16 @@ export function ShareWithTeam({ session }: { session: BackupOverview }) {
             <>Not shared. Share it and everyone in <span className="font-medium">{team.name}</span> can restore its tabs.</>
           )}
         </p>
-        <Button size="sm" variant={isShared ? "outline" : "default"} disabled={change.isPending || unshareable} onClick={() => change.mutate()} aria-describedby={unshareable ? `${session.id}-unshareable` : undefined}>
+        <Button size="sm" variant={isShared ? "outline" : "default"} disabled={change.isPending || unshareable} onClick={() => change.mutate()} aria-describedby={unshareable ? `${backup.id}-unshareable` : undefined}>
           {change.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : isShared ? <Undo2 aria-hidden="true" /> : <Share2 aria-hidden="true" />}
           {isShared ? "Stop sharing" : "Share with your team"}
         </Button>
       </div>
       {unshareable ? (
-        <p id={`${session.id}-unshareable`} className="mt-2 flex items-start gap-2 text-xs text-slate-700">
+        <p id={`${backup.id}-unshareable`} className="mt-2 flex items-start gap-2 text-xs text-slate-700">
           <Lock className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
           <span>
-            This backup holds {encryptedTabs(session.sealedTabCount)}: their titles and addresses open only with your passphrase, so it cannot be shared
+            This backup holds {encryptedTabs(backup.sealedTabCount)}: their titles and addresses open only with your passphrase, so it cannot be shared
             with your team.
           </span>
         </p>

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
 import { requestSharedRestore } from "@/features/extension-bridge/bridge";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
-import { USER_STATS_KEY } from "@/features/backups/session-api";
+import { USER_STATS_KEY } from "@/features/backups/backup-api";
 import { endpointQuery } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
 import { errorMessage } from "@/lib/queryClient";

@@ -5,9 +5,9 @@ import { getBackupOverview } from "@common/api/backup-pages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CopyMinus, Loader2, Merge, Save, Tag } from "lucide-react";
 import { useEffect, useState } from "react";
-import { SavedSessionList } from "./SavedSessionList";
-import { SessionDetails } from "./SessionDetails";
-import { deleteSession, matchesFilter, restoreSession, BACKUP_TAB_PAGES_KEY, SAVED_SESSION_DETAILS_KEY, SAVED_SESSIONS_KEY, saveCurrentSession, saveFailureMessage, tabPageQuery, unopenedNote, type SessionFilter, USER_STATS_KEY } from "./session-api";
+import { BackupList } from "./BackupList";
+import { BackupDetails } from "./BackupDetails";
+import { deleteSavedBackup, matchesFilter, restoreSavedBackup, BACKUP_TAB_PAGES_KEY, BACKUP_DETAILS_KEY, BACKUP_LIST_KEY, saveCurrentBackup, saveFailureMessage, tabPageQuery, unopenedNote, type BackupFilter, USER_STATS_KEY } from "./backup-api";
 import { requestRestore } from "@/features/extension-bridge/bridge";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
 import { useAuth } from "@/features/accounts/useAuth";
@@ -27,22 +27,22 @@ import { toast } from "@/lib/use-toast";
 import { endpointKey, endpointQuery } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
 
-const filters: { value: SessionFilter; label: string; empty: string }[] = [
+const filters: { value: BackupFilter; label: string; empty: string }[] = [
   { value: "all", label: "Saved Sessions", empty: "No saved sessions yet" },
   { value: "emergency", label: "Emergency Backups", empty: "No emergency backups found" },
   { value: "manual", label: "Manual Saves", empty: "No manual saves found" },
 ];
 
 /** `/sessions`: the Session Manager. Signed-out visitors get the landing page (routes.tsx). */
-export default function SessionsPage() {
+export default function BackupsPage() {
   const queryClient = useQueryClient();
   const email = useAuth().user?.email ?? "";
-  const [filter, setFilter] = useState<SessionFilter>("all");
+  const [filter, setFilter] = useState<BackupFilter>("all");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [tagFilter, setTagFilter] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
-  const sessions = useQuery(endpointQuery(listBackups));
-  const allTags = [...new Set((sessions.data ?? []).flatMap((session) => session.tags))].sort();
+  const backups = useQuery(endpointQuery(listBackups));
+  const allTags = [...new Set((backups.data ?? []).flatMap((backup) => backup.tags))].sort();
   // The overview only (labels, applications): the tabs come a page at a time as the list shows them (decision 165).
   const selected = useQuery({ ...endpointQuery(getBackupOverview, { params: { id: selectedId ?? "" } }), enabled: selectedId !== null });
   // The first page of tabs is asked for beside the overview, not after it: the first screen waits for one round trip.
@@ -51,8 +51,8 @@ export default function SessionsPage() {
   }, [queryClient, selectedId]);
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: SAVED_SESSIONS_KEY });
-    void queryClient.invalidateQueries({ queryKey: SAVED_SESSION_DETAILS_KEY });
+    void queryClient.invalidateQueries({ queryKey: BACKUP_LIST_KEY });
+    void queryClient.invalidateQueries({ queryKey: BACKUP_DETAILS_KEY });
     void queryClient.invalidateQueries({ queryKey: BACKUP_TAB_PAGES_KEY });
     void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY });
   };
@@ -65,12 +65,12 @@ export default function SessionsPage() {
   });
   const choose = (id: string, on: boolean) => setChosen((ids) => (on ? [...ids, id] : ids.filter((other) => other !== id)));
   // Merging keeps the list's order (newest first), whatever order the boxes were ticked in.
-  const chosenInOrder = (sessions.data ?? []).map((session) => session.id).filter((id) => chosen.includes(id));
+  const chosenInOrder = (backups.data ?? []).map((backup) => backup.id).filter((id) => chosen.includes(id));
 
   // The server records the restore and hands back the tabs either way; the extension, when installed, reopens the
   // windows as they were (pins, groups, or the suggested groups), and the tabs open one by one only without it.
   const { extension, restore } = useRestoreInThisBrowser<{ id: string; suggestedGroups?: boolean }, RestoreResponse>({
-    record: ({ id }) => restoreSession(id),
+    record: ({ id }) => restoreSavedBackup(id),
     handOff: ({ id, suggestedGroups = false }) => requestRestore(id, { suggestedGroups }),
     tabsToOpen: (_variables, recorded) => recorded?.session.tabs ?? [],
     ifNoAnswer: "say-so",
@@ -84,7 +84,7 @@ export default function SessionsPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: deleteSession,
+    mutationFn: deleteSavedBackup,
     onSuccess: () => {
       toast({ title: "Session Deleted", description: "Session and all associated data have been removed" });
       setSelectedId(null);
@@ -95,7 +95,7 @@ export default function SessionsPage() {
     },
   });
   const save = useMutation({
-    mutationFn: () => saveCurrentSession(`Manual save ${formatDateTime(new Date())}`, (tabs) => prepareTabsOnce(email, queryClient, tabs)),
+    mutationFn: () => saveCurrentBackup(`Manual save ${formatDateTime(new Date())}`, (tabs) => prepareTabsOnce(email, queryClient, tabs)),
     onSuccess: (result) => {
       toast({ title: "Session Saved", description: result.limit ? result.limit.message : result.message });
       refresh();
@@ -169,7 +169,7 @@ export default function SessionsPage() {
       <OpenOnOtherDevices />
       <SharedWithTeam />
 
-      <Tabs value={filter} onValueChange={(value) => setFilter(value as SessionFilter)} className="mt-8">
+      <Tabs value={filter} onValueChange={(value) => setFilter(value as BackupFilter)} className="mt-8">
         <TabsList aria-label="Which sessions">
           {filters.map((item) => (
             <TabsTrigger key={item.value} value={item.value}>
@@ -178,34 +178,34 @@ export default function SessionsPage() {
           ))}
         </TabsList>
         {filters.map((item) => {
-          const list = (sessions.data ?? []).filter((session) => matchesFilter(session, item.value) && (tagFilter === null || session.tags.includes(tagFilter)));
+          const list = (backups.data ?? []).filter((backup) => matchesFilter(backup, item.value) && (tagFilter === null || backup.tags.includes(tagFilter)));
           return (
             <TabsContent key={item.value} value={item.value}>
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
                 <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-                  {sessions.isLoading ? (
+                  {backups.isLoading ? (
                     <p className="flex items-center gap-2 p-6 text-slate-500">
                       <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading sessions…
                     </p>
                   ) : list.length === 0 ? (
                     <p className="p-6 text-center text-slate-500">{item.empty}</p>
                   ) : (
-                    <SavedSessionList label={item.label} sessions={list} selectedId={selectedId} chosen={chosen} onSelect={setSelectedId} onChoose={choose} />
+                    <BackupList label={item.label} backups={list} selectedId={selectedId} chosen={chosen} onSelect={setSelectedId} onChoose={choose} />
                   )}
                 </div>
                 <div className={sectionCardLook}>
                   {selectedId === null ? (
                     <p className="py-10 text-center text-slate-500">Select a session to view details</p>
                   ) : selected.data ? (
-                    <SessionDetails
-                      session={selected.data}
+                    <BackupDetails
+                      backup={selected.data}
                       restoring={restore.isPending}
                       inThisBrowser={extension !== null}
                       deleting={remove.isPending}
                       onRestore={() => restore.mutate({ id: selected.data.id })}
                       onRestoreWithGroups={() => restore.mutate({ id: selected.data.id, suggestedGroups: true })}
                       onDelete={() => remove.mutate(selected.data.id)}
-                      organise={<><OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} session={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam session={selected.data} /></>}
+                      organise={<><OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} backup={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam backup={selected.data} /></>}
                     />
                   ) : (
                     <p className="flex items-center justify-center gap-2 py-10 text-slate-500">

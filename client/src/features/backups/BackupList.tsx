@@ -10,16 +10,16 @@ import { VirtualList } from "./VirtualList";
 const triggerBadge: Record<string, "secondary" | "outline"> = { manual_save: "secondary", auto_backup: "outline" };
 
 /** The Session Manager's list of backups (up to 500), drawn a screen at a time; each row selects a backup or ticks it. */
-export function SavedSessionList({
+export function BackupList({
   label,
-  sessions,
+  backups,
   selectedId,
   chosen,
   onSelect,
   onChoose,
 }: {
   label: string;
-  sessions: SavedSessionSummary[];
+  backups: SavedSessionSummary[];
   selectedId: string | null;
   chosen: string[];
   onSelect: (id: string) => void;
@@ -28,52 +28,52 @@ export function SavedSessionList({
   return (
     <VirtualList
       label={label}
-      rowCount={sessions.length}
+      rowCount={backups.length}
       rowHeight={68}
-      rowKey={(index) => sessions[index]!.id}
+      rowKey={(index) => backups[index]!.id}
       className="max-h-96"
       listClassName="divide-y divide-slate-100"
       rowClassName="flex items-stretch"
       renderRow={(index) => {
-        const session = sessions[index]!;
+        const backup = backups[index]!;
         return (
           <>
             <label className="flex cursor-pointer items-center pl-4">
               <input
                 type="checkbox"
                 className="size-4 accent-brand-600"
-                checked={chosen.includes(session.id)}
-                onChange={(event) => onChoose(session.id, event.target.checked)}
-                aria-label={`Select ${session.sessionName}`}
+                checked={chosen.includes(backup.id)}
+                onChange={(event) => onChoose(backup.id, event.target.checked)}
+                aria-label={`Select ${backup.sessionName}`}
               />
             </label>
             <button
               type="button"
-              onClick={() => onSelect(session.id)}
-              aria-current={selectedId === session.id ? "true" : undefined}
+              onClick={() => onSelect(backup.id)}
+              aria-current={selectedId === backup.id ? "true" : undefined}
               className={cn(
                 "flex min-w-0 flex-1 cursor-pointer flex-col gap-1 px-3 py-3 text-left transition hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none",
-                selectedId === session.id && "bg-brand-50 hover:bg-brand-50",
+                selectedId === backup.id && "bg-brand-50 hover:bg-brand-50",
               )}
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="flex min-w-0 items-center gap-1.5">
-                  {session.pinned ? <Pin className="size-3.5 shrink-0 text-brand-600" aria-label="Pinned" /> : null}
-                  <span className="truncate font-medium text-slate-900">{session.sessionName}</span>
+                  {backup.pinned ? <Pin className="size-3.5 shrink-0 text-brand-600" aria-label="Pinned" /> : null}
+                  <span className="truncate font-medium text-slate-900">{backup.sessionName}</span>
                 </span>
-                <Badge variant={triggerBadge[session.triggerEvent] ?? "warning"}>{triggerLabels[session.triggerEvent] ?? session.triggerEvent}</Badge>
+                <Badge variant={triggerBadge[backup.triggerEvent] ?? "warning"}>{triggerLabels[backup.triggerEvent] ?? backup.triggerEvent}</Badge>
               </span>
               <span className="flex flex-wrap items-center gap-x-3 text-xs text-slate-600">
                 <span className="inline-flex items-center gap-1">
                   <Layers className="size-3.5" aria-hidden="true" />
-                  {session.tabCount} {session.tabCount === 1 ? "tab" : "tabs"}
+                  {backup.tabCount} {backup.tabCount === 1 ? "tab" : "tabs"}
                 </span>
                 <span className="inline-flex items-center gap-1">
                   <AppWindow className="size-3.5" aria-hidden="true" />
-                  {session.appCount} {session.appCount === 1 ? "app" : "apps"}
+                  {backup.appCount} {backup.appCount === 1 ? "app" : "apps"}
                 </span>
-                <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
-                {session.tags.map((tag) => (
+                <time dateTime={backup.createdAt}>{formatDateTime(backup.createdAt)}</time>
+                {backup.tags.map((tag) => (
                   <span key={tag} className="rounded-full bg-slate-100 px-2 text-slate-700">
                     {tag}
                   </span>

@@ -1,9 +1,9 @@
 import type { SavedSessionSummary } from "@common/api/backups";
 import { triggerEvents } from "@common/api/backups";
 import { describe, expect, it } from "vitest";
-import { matchesFilter, pagesToRead, type SessionFilter, TAB_PAGE_SIZE } from "./session-api";
+import { matchesFilter, pagesToRead, type BackupFilter, TAB_PAGE_SIZE } from "./backup-api";
 
-const session = (triggerEvent: string): SavedSessionSummary => ({
+const backup = (triggerEvent: string): SavedSessionSummary => ({
   id: triggerEvent,
   sessionName: triggerEvent,
   triggerEvent,
@@ -20,19 +20,19 @@ const session = (triggerEvent: string): SavedSessionSummary => ({
   sealedTabCount: 0,
 });
 
-describe("which Session Manager tab lists a session", () => {
+describe("which Session Manager tab lists a backup", () => {
   it.each([
     ["clear_all_detected", ["all", "emergency"]],
     ["windows_x_button", ["all", "emergency"]],
     ["manual_save", ["all", "manual"]],
     ["auto_backup", ["all"]],
   ])("%s is listed under %j", (trigger, tabs) => {
-    const filters: SessionFilter[] = ["all", "emergency", "manual"];
-    expect(filters.filter((filter) => matchesFilter(session(trigger), filter))).toEqual(tabs);
+    const filters: BackupFilter[] = ["all", "emergency", "manual"];
+    expect(filters.filter((filter) => matchesFilter(backup(trigger), filter))).toEqual(tabs);
   });
 
   it("covers every trigger the server stores", () => {
-    for (const trigger of triggerEvents) expect(matchesFilter(session(trigger), "all")).toBe(true);
+    for (const trigger of triggerEvents) expect(matchesFilter(backup(trigger), "all")).toBe(true);
     expect(triggerEvents).toHaveLength(4);
   });
 });

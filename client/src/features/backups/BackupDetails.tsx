@@ -11,9 +11,9 @@ import { BackupTabList } from "./BackupTabList";
 import { SuggestedGroupsPanel } from "./SuggestedGroupsPanel";
 
 
-/** The selected session: device, created, type, and its tabs (a page at a time) with what was typed and where it was read. */
-export function SessionDetails({
-  session,
+/** The selected backup: device, created, type, and its tabs (a page at a time) with what was typed and where it was read. */
+export function BackupDetails({
+  backup,
   restoring,
   inThisBrowser,
   deleting,
@@ -22,7 +22,7 @@ export function SessionDetails({
   onDelete,
   organise,
 }: {
-  session: BackupOverview;
+  backup: BackupOverview;
   /** The library's rename, tags, note and pin (client/src/features/library/OrganisePanel.tsx). */
   organise?: ReactNode;
   restoring: boolean;
@@ -39,27 +39,27 @@ export function SessionDetails({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            <span className="truncate">{session.sessionName}</span>
-            {session.pinned ? <Badge variant="secondary"><Pin className="size-3" aria-hidden="true" />Pinned</Badge> : null}
+            <span className="truncate">{backup.sessionName}</span>
+            {backup.pinned ? <Badge variant="secondary"><Pin className="size-3" aria-hidden="true" />Pinned</Badge> : null}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Device</dt>
-            <dd className="text-slate-800">{session.deviceName ?? (session.browserType ? browserName(session.browserType) : "This browser")}</dd>
+            <dd className="text-slate-800">{backup.deviceName ?? (backup.browserType ? browserName(backup.browserType) : "This browser")}</dd>
             <dt className="text-slate-500">Created</dt>
-            <dd className="text-slate-800">{formatDateTime(session.createdAt)}</dd>
+            <dd className="text-slate-800">{formatDateTime(backup.createdAt)}</dd>
             <dt className="text-slate-500">Type</dt>
-            <dd className="text-slate-800">{triggerLabels[session.triggerEvent] ?? session.triggerEvent}</dd>
-            {session.note ? (
+            <dd className="text-slate-800">{triggerLabels[backup.triggerEvent] ?? backup.triggerEvent}</dd>
+            {backup.note ? (
               <>
                 <dt className="text-slate-500">Note</dt>
-                <dd className="whitespace-pre-line text-slate-800">{session.note}</dd>
+                <dd className="whitespace-pre-line text-slate-800">{backup.note}</dd>
               </>
             ) : null}
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">
-          <ExportMenu backupId={session.id} sealedTabCount={session.sealedTabCount} />
-          <Button onClick={onRestore} disabled={!session.restorable || restoring}>
+          <ExportMenu backupId={backup.id} sealedTabCount={backup.sealedTabCount} />
+          <Button onClick={onRestore} disabled={!backup.restorable || restoring}>
             {restoring ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
             {restoring ? "Restoring..." : inThisBrowser ? "Restore in this browser" : "Restore Session"}
           </Button>
@@ -71,18 +71,18 @@ export function SessionDetails({
 
       {organise}
 
-      {session.tabCount > 0 ? <BackupDigestPanel sessionId={session.id} /> : null}
-      {session.tabCount > 0 && session.restorable ? (
-        <SuggestedGroupsPanel sessionId={session.id} inThisBrowser={inThisBrowser} restoring={restoring} onRestoreWithGroups={onRestoreWithGroups} />
+      {backup.tabCount > 0 ? <BackupDigestPanel sessionId={backup.id} /> : null}
+      {backup.tabCount > 0 && backup.restorable ? (
+        <SuggestedGroupsPanel sessionId={backup.id} inThisBrowser={inThisBrowser} restoring={restoring} onRestoreWithGroups={onRestoreWithGroups} />
       ) : null}
 
-      {session.tabCount > 0 ? <BackupTabList key={session.id} backupId={session.id} tabCount={session.tabCount} /> : null}
+      {backup.tabCount > 0 ? <BackupTabList key={backup.id} backupId={backup.id} tabCount={backup.tabCount} /> : null}
 
-      {session.openApps.length > 0 ? (
+      {backup.openApps.length > 0 ? (
         <>
-          <h3 className="mt-6 text-sm font-semibold text-slate-900">Applications ({session.openApps.length})</h3>
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Applications ({backup.openApps.length})</h3>
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {session.openApps.map((app, index) => (
+            {backup.openApps.map((app, index) => (
               <li key={`${app.processName}-${index}`} className="flex items-start gap-3 p-3 text-sm">
                 <AppWindow className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
                 <div className="min-w-0">

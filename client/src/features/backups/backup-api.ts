@@ -7,9 +7,9 @@ import { currentBrowserSession, type PrepareTabs } from "@/features/protection/c
 import { restoreUrl } from "@/features/protection/restore-handoff";
 import { errorMessage } from "@/lib/queryClient";
 
-export const SAVED_SESSIONS_KEY = endpointKey(listBackups);
+export const BACKUP_LIST_KEY = endpointKey(listBackups);
 /** Every backup's details (its overview): refreshed with the list, as when their keys began with the list's. */
-export const SAVED_SESSION_DETAILS_KEY = endpointKey(getBackupOverview);
+export const BACKUP_DETAILS_KEY = endpointKey(getBackupOverview);
 /** Every page of every backup's tabs, refreshed with the details. */
 export const BACKUP_TAB_PAGES_KEY = endpointKey(listBackupTabs);
 export const USER_STATS_KEY = endpointKey(getUserStats);
@@ -17,19 +17,19 @@ export const USER_STATS_KEY = endpointKey(getUserStats);
 /** spec 2 §4, §9: restored tabs open 500 ms apart. */
 export const RESTORE_TAB_INTERVAL_MS = 500;
 
-export async function restoreSession(id: string): Promise<RestoreResponse> {
+export async function restoreSavedBackup(id: string): Promise<RestoreResponse> {
   return call(restoreBackup, { params: { id } });
 }
 
-export async function deleteSession(id: string): Promise<void> {
+export async function deleteSavedBackup(id: string): Promise<void> {
   await call(deleteBackup, { params: { id } });
 }
 
 /**
- * A manual save of the capture engine's current session: this page with its forms and scroll, and the recent tabs,
+ * A manual save of the capture engine's current backup: this page with its forms and scroll, and the recent tabs,
  * sealed as the account asks (`prepare`); refused here, unsent, when this browser is locked and must seal them.
  */
-export async function saveCurrentSession(sessionName: string, prepare: PrepareTabs): Promise<BackupResponse> {
+export async function saveCurrentBackup(sessionName: string, prepare: PrepareTabs): Promise<BackupResponse> {
   const browserSession = currentBrowserSession();
   const tabs = await prepare(browserSession.tabs);
   if (!tabs) throw new LockedBrowserError();
@@ -53,15 +53,15 @@ export function openRestoredTabs(tabs: SavedTab[]): void {
   });
 }
 
-export type SessionFilter = "all" | "emergency" | "manual";
+export type BackupFilter = "all" | "emergency" | "manual";
 
 const emergencyTriggerNames: readonly string[] = emergencyTriggers;
 
-/** Which tabs list a session: every one under Saved Sessions; automatic backups only there. */
-export function matchesFilter(session: SavedSessionSummary, filter: SessionFilter): boolean {
+/** Which tabs list a backup: every one under Saved Sessions; automatic backups only there. */
+export function matchesFilter(backup: SavedSessionSummary, filter: BackupFilter): boolean {
   if (filter === "all") return true;
-  if (filter === "manual") return session.triggerEvent === "manual_save";
-  return emergencyTriggerNames.includes(session.triggerEvent);
+  if (filter === "manual") return backup.triggerEvent === "manual_save";
+  return emergencyTriggerNames.includes(backup.triggerEvent);
 }
 
 /** Tabs the Session Manager reads at a time from a backup (decision 165). */
