@@ -32,8 +32,9 @@ export default defineConfig({
           name: "integration",
           include: ["server/**/*.test.ts"],
           environment: "node",
-          // PGlite costs ~600 MB per instance; two workers fit these 2-core machines.
-          maxWorkers: 2,
+          // PGlite costs ~600 MB per instance; two workers fit these 2-core machines. CI runs one beside the
+          // browser tests (decision 214).
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 2,
           // Vitest requires a group of its own for a project with a different maxWorkers.
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
