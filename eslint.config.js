@@ -93,10 +93,9 @@ export default tseslint.config(
   {
     // The extension casts nothing: answers are typed by the message protocol (extension/src/messages.ts) and stored
     // values are read through their schemas (StorageItem), so a wrong shape shows as a type error, not at run time.
-    // `as const` stays allowed; tests build their doubles freely. snapshot.ts still casts two browser strings to its
-    // own unions: it is shared with the server's backup storage work, and is narrowed there.
+    // `as const` stays allowed; tests build their doubles freely.
     files: ["extension/src/**/*.ts", "extension/entrypoints/**/*.ts"],
-    ignores: ["extension/src/**/*.test.ts", "extension/src/snapshot.ts"],
+    ignores: ["extension/src/**/*.test.ts"],
     rules: { "@typescript-eslint/consistent-type-assertions": ["error", { assertionStyle: "never" }] },
   },
   {

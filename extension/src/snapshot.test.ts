@@ -59,6 +59,15 @@ describe("buildSnapshot", () => {
     expect(snapshot.windows[0]?.tabs[0]?.groupId).toBe(7);
   });
 
+  it("keeps a window state it does not know as normal, and one it knows as it is", () => {
+    const snapshot = buildSnapshot("s1", 1, [
+      win(1, [tab("https://a.example/")], { state: "docked" }),
+      win(2, [tab("https://b.example/")], { state: "maximized" }),
+      win(3, [tab("https://c.example/")], { state: undefined }),
+    ], []);
+    expect(snapshot.windows.map((window) => window.state)).toEqual(["normal", "maximized", "normal"]);
+  });
+
   it("changes its fingerprint when tabs change, not when another tab is selected", () => {
     const a = tab("https://a.example/", { active: true });
     const b = tab("https://b.example/");

@@ -1,4 +1,5 @@
-import { BROWSER_BACKUP_LIMITS, tabGroupColors, type BrowserBackupTrigger, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
+import { z } from "zod";
+import { BROWSER_BACKUP_LIMITS, tabGroupColors, type BrowserBackupTrigger, type UploadBrowserBackupRequest, windowStates } from "@common/api/browser-backups";
 import { storableText } from "@common/form-capture";
 import { isNeverCaptured } from "@common/never-captured-sites";
 import { SESSION_LIMITS } from "@common/api/payload-limits";
@@ -74,7 +75,9 @@ function favicon(url: string | undefined): string | null {
   return /^(https?:\/\/|data:image\/)/.test(url) ? url : null;
 }
 
-const windowStates = new Set(["normal", "minimized", "maximized", "fullscreen"]);
+/** A browser's own strings narrowed to what a backup stores; anything else (a new state, a new colour) falls back. */
+const windowStateOf = z.enum(windowStates).catch("normal");
+const groupColorOf = z.enum(tabGroupColors).catch("grey");
 
 function pixels(value: number | undefined): number | null {
   return typeof value === "number" && Number.isFinite(value) ? Math.max(-100_000, Math.min(100_000, Math.round(value))) : null;
@@ -167,7 +170,7 @@ export function buildSnapshot(
     }
     out.push({
       windowId: window.id,
-      state: window.state && windowStates.has(window.state) ? (window.state as SnapshotWindow["state"]) : "normal",
+      state: windowStateOf.parse(window.state),
       focused: window.focused,
       left: pixels(window.left),
       top: pixels(window.top),
@@ -184,7 +187,7 @@ export function buildSnapshot(
       groupId: group.id,
       windowId: group.windowId,
       title: storableText(group.title ?? "", BROWSER_BACKUP_LIMITS.groupTitleLength),
-      color: (tabGroupColors as readonly string[]).includes(group.color) ? (group.color as SnapshotGroup["color"]) : "grey",
+      color: groupColorOf.parse(group.color),
       collapsed: group.collapsed,
     }));
   for (const group of keptGroups) fingerprint.add(`g${group.groupId}`).add(group.title).add(group.color).add(group.collapsed ? "c" : "");
