@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { confirmSandboxPayment } from "@common/api/payments";
 import { FlaskConical } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -39,10 +40,20 @@ export function SandboxCardForm({
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
-  const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const confirm = useMutation({
+    mutationFn: async (card: { number: string; cvc: string; expMonth: number; expYear: number }): Promise<CardResult> => {
+      try {
+        const result = await call(confirmSandboxPayment, { body: { clientSecret, card } });
+        return result.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: result.message };
+      } catch (error) {
+        return sandboxFailureResult(error);
+      }
+    },
+    onSuccess: onResult,
+  });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const parsedExpiry = parseExpiry(expiry);
     if (!parsedExpiry) {
@@ -50,15 +61,7 @@ export function SandboxCardForm({
       return;
     }
     setProblem(null);
-    setSubmitting(true);
-    try {
-      const result = await call(confirmSandboxPayment, { body: { clientSecret, card: { number, cvc, ...parsedExpiry } } });
-      onResult(result.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: result.message });
-    } catch (error) {
-      onResult(sandboxFailureResult(error));
-    } finally {
-      setSubmitting(false);
-    }
+    confirm.mutate({ number, cvc, ...parsedExpiry });
   }
 
   return (
@@ -114,7 +117,7 @@ export function SandboxCardForm({
           {problem}
         </p>
       ) : null}
-      <PayButton amountLabel={amountLabel} busy={submitting} />
+      <PayButton amountLabel={amountLabel} busy={confirm.isPending} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { type FormEvent, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import type { FormEvent } from "react";
 import { type CardResult, stripeConfirmationResult } from "./card-result";
 import { PayButton } from "./PayButton";
 
@@ -40,30 +41,28 @@ export default function StripeCardForm({
 function ElementsForm({ amountLabel, returnUrl, onResult }: { amountLabel: string; returnUrl: string; onResult: (result: CardResult) => void }) {
   const stripe = useStripe();
   const elements = useElements();
-  const [submitting, setSubmitting] = useState(false);
+  const confirm = useMutation({
+    mutationFn: async ({ stripe: loaded, elements: fields }: { stripe: Stripe; elements: NonNullable<typeof elements> }): Promise<CardResult> => {
+      try {
+        return stripeConfirmationResult(await loaded.confirmPayment({ elements: fields, confirmParams: { return_url: returnUrl }, redirect: "if_required" }));
+      } catch {
+        // Stripe.js itself failed (its script, the network): never leave the button spinning.
+        return { status: "error" };
+      }
+    },
+    onSuccess: onResult,
+  });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!stripe || !elements) return;
-    setSubmitting(true);
-    let result: CardResult;
-    try {
-      result = stripeConfirmationResult(
-        await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" }),
-      );
-    } catch {
-      // Stripe.js itself failed (its script, the network): never leave the button spinning.
-      result = { status: "error" };
-    } finally {
-      setSubmitting(false);
-    }
-    onResult(result);
+    confirm.mutate({ stripe, elements });
   }
 
   return (
     <form onSubmit={submit} className="space-y-4">
       <PaymentElement />
-      <PayButton amountLabel={amountLabel} busy={submitting} disabled={!stripe} />
+      <PayButton amountLabel={amountLabel} busy={confirm.isPending} disabled={!stripe} />
     </form>
   );
 }
