@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   acceptTeamInvitation,
@@ -31,11 +31,12 @@ import { acceptInvitation, cancelInvitation, describeInvitation, invitationEmail
 import { memberDevices, revokeMemberDevice } from "./member-devices";
 import { changeMemberRole, createTeamFor, deleteTeamOf, findTeamMember, removeMember, teamView } from "./teams";
 import { type TeamMembership, teamMembershipOf, teamSeats } from "./team-membership";
+import { TeamRefusedError } from "./team-refusal";
 
-const notInTeam = { message: "You are not in a team." };
-const managersOnly = { message: "Only the team's owner and admins can do this." };
-const ownerOnly = { message: "Only the team's owner can do this." };
-const memberNotFound = { message: "No such member in your team." };
+const notInTeam = "You are not in a team.";
+const managersOnly = "Only the team's owner and admins can do this.";
+const ownerOnly = "Only the team's owner can do this.";
+const memberNotFound = "No such member in your team.";
 const invitationInvalid = { message: "This invitation link is not valid any more: it was used, cancelled or has expired. Ask for a new one." };
 
 /**
@@ -56,38 +57,29 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   const actor = (account: Account) => ({ id: account.user.id, email: account.user.email });
 
-  /** The caller's membership, or a 404 sent. */
-  async function membershipOr404(request: FastifyRequest, reply: FastifyReply): Promise<TeamMembership | null> {
+  /** The caller's membership; refused with 404 outside a team. */
+  async function membershipOf(request: FastifyRequest): Promise<TeamMembership> {
     const membership = await teamMembershipOf(db, signedInAccount(request).user.id, app.clock());
-    if (!membership) void reply.code(404).send(notInTeam);
+    if (!membership) throw new TeamRefusedError(notInTeam, 404);
     return membership;
   }
 
-  /** The caller's membership when they are its owner or an admin and the team's plan includes teams, or an answer sent. */
-  async function managerOr403(request: FastifyRequest, reply: FastifyReply): Promise<TeamMembership | null> {
-    const membership = await membershipOr404(request, reply);
-    if (!membership) return null;
-    if (membership.role === "member") {
-      void reply.code(403).send(managersOnly);
-      return null;
-    }
+  /** The caller's membership when they are its owner or an admin and the team's plan includes teams; refused with 403 otherwise. */
+  async function managerOf(request: FastifyRequest): Promise<TeamMembership> {
+    const membership = await membershipOf(request);
+    if (membership.role === "member") throw new TeamRefusedError(managersOnly, 403);
     if (!planHasFeature(membership.planType, "teamManagement")) {
-      void reply.code(403).send({ message: `The team's owner is no longer on Premium: ${catalogueFeatureNeedsPlanMessage("teamManagement", membership.planType)}` });
-      return null;
+      throw new TeamRefusedError(`The team's owner is no longer on Premium: ${catalogueFeatureNeedsPlanMessage("teamManagement", membership.planType)}`, 403);
     }
     return membership;
   }
 
-  /** A member of the caller's team the caller may act on, or an answer sent. */
-  async function managedMember(request: FastifyRequest, reply: FastifyReply, membership: TeamMembership, userId: string): Promise<TeamMember | null> {
+  /** A member of the caller's team the caller may act on; refused with 404 or 403 otherwise. */
+  async function managedMember(membership: TeamMembership, userId: string): Promise<TeamMember> {
     const member = await findTeamMember(db, membership.teamId, userId);
-    if (!member) {
-      void reply.code(404).send(memberNotFound);
-      return null;
-    }
+    if (!member) throw new TeamRefusedError(memberNotFound, 404);
     if (!mayManageTeamMember(membership.role, member.role)) {
-      void reply.code(403).send({ message: membership.role === "admin" ? "Admins act on members only; ask the team's owner." : managersOnly.message });
-      return null;
+      throw new TeamRefusedError(membership.role === "admin" ? "Admins act on members only; ask the team's owner." : managersOnly, 403);
     }
     return member;
   }
@@ -122,9 +114,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
     ...endpointRoute(deleteTeam),
     onRequest: requireBrowserSession,
     handler: async (request, reply) => {
-      const membership = await membershipOr404(request, reply);
-      if (!membership) return reply;
-      if (membership.role !== "owner") return reply.code(403).send(ownerOnly);
+      const membership = await membershipOf(request);
+      if (membership.role !== "owner") throw new TeamRefusedError(ownerOnly, 403);
       await deleteTeamOf(db, membership.teamId);
       request.log.info({ teamId: membership.teamId }, "team deleted");
       return reply.code(204).send(null);
@@ -137,8 +128,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
     preHandler: limitInvitations,
     handler: async (request, reply) => {
       const account = signedInAccount(request);
-      const membership = await managerOr403(request, reply);
-      if (!membership) return reply;
+      const membership = await managerOf(request);
       if (request.body.role === "admin" && membership.role !== "owner") return reply.code(403).send({ message: "Only the team's owner can invite admins." });
       const outcome = await inviteToTeam(db, {
         teamId: membership.teamId,
@@ -173,8 +163,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
     ...endpointRoute(cancelTeamInvitation),
     onRequest: requireBrowserSession,
     handler: async (request, reply) => {
-      const membership = await managerOr403(request, reply);
-      if (!membership) return reply;
+      const membership = await managerOf(request);
       const cancelled = await cancelInvitation(db, membership.teamId, request.params.id, actor(signedInAccount(request)), app.clock());
       if (!cancelled) return reply.code(404).send({ message: "No such pending invitation in your team." });
       return reply.code(204).send(null);
@@ -224,12 +213,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
   app.route({
     ...endpointRoute(changeTeamMemberRole),
     onRequest: requireBrowserSession,
-    handler: async (request, reply) => {
-      const membership = await managerOr403(request, reply);
-      if (!membership) return reply;
-      if (membership.role !== "owner") return reply.code(403).send(ownerOnly);
-      const member = await managedMember(request, reply, membership, request.params.userId);
-      if (!member) return reply;
+    handler: async (request) => {
+      const membership = await managerOf(request);
+      if (membership.role !== "owner") throw new TeamRefusedError(ownerOnly, 403);
+      const member = await managedMember(membership, request.params.userId);
       return changeMemberRole(db, membership.teamId, actor(signedInAccount(request)), member, request.body.role, app.clock());
     },
   });
@@ -240,13 +227,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
     handler: async (request, reply) => {
       const account = signedInAccount(request);
       const leaving = request.params.userId === account.user.id;
-      const membership = leaving ? await membershipOr404(request, reply) : await managerOr403(request, reply);
-      if (!membership) return reply;
+      const membership = leaving ? await membershipOf(request) : await managerOf(request);
       if (leaving && membership.role === "owner") {
         return reply.code(403).send({ message: "The owner cannot leave the team: delete the team instead." });
       }
-      const member = leaving ? await findTeamMember(db, membership.teamId, account.user.id) : await managedMember(request, reply, membership, request.params.userId);
-      if (!member) return reply.sent ? reply : reply.code(404).send(memberNotFound);
+      const member = leaving ? await findTeamMember(db, membership.teamId, account.user.id) : await managedMember(membership, request.params.userId);
+      if (!member) throw new TeamRefusedError(memberNotFound, 404);
       await removeMember(db, membership.teamId, actor(account), member, app.clock());
       return reply.code(204).send(null);
     },
@@ -255,11 +241,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
   app.route({
     ...endpointRoute(listTeamMemberDevices),
     onRequest: requireBrowserSession,
-    handler: async (request, reply) => {
-      const membership = await managerOr403(request, reply);
-      if (!membership) return reply;
+    handler: async (request) => {
+      const membership = await managerOf(request);
       const member = await findTeamMember(db, membership.teamId, request.params.userId);
-      if (!member) return reply.code(404).send(memberNotFound);
+      if (!member) throw new TeamRefusedError(memberNotFound, 404);
       return memberDevices(db, member.userId, app.clock());
     },
   });
@@ -268,10 +253,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
     ...endpointRoute(revokeTeamMemberDevice),
     onRequest: requireBrowserSession,
     handler: async (request, reply) => {
-      const membership = await managerOr403(request, reply);
-      if (!membership) return reply;
-      const member = await managedMember(request, reply, membership, request.params.userId);
-      if (!member) return reply;
+      const membership = await managerOf(request);
+      const member = await managedMember(membership, request.params.userId);
       const revoked = await revokeMemberDevice(db, {
         teamId: membership.teamId,
         actor: actor(signedInAccount(request)),
@@ -287,10 +270,9 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
   app.route({
     ...endpointRoute(getTeamAuditLog),
     onRequest: requireBrowserSession,
-    handler: async (request, reply) => {
-      const membership = await membershipOr404(request, reply);
-      if (!membership) return reply;
-      if (membership.role !== "owner") return reply.code(403).send(ownerOnly);
+    handler: async (request) => {
+      const membership = await membershipOf(request);
+      if (membership.role !== "owner") throw new TeamRefusedError(ownerOnly, 403);
       return readTeamAudit(db, membership.teamId);
     },
   });
