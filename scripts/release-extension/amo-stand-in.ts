@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { strFromU8, unzipSync } from "fflate";
+import { z } from "zod";
 import { signLikeMozilla } from "../../server/test/signed-xpi";
 import { formOf, type RecordedRequest, type StandInHandler, type StandInReply } from "./stand-in-server";
 
@@ -12,7 +13,7 @@ import { formOf, type RecordedRequest, type StandInHandler, type StandInReply } 
 export function amoStandIn(keys: { apiKey: string; apiSecret: string; addonId: string }) {
   const uploads = new Map<string, { bytes: Uint8Array; polls: number }>();
   const versions = new Map<number, { upload: Uint8Array; polls: number; source: File | null }>();
-  const seen = { jwtPayloads: [] as Record<string, unknown>[], channels: [] as string[], sources: [] as File[] };
+  const seen: { jwtPayloads: JwtPayload[]; channels: string[]; sources: File[] } = { jwtPayloads: [], channels: [], sources: [] };
   let sequence = 0;
 
   const handler: StandInHandler = async (request, origin) => {
@@ -45,8 +46,8 @@ export function amoStandIn(keys: { apiKey: string; apiSecret: string; addonId: s
     const addon = /^\/api\/v5\/addons\/addon\/([^/]+)\/$/.exec(path);
     if (request.method === "PUT" && addon) {
       if (decodeURIComponent(addon[1] ?? "") !== keys.addonId) return { status: 403, json: { detail: "You do not have permission to perform this action." } };
-      const body = JSON.parse(request.body.toString()) as { version?: { upload?: string } };
-      const upload = uploads.get(body.version?.upload ?? "");
+      const body = versionBodySchema.safeParse(parseJson(request.body.toString()));
+      const upload = uploads.get(body.success ? body.data.version.upload : "");
       if (!upload || upload.polls < 2) return { status: 400, json: { version: { upload: ["Upload is not valid or not processed."] } } };
       const id = (sequence += 1);
       versions.set(id, { upload: upload.bytes, polls: 0, source: null });
@@ -78,15 +79,30 @@ export function amoStandIn(keys: { apiKey: string; apiSecret: string; addonId: s
 function validate(bytes: Uint8Array, addonId: string): string[] {
   try {
     const files = unzipSync(bytes, { filter: (file) => file.name === "manifest.json" });
-    const manifest = JSON.parse(strFromU8(files["manifest.json"] ?? new Uint8Array())) as { browser_specific_settings?: { gecko?: { id?: string } } };
-    const id = manifest.browser_specific_settings?.gecko?.id;
-    return id === addonId ? [] : [`The add-on ID in the manifest is ${String(id)}, not ${addonId}.`];
+    const manifest = manifestSchema.safeParse(parseJson(strFromU8(files["manifest.json"] ?? new Uint8Array())));
+    if (!manifest.success) return ["The manifest.json has no browser_specific_settings.gecko.id."];
+    const id = manifest.data.browser_specific_settings.gecko.id;
+    return id === addonId ? [] : [`The add-on ID in the manifest is ${id}, not ${addonId}.`];
   } catch {
     return ["The file is not a valid zip with a manifest.json."];
   }
 }
 
-function checkJwt(request: RecordedRequest, keys: { apiKey: string; apiSecret: string }, payloads: Record<string, unknown>[]): StandInReply | null {
+const versionBodySchema = z.object({ version: z.object({ upload: z.string() }) });
+const manifestSchema = z.object({ browser_specific_settings: z.object({ gecko: z.object({ id: z.string() }) }) });
+const jwtHeaderSchema = z.object({ alg: z.string() });
+const jwtPayloadSchema = z.looseObject({ iss: z.unknown(), iat: z.number(), exp: z.number() });
+type JwtPayload = z.infer<typeof jwtPayloadSchema>;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function checkJwt(request: RecordedRequest, keys: { apiKey: string; apiSecret: string }, payloads: JwtPayload[]): StandInReply | null {
   const refuse = (detail: string): StandInReply => ({ status: 401, json: { detail } });
   const header = request.headers.authorization ?? "";
   const match = /^JWT ([\w-]+)\.([\w-]+)\.([\w-]+)$/.exec(header);
@@ -95,12 +111,13 @@ function checkJwt(request: RecordedRequest, keys: { apiKey: string; apiSecret: s
   const expected = createHmac("sha256", keys.apiSecret).update(`${head}.${body}`).digest();
   const given = Buffer.from(signature, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refuse("Error decoding signature.");
-  const algorithm = JSON.parse(Buffer.from(head, "base64url").toString()) as { alg?: string };
-  const payload = JSON.parse(Buffer.from(body, "base64url").toString()) as Record<string, unknown>;
-  if (algorithm.alg !== "HS256") return refuse("Error decoding signature.");
+  const algorithm = jwtHeaderSchema.safeParse(parseJson(Buffer.from(head, "base64url").toString()));
+  if (!algorithm.success || algorithm.data.alg !== "HS256") return refuse("Error decoding signature.");
+  const parsed = jwtPayloadSchema.safeParse(parseJson(Buffer.from(body, "base64url").toString()));
+  if (!parsed.success) return refuse("JWT iat and exp are required.");
+  const payload = parsed.data;
   if (payload.iss !== keys.apiKey) return refuse("Unknown JWT iss (issuer).");
   const now = Math.floor(Date.now() / 1000);
-  if (typeof payload.iat !== "number" || typeof payload.exp !== "number") return refuse("JWT iat and exp are required.");
   if (payload.exp <= now) return refuse("Signature has expired.");
   if (payload.exp - payload.iat > 300) return refuse("JWT exp (expiration) is too long.");
   payloads.push(payload);

@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from "fflate";
+import { z } from "zod";
 import { formOf, type StandInHandler, type StandInReply } from "./stand-in-server";
 
 const scope = "https://www.googleapis.com/auth/chromewebstore";
@@ -11,7 +12,7 @@ const scope = "https://www.googleapis.com/auth/chromewebstore";
  */
 export function chromeStandIn(keys: { clientId: string; clientSecret: string; refreshToken: string; publisherId: string; extensionId: string }) {
   const accessToken = "ya29.stand-in-access-token";
-  const seen = { uploads: [] as { version: string; files: string[] }[], published: 0, tokenGrants: [] as Record<string, string>[] };
+  const seen: { uploads: { version: string; files: string[] }[]; published: number; tokenGrants: Record<string, string>[] } = { uploads: [], published: 0, tokenGrants: [] };
   let lastUploadState = "NOT_FOUND";
   const item = `/publishers/${keys.publisherId}/items/${keys.extensionId}`;
   const googleError = (code: number, status: string, message: string): StandInReply => ({ status: code, json: { error: { code, message, status } } });
@@ -39,7 +40,7 @@ export function chromeStandIn(keys: { clientId: string; clientSecret: string; re
       try {
         const unzipped = unzipSync(new Uint8Array(request.body));
         files = Object.keys(unzipped).sort();
-        version = (JSON.parse(strFromU8(unzipped["manifest.json"] ?? new Uint8Array())) as { version: string }).version;
+        version = z.object({ version: z.string() }).parse(JSON.parse(strFromU8(unzipped["manifest.json"] ?? new Uint8Array()))).version;
       } catch {
         lastUploadState = "FAILED";
         return { status: 200, json: { name: item.slice(1), itemId: keys.extensionId, uploadState: "FAILED" } };

@@ -48,12 +48,14 @@ export async function startStandInServer(handlers: StandInHandler[]): Promise<{ 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const address: AddressInfo | string | null = server.address();
+  if (address === null || typeof address === "string") throw new Error("the stand-in is not listening on a TCP port");
+  const { port } = address;
   origin = `http://127.0.0.1:${port}`;
   return { origin, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** A multipart or urlencoded body read the way a server framework would, through the Fetch API's parser. */
 export function formOf(request: RecordedRequest): Promise<FormData> {
-  return new Response(request.body, { headers: { "content-type": request.headers["content-type"] ?? "" } }).formData();
+  return new Response(new Uint8Array(request.body), { headers: { "content-type": request.headers["content-type"] ?? "" } }).formData();
 }
