@@ -39,7 +39,7 @@ export const extensionInstallSteps: Record<ExtensionTarget, readonly string[]> =
 
 /**
  * The Firefox steps once `npm run release:extension` has published a package Mozilla signed for this server
- * (product claim C320): any Firefox installs it for good, and it updates itself to later signed versions.
+ * (product claim C320): any Firefox installs it for good.
  */
 export const signedFirefoxInstallSteps: readonly string[] = [
   "In Firefox, click “Add to Firefox”. Firefox asks whether to add TabVault: click Add. The package is signed by Mozilla, so every Firefox installs it for good.",
