@@ -89,7 +89,7 @@ describe("downloads with a fixture RELEASES_DIR", () => {
       await page.goto("/download");
       const firefox = page.getByRole("region", { name: "Protect your browser" }).getByRole("article", { name: "TabVault for Firefox" });
       await firefox.getByText("Signed by Mozilla", { exact: true }).waitFor();
-      await firefox.getByText("Firefox asks whether to add TabVault: click Add.", { exact: false }).waitFor();
+      await firefox.getByText("(click “Continue to Installation”), then whether to add TabVault: click Add.", { exact: false }).waitFor();
       assert.equal(await firefox.getByText("xpinstall.signatures.required", { exact: false }).count(), 0);
       await screenshot(page, "extension-download-signed-desktop");
       // Headless Chromium cannot install it, so it saves the file: the signed bytes, under their own name.

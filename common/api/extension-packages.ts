@@ -42,7 +42,7 @@ export const extensionInstallSteps: Record<ExtensionTarget, readonly string[]> =
  * (product claim C320): any Firefox installs it for good.
  */
 export const signedFirefoxInstallSteps: readonly string[] = [
-  "In Firefox, click “Add to Firefox”. Firefox asks whether to add TabVault: click Add. The package is signed by Mozilla, so every Firefox installs it for good.",
+  "In Firefox, click “Add to Firefox”. Firefox asks to let this site install an add-on (click “Continue to Installation”), then whether to add TabVault: click Add. The package is signed by Mozilla, so every Firefox installs it for good.",
   "Or download it from another browser, then in Firefox open about:addons, click the gear, “Install Add-on From File…”, and pick the .xpi.",
   "Click the TabVault icon in the toolbar, then “Connect to TabVault”, and confirm the code on the page that opens.",
 ];
