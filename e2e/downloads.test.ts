@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { cpSync, mkdtempSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import type { Download } from "playwright-core";
+import { firefoxPackage, signLikeMozilla } from "../server/test/signed-xpi";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
@@ -73,6 +74,34 @@ describe("downloads with a fixture RELEASES_DIR", () => {
     await page.getByText("Installation Guide", { exact: true }).waitFor({ timeout: 5000 });
     await screenshot(page, "downloads-dialog-mobile");
     await context.close();
+  });
+
+  test("once a release Mozilla signed for this server is published, the Firefox card offers it: “Signed by Mozilla”, “Add to Firefox”", async () => {
+    // What `npm run release:extension` leaves in RELEASES_DIR (decision 211); the signature files are stand-ins.
+    const signed = signLikeMozilla(firefoxPackage({ serverUrl: suite.server.url }));
+    const fileName = "tabvault-firefox-0.1.0-signed.xpi";
+    await writeFile(path.join(releasesDir, fileName), signed);
+    const record = { firefox: { version: "0.1.0", fileName, serverUrl: suite.server.url, addonId: "extension@tabvault.app", signedAt: "2026-11-28T10:00:00.000Z" } };
+    await writeFile(path.join(releasesDir, "signed-extensions.json"), JSON.stringify(record));
+    try {
+      const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+      const page = await context.newPage();
+      await page.goto("/download");
+      const firefox = page.getByRole("region", { name: "Protect your browser" }).getByRole("article", { name: "TabVault for Firefox" });
+      await firefox.getByText("Signed by Mozilla", { exact: true }).waitFor();
+      await firefox.getByText("(click “Continue to Installation”), then whether to add TabVault: click Add.", { exact: false }).waitFor();
+      assert.equal(await firefox.getByText("xpinstall.signatures.required", { exact: false }).count(), 0);
+      await screenshot(page, "extension-download-signed-desktop");
+      // Headless Chromium cannot install it, so it saves the file: the signed bytes, under their own name.
+      const downloading = page.waitForEvent("download");
+      await firefox.getByRole("link", { name: "Add to Firefox" }).click();
+      const download = await downloading;
+      assert.equal(download.suggestedFilename(), fileName);
+      assert.ok((await savedBytes(download)).equals(Buffer.from(signed)));
+      await context.close();
+    } finally {
+      await rm(path.join(releasesDir, "signed-extensions.json"), { force: true });
+    }
   });
 
   test("/download-android downloads the APK from a plan card", async () => {

@@ -99,7 +99,10 @@ describe("the browser extension on the web: /download, /connect, the device list
     await chromium.getByText("Your browser", { exact: true }).waitFor();
     assert.equal(await firefox.getByText("Your browser", { exact: true }).count(), 0);
     for (const step of ["Turn on Developer mode.", "chrome://extensions", "Load unpacked"]) await chromium.getByText(step).first().waitFor();
-    for (const step of ["Load Temporary Add-on", "Developer Edition or Nightly"]) await firefox.getByText(step, { exact: false }).first().waitFor();
+    for (const step of ["Load Temporary Add-on", "Developer Edition, Nightly or ESR"]) await firefox.getByText(step, { exact: false }).first().waitFor();
+    // Nothing signed is published for this server: the card says so rather than let the download look installable.
+    await firefox.getByText("Not signed by Mozilla", { exact: true }).waitFor();
+    assert.equal(await chromium.getByText("Not signed by Mozilla", { exact: true }).count(), 0);
     // The apps are still offered below.
     await page.getByRole("button", { name: "Download for Windows" }).waitFor();
     await screenshot(page, "extension-download-desktop");

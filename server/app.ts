@@ -203,7 +203,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     await app.register(stripeWebhookRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, stripe: config.stripe, provider: payments.provider });
   }
   await app.register(downloadRoutes, { db, releasesDir: config.releasesDir, secret: config.sessionSecret });
-  await app.register(extensionPackageRoutes, { db, extensionDir: deps.extensionDir, publicUrl: config.publicUrl });
+  await app.register(extensionPackageRoutes, { db, extensionDir: deps.extensionDir, publicUrl: config.publicUrl, releasesDir: config.releasesDir });
   await app.register(contactRoutes, { db });
   await app.register(systemLogRoutes, { db });
   await app.register(adminPaymentRoutes, { db });

@@ -12,8 +12,14 @@ export const extensionTargetNames: Record<ExtensionTarget, string> = {
 };
 
 /**
- * How a person installs each package by hand. Until the extension is in the browsers' stores it is
- * loaded unpacked in Chromium browsers; Firefox's release channel installs only add-ons Mozilla signed.
+ * The Firefox add-on's id (`browser_specific_settings.gecko.id`). It never changes: Mozilla signs versions of
+ * this id, and Firefox updates an installed add-on only to a version with the same id (decision 211).
+ */
+export const FIREFOX_ADDON_ID = "extension@tabvault.app";
+
+/**
+ * How a person installs each package by hand when it is this server's own unsigned build: loaded unpacked in
+ * Chromium browsers; Firefox's release channel installs only add-ons Mozilla signed (product claim C142).
  */
 export const extensionInstallSteps: Record<ExtensionTarget, readonly string[]> = {
   chromium: [
@@ -24,12 +30,22 @@ export const extensionInstallSteps: Record<ExtensionTarget, readonly string[]> =
     "Click the TabVault icon in the toolbar (pin it from the puzzle-piece menu), then “Connect to TabVault”, and confirm the code on the page that opens.",
   ],
   firefox: [
-    "Download the package (.xpi). It is not signed by Mozilla yet, so the regular Firefox release will not install it for good.",
-    "In Firefox Developer Edition or Nightly: open about:config, set xpinstall.signatures.required to false, then in about:addons click the gear, “Install Add-on From File…”, and pick the .xpi.",
+    "Download the package (.xpi). It is not signed by Mozilla, so the regular Firefox release will not install it for good.",
+    "In Firefox Developer Edition, Nightly or ESR: open about:config, set xpinstall.signatures.required to false, then in about:addons click the gear, “Install Add-on From File…”, and pick the .xpi.",
     "Or, in any Firefox until it restarts: open about:debugging#/runtime/this-firefox, click “Load Temporary Add-on…” and pick the .xpi.",
     "Click the TabVault icon in the toolbar, then “Connect to TabVault”, and confirm the code on the page that opens.",
   ],
 };
+
+/**
+ * The Firefox steps once `npm run release:extension` has published a package Mozilla signed for this server
+ * (product claim C320): any Firefox installs it for good.
+ */
+export const signedFirefoxInstallSteps: readonly string[] = [
+  "In Firefox, click “Add to Firefox”. Firefox asks to let this site install an add-on (click “Continue to Installation”), then whether to add TabVault: click Add. The package is signed by Mozilla, so every Firefox installs it for good.",
+  "Or download it from another browser, then in Firefox open about:addons, click the gear, “Install Add-on From File…”, and pick the .xpi.",
+  "Click the TabVault icon in the toolbar, then “Connect to TabVault”, and confirm the code on the page that opens.",
+];
 
 export const extensionPackageSchema = z.object({
   target: z.enum(extensionTargets),
@@ -42,6 +58,8 @@ export const extensionPackageSchema = z.object({
   size: z.string().nullable(),
   sizeBytes: z.number().int().nullable(),
   available: z.boolean(),
+  /** True when the package is one Mozilla signed (a release published in RELEASES_DIR), not this server's own build. */
+  signed: z.boolean(),
   installSteps: z.array(z.string()),
 });
 export type ExtensionPackage = z.infer<typeof extensionPackageSchema>;
@@ -55,7 +73,10 @@ export const listExtensionPackages = defineEndpoint({
   responses: { 200: extensionPackagesSchema },
 });
 
-/** GET (a link): the package itself, zipped from the built extension at request time. Public. */
+/**
+ * GET (a link): the package itself: the signed Firefox release when one is published for this server,
+ * otherwise zipped from the built extension at request time. Public.
+ */
 export const downloadExtensionPackage = defineEndpoint({
   method: "GET",
   path: "/download/extension/:target",

@@ -5,12 +5,15 @@ import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { appendSystemLog } from "../system-log/append";
 import { type BuiltPackage, createExtensionPackager, describePackage, type PackageOutcome } from "./extension-packages";
+import { createSignedExtensionReader } from "./signed-extension";
 
 export interface ExtensionPackageRoutesOptions {
   db: Database;
   /** The built extension (dist/extension), one directory per target; undefined offers nothing. */
   extensionDir: string | undefined;
   publicUrl: string;
+  /** Where `npm run release:extension` publishes the package Mozilla signed (signed-extension.ts). */
+  releasesDir: string;
 }
 
 /**
@@ -20,14 +23,28 @@ export interface ExtensionPackageRoutesOptions {
  */
 export const extensionPackageRoutes: FastifyPluginAsyncZod<ExtensionPackageRoutesOptions> = async (app, options) => {
   const packager = createExtensionPackager(options);
-  const reported = new Map<ExtensionTarget, string | null>();
+  const signed = createSignedExtensionReader(options);
+  const reported = new Map<string, string | null>();
 
-  /** A target's package; a broken build is logged once until its problem changes, never answered as an error. */
-  async function packageOf(target: ExtensionTarget, log: FastifyBaseLogger): Promise<PackageOutcome> {
-    const outcome = await packager.packageFor(target);
+  /** A problem is logged once until it changes, never answered as an error. */
+  function report(key: string, outcome: PackageOutcome, log: FastifyBaseLogger): void {
     const problem = outcome.built ? null : outcome.problem;
-    if (problem !== null && problem !== reported.get(target)) log.warn({ problem }, "extension package not offered");
-    reported.set(target, problem);
+    if (problem !== null && problem !== reported.get(key)) log.warn({ problem }, "extension package not offered");
+    reported.set(key, problem);
+  }
+
+  /**
+   * A target's package: for Firefox the signed release when one is published for this server (product claim
+   * C320), else this server's own build, as for Chromium.
+   */
+  async function packageOf(target: ExtensionTarget, log: FastifyBaseLogger): Promise<PackageOutcome> {
+    if (target === "firefox") {
+      const release = await signed.signedFirefox();
+      report("signed-firefox", release, log);
+      if (release.built) return release;
+    }
+    const outcome = await packager.packageFor(target);
+    report(target, outcome, log);
     return outcome;
   }
 
@@ -55,15 +72,16 @@ export const extensionPackageRoutes: FastifyPluginAsyncZod<ExtensionPackageRoute
   });
 };
 
-/** The package as an attachment; a plain reply, as the contract describes only the errors (the file is reached by URL). */
-function sendPackage(reply: FastifyReply, { target, fileName, bytes }: BuiltPackage): FastifyReply {
+/** The package; a plain reply, as the contract describes only the errors (the file is reached by URL). */
+function sendPackage(reply: FastifyReply, { target, fileName, bytes, signed }: BuiltPackage): FastifyReply {
   return (
     reply
       .code(200)
-      // octet-stream, not application/x-xpinstall: Firefox's release channel would try to install the
-      // unsigned .xpi at once and refuse it; as a file it can be loaded as the install steps say.
-      .header("content-type", target === "chromium" ? "application/zip" : "application/octet-stream")
-      .header("content-disposition", `attachment; filename="${fileName}"`)
+      // A signed .xpi goes as application/x-xpinstall and inline, so following the link in Firefox asks to add
+      // it (C320). The unsigned one as octet-stream and an attachment: Firefox's release channel would try to
+      // install it at once and refuse it; as a file it can be loaded as the install steps say (C142).
+      .header("content-type", signed ? "application/x-xpinstall" : target === "chromium" ? "application/zip" : "application/octet-stream")
+      .header("content-disposition", `${signed ? "inline" : "attachment"}; filename="${fileName}"`)
       .header("cache-control", "no-store")
       .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
   );

@@ -33,6 +33,7 @@ describe("extension packages from the built extension directory", () => {
         size: expect.stringMatching(/^\d+ KB$/),
         sizeBytes: expect.any(Number),
         available: true,
+        signed: false,
         installSteps: expect.arrayContaining([expect.stringContaining("Load unpacked"), expect.stringContaining("Connect to TabVault")]),
       }),
       expect.objectContaining({
@@ -41,7 +42,8 @@ describe("extension packages from the built extension directory", () => {
         version: "0.1.0",
         fileName: "tabvault-firefox-0.1.0.xpi",
         available: true,
-        installSteps: expect.arrayContaining([expect.stringContaining("Load Temporary Add-on"), expect.stringContaining("Developer Edition or Nightly")]),
+        signed: false,
+        installSteps: expect.arrayContaining([expect.stringContaining("Load Temporary Add-on"), expect.stringContaining("Developer Edition, Nightly or ESR")]),
       }),
     ]);
   });

@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { z } from "zod";
-import { type ExtensionPackage, type ExtensionTarget, extensionInstallSteps, extensionTargetNames } from "@common/api/extension-packages";
+import { type ExtensionPackage, type ExtensionTarget, extensionInstallSteps, extensionTargetNames, signedFirefoxInstallSteps } from "@common/api/extension-packages";
 import { formatSize } from "./releases";
 
 /** Where WXT writes each target's build inside the extension directory (extension/wxt.config.ts). */
@@ -29,6 +29,8 @@ export interface BuiltPackage {
   version: string;
   fileName: string;
   bytes: Uint8Array;
+  /** A package Mozilla signed, published in RELEASES_DIR (signed-extension.ts); false for this server's own build. */
+  signed: boolean;
 }
 
 /** A package to serve, or why there is none: `problem` is for the operator (null when simply not built). */
@@ -140,6 +142,7 @@ async function zipBuild(target: ExtensionTarget, directory: string, files: Build
       version,
       fileName: `tabvault-${target}-${version}.${packageExtensions[target]}`,
       bytes: zipSync(entries, { level: 9 }),
+      signed: false,
     },
   };
 }
@@ -155,6 +158,7 @@ export function describePackage(target: ExtensionTarget, outcome: PackageOutcome
     size: built ? formatSize(built.bytes.length) : null,
     sizeBytes: built?.bytes.length ?? null,
     available: built !== null,
-    installSteps: [...extensionInstallSteps[target]],
+    signed: built?.signed ?? false,
+    installSteps: [...(built?.signed ? signedFirefoxInstallSteps : extensionInstallSteps[target])],
   };
 }

@@ -7,7 +7,7 @@ import { type DownloadItem, type Platform, platforms } from "@common/api/downloa
  * A file name that stays inside RELEASES_DIR and fits a Content-Disposition header: no separators,
  * no "..", no hidden files, no characters a header or a URL would mangle.
  */
-const fileNameSchema = z
+export const fileNameSchema = z
   .string()
   .max(200)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._+() -]*$/, "must be a plain file name (letters, digits, . _ + ( ) - and spaces; no slashes; not starting with a dot)");

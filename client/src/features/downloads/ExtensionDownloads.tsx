@@ -55,11 +55,13 @@ function ExtensionCard({ target, item, loading, yours }: { target: ExtensionTarg
             <p className="text-sm text-slate-500">
               {item?.available ? `Version ${item.version ?? ""} · ${item.size ?? ""}` : loading ? "Checking this server…" : "Not available on this server yet"}
             </p>
-            {yours ? (
-              <Badge variant="success" className="mt-2">
-                Your browser
-              </Badge>
-            ) : null}
+            <div className="mt-2 flex flex-wrap gap-2">
+              {yours ? <Badge variant="success">Your browser</Badge> : null}
+              {/* Product claims C320, C321: whether Mozilla signed the package offered, as the server says. */}
+              {target === "firefox" && item?.available ? (
+                <Badge variant={item.signed ? "success" : "warning"}>{item.signed ? "Signed by Mozilla" : "Not signed by Mozilla"}</Badge>
+              ) : null}
+            </div>
           </div>
         </div>
         <h4 className="mt-5 text-sm font-semibold text-slate-900">How to install</h4>
@@ -71,7 +73,15 @@ function ExtensionCard({ target, item, loading, yours }: { target: ExtensionTarg
           ))}
         </ol>
         <div className="mt-auto pt-6">
-          {item?.available ? (
+          {item?.signed ? (
+            // No download attribute: the signed .xpi is served as application/x-xpinstall, so Firefox offers to add it.
+            <Button asChild className="w-full" variant={yours ? "default" : "secondary"}>
+              <a href={endpointUrl(downloadExtensionPackage, { params: { target } })}>
+                <Download aria-hidden="true" />
+                Add to Firefox
+              </a>
+            </Button>
+          ) : item?.available ? (
             <Button asChild className="w-full" variant={yours ? "default" : "secondary"}>
               <a href={endpointUrl(downloadExtensionPackage, { params: { target } })} download={item.fileName ?? ""}>
                 <Download aria-hidden="true" />
