@@ -53,7 +53,7 @@ eachDesktopBrowser("refused backups on %s (decision 206)", () => {
 
     // Nothing changed: a retry is refused again, in the same words.
     const key = status.queue.entries[0]!.key;
-    expect(await h.send<ActionAnswer>({ kind: "retry-upload", key })).toMatchObject({ ok: false, message: expect.stringContaining(ALLOWANCE) });
+    expect(await h.send<ActionAnswer>({ kind: "retry-upload", key })).toEqual({ ok: false, message: `The server refused it again: ${ALLOWANCE} It stays on this device: retry or discard it below.` });
     h.server.refuse = null;
     expect(await h.send<ActionAnswer>({ kind: "retry-upload", key })).toEqual({ ok: true, message: "Backed up" });
     expect(h.server.stored().map((body) => body.trigger)).toEqual(["manual_save"]);

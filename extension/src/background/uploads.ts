@@ -136,7 +136,7 @@ export class Uploads {
   async retry(key: string): Promise<ActionAnswer> {
     await this.deps.connection.refresh();
     if (!(await this.queue.retry(key))) return { ok: false, message: "This backup is no longer refused: it is on the server or waiting to go up." };
-    return answerFor(await this.queue.sendNow(key));
+    return answerFor(await this.queue.sendNow(key), "The server refused it again");
   }
 
   /** Discards a refused backup as the person asked; an emergency only after their second "yes" (decision 206). */
@@ -183,11 +183,9 @@ export class Uploads {
  * What "Back up now" and "Retry" say of one backup: the server's words when it answered, never success for a refusal,
  * and where the backup is while it waits.
  */
-function answerFor({ result, outcome }: { result: FlushResult; outcome: UploadOutcome }): ActionAnswer {
+function answerFor({ result, outcome }: { result: FlushResult; outcome: UploadOutcome }, refused = "The server refused this backup"): ActionAnswer {
   if (outcome.state === "uploaded") return { ok: true, message: outcome.message };
-  if (outcome.state === "refused") {
-    return { ok: false, message: `The server refused this backup: ${outcome.message} It stays on this device: retry or discard it below.` };
-  }
+  if (outcome.state === "refused") return { ok: false, message: `${refused}: ${outcome.message} It stays on this device: retry or discard it below.` };
   const waiting = plural(result.waiting, "backup");
   if (result.stoppedBy === "locked") {
     return { ok: true, message: `Saved on this device: it goes up encrypted once you unlock this browser in TabVault's options (${waiting} waiting).` };
