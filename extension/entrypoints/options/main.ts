@@ -15,7 +15,7 @@ import { SET_BY_YOUR_TEAM } from "@common/team-policy-text";
 const app = byId("app", HTMLElement);
 let message: { ok: boolean; text: string } | null = null;
 /** The uploads and refused backups, redrawn on their own (`./uploads.ts`). */
-const uploads = h("div");
+const uploads = h("div", { class: "uploads" });
 mountUploads(uploads);
 
 async function status(): Promise<Status> {
