@@ -48,6 +48,18 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     return firefox.ext<number>(`browser.windows.create({ url: ${JSON.stringify(urls)} }).then((w) => w.id)`);
   }
 
+  /** What the popup's status line says now (the answer to its last button). */
+  async function popupStatus(): Promise<string> {
+    return firefox.popup.evaluate(() => document.querySelector<HTMLElement>('[role="status"]')?.innerText ?? "");
+  }
+
+  /** The refused backup the popup lists, as its buttons name it: "manual backup of N tabs". */
+  async function refusedRow(): Promise<string> {
+    const label = await firefox.popup.evaluate(() => document.querySelector('[aria-label="Refused backups"] button[aria-label^="Retry "]')?.getAttribute("aria-label") ?? "");
+    assert.match(label, /^Retry manual backup of \d+ tabs$/);
+    return label.slice("Retry ".length);
+  }
+
   /** Waits until the running snapshot holds every tab open now (it follows about a second after a change). */
   async function snapshotSettled(): Promise<void> {
     await waitFor("every page loaded", async () => firefox.ext<boolean>(`browser.tabs.query({ url: "${pages.url}/page/*" }).then((tabs) => tabs.every((tab) => tab.status === "complete"))`), 30_000);
@@ -139,6 +151,41 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     );
     const urls = (await backupOnServer(emergency.id)).windows.flatMap((window) => window.tabs).map((tab) => tab.url);
     for (const index of [300, 301, 302]) assert.ok(urls.includes(`${pages.url}/page/${index}`), `page ${index} in the backup`);
+  });
+
+  test("a refused upload shown as refused: the server's reason, Retry and Discard, never success", async () => {
+    // Free protects 5 tabs a day; emergencies do not count, so this is the day's first manual save.
+    await openWindow(700, 6);
+    await snapshotSettled();
+    await firefox.reloadPopup();
+    await clickByRole(firefox.popup, "button", "Back up now");
+    await textShown(firefox.popup, "tabs were left out (Free protects 5 tabs a day)", 20_000);
+    assert.match(await popupStatus(), /saved\. \d+ tabs were left out/);
+
+    // Every tab open now is one not protected today: the server has nothing left to keep and refuses the backup.
+    const popupWindow = await firefox.ext<number>("browser.windows.getCurrent().then((w) => w.id)");
+    for (const window of await firefox.ext<{ id: number }[]>("browser.windows.getAll()")) if (window.id !== popupWindow) await firefox.ext(`browser.windows.remove(${window.id})`);
+    await site.goto(`${server.url}/sessions?refused`);
+    await openWindow(800, 2);
+    await snapshotSettled();
+    const storedBefore = (await backupsOnServer()).length;
+    await firefox.reloadPopup();
+    await clickByRole(firefox.popup, "button", "Back up now");
+    await textShown(firefox.popup, "The server refused this backup:", 20_000);
+    const said = await popupStatus();
+    assert.match(said, /tabs were left out \(Free protects 5 tabs a day\)\. Upgrade to Basic to protect more\. It stays on this device/);
+    assert.doesNotMatch(said, /saved/);
+    await textShown(firefox.popup, "The server said:");
+    const row = await refusedRow();
+    await firefox.popup.screenshot({ path: join(SHOTS, "popup-refused.png"), fullPage: true });
+
+    // Retry: refused again, in the same words; nothing stored. Then Discard: gone from the device.
+    await clickByRole(firefox.popup, "button", `Retry ${row}`);
+    await textShown(firefox.popup, "The server refused it again:", 20_000);
+    assert.equal((await backupsOnServer()).length, storedBefore);
+    await clickByRole(firefox.popup, "button", `Discard ${row}`);
+    await textShown(firefox.popup, "Discarded: it will not be sent.");
+    assert.equal(await firefox.popup.evaluate(() => document.querySelector('[aria-label="Refused backups"]') === null), true);
   });
 
   test("a killed Firefox that comes back with its tabs gone uploads the tabs it had", async () => {

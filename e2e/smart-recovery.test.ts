@@ -84,7 +84,8 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     await popup.bringToFront();
     await popup.reload();
     await popup.getByRole("button", { name: "Back up now" }).click();
-    await popup.getByText(/^Backed up \d+ tabs\.$/).waitFor({ timeout: 20_000 });
+    // The server's receipt, in its words.
+    await popup.getByText(/^Manual save of \d+ tabs from .+ saved\.$/).waitFor({ timeout: 20_000 });
 
     // The window goes; the news comes back on its own, in the TabVault window.
     await ext(`chrome.windows.remove(${windowId})`);
@@ -159,7 +160,7 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
       await basicPopup.bringToFront();
       await basicPopup.reload();
       await basicPopup.getByRole("button", { name: "Back up now" }).click();
-      await basicPopup.getByText("Backed up 4 tabs.", { exact: true }).waitFor({ timeout: 20_000 });
+      await basicPopup.getByText(/^Manual save of 4 tabs from .+ saved\.$/).waitFor({ timeout: 20_000 });
 
       // Everything in the backup is still open: Basic reopens it all the same, the repeat too.
       const windowsBefore = new Set(await inBasic<number[]>("chrome.windows.getAll().then((w) => w.map((x) => x.id))"));

@@ -17,10 +17,35 @@ export interface QueueEntry {
   attempts: number;
   nextAttemptAt: number;
   lastError: string | null;
-  /** `refused`: the server answered 4xx other than 401/429; kept to show, never retried. */
+  /**
+   * `refused`: the server answered 4xx other than 401/404/429. Kept, shown with its reason, and sent again when the
+   * person says so or when something that could change the answer has changed since (decision 206).
+   */
   state: "waiting" | "refused";
   tabCount: number;
   request: UploadBrowserBackupRequest;
+  /** The server's last refusal of this entry (absent on entries refused before refusals were recorded: decision 206). */
+  refusal?: Refusal;
+}
+
+/** What a refusal may depend on besides the backup itself: when one of these changes, the refusal may no longer hold. */
+export interface RefusalContext {
+  /** This extension's version: a request shape an older version sent (a contract mismatch) is sent again after an update. */
+  extensionVersion: string;
+  /** The server's version when it was last read, null when not read. */
+  serverVersion: string | null;
+  /** The account's plan as the server last said: its limits decide allowance and quota refusals. */
+  planType: string | null;
+  /** The device token's id: a new connection (a renewed token) may be allowed what the old one was not. */
+  deviceId: string | null;
+}
+
+export interface Refusal {
+  status: number;
+  message: string;
+  at: number;
+  /** Null when the queue was given no way to read it: such a refusal waits for the person. */
+  context: RefusalContext | null;
 }
 
 export interface EmergencyRecord {

@@ -21,6 +21,9 @@ export interface Protocol {
   disconnect: { request: object; answer: ActionAnswer };
   "back-up-now": { request: object; answer: ActionAnswer };
   "retry-uploads": { request: object; answer: ActionAnswer };
+  /** A refused backup sent again, or discarded; an emergency only with `confirmed`, the person's second "yes" (decision 206). */
+  "retry-upload": { request: { key: string }; answer: ActionAnswer };
+  "discard-upload": { request: { key: string; confirmed?: boolean }; answer: ActionAnswer };
   "list-backups": { request: object; answer: BackupListAnswer };
   /** `suggestedGroups`: apply the suggested tab groups (tab organization, Pro and up) instead of the saved ones. */
   "restore-backup": { request: { backupId: string; suggestedGroups?: boolean }; answer: ActionAnswer };
@@ -69,6 +72,8 @@ export const KINDS: readonly Kind[] = [
   "disconnect",
   "back-up-now",
   "retry-uploads",
+  "retry-upload",
+  "discard-upload",
   "list-backups",
   "restore-backup",
   "restore-emergency",
@@ -132,8 +137,10 @@ export interface Status {
     refused: number;
     nextAttemptAt: number | null;
     lastError: string | null;
-    entries: { trigger: BrowserBackupTrigger; tabCount: number; createdAt: number; attempts: number; state: "waiting" | "refused"; lastError: string | null }[];
+    entries: QueuedBackup[];
   };
+  /** The server's answer to the newest upload it stored. */
+  lastUpload: LastUpload | null;
   lastSnapshot: { capturedAt: number; tabCount: number; uploadableTabCount: number; windowCount: number } | null;
   restore: RestoreProgress | null;
   emergencies: { id: string; reason: string; createdAt: number; lostCount: number }[];
@@ -149,6 +156,26 @@ export interface Status {
   team: { teamName: string; policy: TeamPolicy } | null;
   /** The account seals titles and addresses and this browser is locked (decision 199): backups wait for the passphrase. */
   backupsLocked: boolean;
+}
+
+/** A backup in the upload queue as the popup and the options page list it. */
+export interface QueuedBackup {
+  key: string;
+  trigger: BrowserBackupTrigger;
+  tabCount: number;
+  createdAt: number;
+  attempts: number;
+  state: "waiting" | "refused";
+  lastError: string | null;
+  /** The server's refusal in its words, with its status; null while waiting (decision 206). */
+  refusal: { status: number; message: string; at: number } | null;
+}
+
+/** The server's answer to the newest upload it stored, in its words. */
+export interface LastUpload {
+  at: number;
+  trigger: BrowserBackupTrigger;
+  message: string;
 }
 
 /** `notice` says the list is the last download, when the server cannot be reached. */

@@ -124,7 +124,63 @@ describe("the upload queue", () => {
     await queue.enqueue("good", "clear_all_detected", request(), 1);
     expect(await queue.flush()).toMatchObject({ uploaded: 1, waiting: 0 });
     const [refused] = await db.queueEntries();
-    expect(refused).toMatchObject({ key: "bad", state: "refused" });
+    expect(refused).toMatchObject({ key: "bad", state: "refused", refusal: { status: 400, message: expect.any(String), context: null } });
+    // Without a way to read what a refusal depends on, it waits for the person.
+    await queue.flush(true);
+    expect(server.uploads).toHaveLength(1);
+  });
+
+  it("asked while a flush runs, it runs again after it: an entry queued meanwhile gets its own answer", async () => {
+    await queue.enqueue("first", "clear_all_detected", request(), 1);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = new UploadQueue({
+      db,
+      clock,
+      fetch: async (input, init) => {
+        await gate;
+        return server.fetch(input, init);
+      },
+      credentials: async () => ({ serverUrl: server.origin, token: server.token }),
+      onUnauthorized: async () => undefined,
+      schedule: async () => undefined,
+    });
+    const running = slow.flush();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Queued after the running flush read the queue; refused by the server.
+    server.refuse = ({ trigger }) => (trigger === "manual_save" ? { status: 403, message: "Refused for the test" } : null);
+    await slow.enqueue("manual", "manual_save", request("manual_save"), 1);
+    const mine = slow.sendNow("manual");
+    release();
+    expect(await running).toMatchObject({ uploaded: 1, refused: 0 });
+    expect(await mine).toMatchObject({ result: { refused: 1 }, outcome: { state: "refused", status: 403, message: "Refused for the test" } });
+  });
+
+  it("a refused entry from before refusals were recorded is sent again once; then its refusal holds until something changes", async () => {
+    const context = { extensionVersion: "0.2.0", serverVersion: "0.2.0", planType: "free", deviceId: "d1" };
+    const reading = new UploadQueue({
+      db,
+      clock,
+      fetch: server.fetch,
+      credentials: async () => ({ serverUrl: server.origin, token: server.token }),
+      onUnauthorized: async () => undefined,
+      schedule: async () => undefined,
+      refusalContext: async () => context,
+    });
+    await reading.enqueue("old", "clear_all_detected", request(), 1);
+    const entry = await db.getQueueEntry("old");
+    await db.putQueueEntry({ ...entry!, state: "refused", lastError: "body.groups.0.groupId: Too big" });
+    server.refuse = () => ({ status: 400, message: "Still refused" });
+    expect(await reading.flush()).toMatchObject({ refused: 1 });
+    expect(await db.getQueueEntry("old")).toMatchObject({ state: "refused", refusal: { status: 400, message: "Still refused", context } });
+    expect(await reading.flush(true)).toMatchObject({ refused: 0 });
+    expect(server.requests.filter((sent) => sent.path === "/api/browser-backups")).toHaveLength(1);
+    context.planType = "basic";
+    server.refuse = null;
+    expect(await reading.flush()).toMatchObject({ uploaded: 1 });
+    expect(await db.queueEntries()).toEqual([]);
   });
 
   it("doubles the delay up to 15 minutes", () => {

@@ -76,6 +76,8 @@ export class FakeWorld {
   /** Every tabs.create call, to check how tabs were opened (lazily, pinned, discarded). */
   readonly created: CreateTabProperties[] = [];
   readonly createdWindows: CreateWindowProperties[] = [];
+  /** The extension's version in its manifest: a test changes it to stand for an update. */
+  version = "0.1.0";
   /** Chromium renumbers a discarded tab: when set, every created tab is discarded (and renumbered) at once. */
   discardOnCreate = false;
   /** Old id → new id of the tabs discarded so far. */
@@ -351,7 +353,7 @@ export class FakeWorld {
     const runtime: RuntimeApi = {
       id: fakeBrowser.runtime.id,
       getURL: (path) => fakeBrowser.runtime.getURL(path as "/"),
-      getManifest: () => ({ version: "0.1.0" }),
+      getManifest: () => ({ version: world.version }),
       getPlatformInfo: async () => ({ os: world.shape === "firefox_android" ? "android" : "linux" }),
       sendMessage: (message) => fakeBrowser.runtime.sendMessage(message),
       onMessage: fakeBrowser.runtime.onMessage as unknown as RuntimeApi["onMessage"],

@@ -1,8 +1,9 @@
 import { gunzipSync } from "node:zlib";
-import { uploadBrowserBackupRequestSchema, type BrowserBackup, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
+import { uploadBrowserBackupRequestSchema, type BrowserBackup, type BrowserBackupTrigger, type UploadBrowserBackupRequest } from "@common/api/browser-backups";
 import { PLAIN_TAB_REFUSED_MESSAGE, type FormEncryption } from "@common/api/encryption";
 import { pushOpenTabsRequestSchema, type OpenTabs } from "@common/api/open-tabs";
 import type { AutomationRule } from "@common/api/automation";
+import { featureNeedsPlanMessage } from "@common/plan-features";
 import { defaultProtectionSettings, type EffectiveProtectionSettings } from "@common/api/protection";
 
 /**
@@ -40,6 +41,13 @@ export class FakeServer {
   sharedBackups: BrowserBackup[] = [];
   /** Lists every upload as a backup, for the popup and restores (the smoke test's stand-in server). */
   keepUploads = false;
+  /** The server's version, as GET /api/health says it. */
+  version = "0.1.0";
+  /**
+   * The server's refusal of an upload, when it has one (a plan limit, a shape it does not take): answered with its status
+   * and words instead of storing. Automatic backups on Free are refused as the real server refuses them.
+   */
+  refuse: ((upload: { trigger: BrowserBackupTrigger; snapshotId: string }) => { status: number; message: string } | null) | null = null;
 
   /** Whether the account seals titles and addresses (decision 199): a plain tab is then refused, as the server does. */
   private sealsTabLocations(): boolean {
@@ -74,6 +82,7 @@ export class FakeServer {
       if (next) return json(next.status, next.body);
       return json(400, { message: "Waiting for confirmation", error: "authorization_pending" });
     }
+    if (method === "GET" && url.pathname === "/api/health") return json(200, { status: "ok", version: this.version, uptimeSeconds: 1, database: { ok: true, latencyMs: 1 } });
     if (!authorized) return json(401, { message: "The device token was revoked" });
     if (method === "GET" && url.pathname === "/api/account/encryption") return json(200, this.formEncryption);
     if (method === "GET" && url.pathname === "/api/protection/settings") return json(200, this.settings);
@@ -91,6 +100,9 @@ export class FakeServer {
       const parsed = uploadBrowserBackupRequestSchema.safeParse(JSON.parse(text));
       if (!parsed.success) return json(400, { message: parsed.error.issues[0]?.message ?? "invalid" });
       if (this.refusesPlain(parsed.data.windows)) return json(409, { message: PLAIN_TAB_REFUSED_MESSAGE });
+      if (parsed.data.trigger === "auto_backup" && this.planType === "free") return json(403, { message: featureNeedsPlanMessage("autoBackup", "free") });
+      const refusal = this.refuse?.(parsed.data);
+      if (refusal) return json(refusal.status, { message: refusal.message });
       const duplicate = this.uploads.some((upload) => upload.snapshotId === parsed.data.snapshotId);
       this.uploads.push({ snapshotId: parsed.data.snapshotId, trigger: parsed.data.trigger, request: JSON.parse(text) as UploadBrowserBackupRequest, gzip });
       if (this.loseNextAnswer) {

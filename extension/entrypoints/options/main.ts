@@ -4,14 +4,19 @@ import { ALL_SITES, LOCKED_QUEUE_MESSAGE, type Status } from "../../src/messages
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
 import { send } from "../../src/send";
 import { byId, h } from "../../src/ui/dom";
+import { mountUploads } from "./uploads";
 import { SET_BY_YOUR_TEAM } from "@common/team-policy-text";
 
 /**
- * Options: the server to talk to (when the package does not name one) and the opt-in form capture,
- * whose access to every site is asked for here, at the moment the person turns it on.
+ * Options: the server to talk to (when the package does not name one), what went up and what the server refused
+ * (as the popup shows it), and the opt-in form capture, whose access to every site is asked for here, at the moment
+ * the person turns it on.
  */
 const app = byId("app", HTMLElement);
 let message: { ok: boolean; text: string } | null = null;
+/** The uploads and refused backups, redrawn on their own (`./uploads.ts`). */
+const uploads = h("div", { class: "uploads" });
+mountUploads(uploads);
 
 async function status(): Promise<Status> {
   return send("status");
@@ -189,6 +194,7 @@ async function render(): Promise<void> {
             h("span", { class: "muted" }, current.serverSource === "default" ? "Default: this computer." : ""),
           ),
     ),
+    uploads,
     formCaptureSection(current),
     neverCapturedSection(current),
     encryptionSection(encryption),

@@ -7,6 +7,7 @@ import type { BackupSummary } from "../../src/backup-list";
 import { matchesSearch } from "../../src/backup-search";
 import { type AutomationStatus, type BackupListAnswer, LOCKED_QUEUE_MESSAGE, type OpenTabsListAnswer, type RequestOf, type ActionKind, type Status } from "../../src/messages";
 import { ago, byId, h, plural } from "../../src/ui/dom";
+import { lastUploadLine, refusedUploadsSection, triggerName } from "../../src/ui/refused-uploads";
 
 /**
  * The toolbar popup: connection state, "Connect", "Back up now", what waits to upload, the latest
@@ -23,6 +24,10 @@ let automation: AutomationStatus | null = null;
 let search = "";
 let flash: { ok: boolean; message: string } | null = null;
 let busy = false;
+/** The refused emergency backup whose discard waits for the person's second "yes" (decision 206). */
+let confirmingDiscard: string | null = null;
+/** What the page was last drawn from, to leave it alone when a redraw would change nothing. */
+let lastDrawnFrom = "";
 
 async function act(request: RequestOf<ActionKind>): Promise<void> {
   busy = true;
@@ -36,6 +41,7 @@ async function act(request: RequestOf<ActionKind>): Promise<void> {
     flash = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   busy = false;
+  if (request.kind === "discard-upload") confirmingDiscard = null;
   if (request.kind === "restore-last-session" || request.kind === "dismiss-last-session") await loadAutomation();
   await refresh();
 }
@@ -84,13 +90,6 @@ function otherDevicesSection(current: Status): HTMLElement | null {
   );
   section.append(h("ul", { class: "list" }, ...(rows.length > 0 ? rows : [h("li", { class: "muted" }, "No other browser has sent its tabs yet.")])));
   return section;
-}
-
-function triggerName(trigger: string): string {
-  return (
-    { clear_all_detected: "Emergency backup", auto_backup: "Automatic backup", manual_save: "Manual backup", manual: "Manual backup", emergency: "Emergency backup" }[trigger] ??
-    trigger.replaceAll("_", " ")
-  );
 }
 
 function connectionSection(current: Status): HTMLElement {
@@ -158,6 +157,7 @@ function protectionSection(current: Status): HTMLElement {
         )
       : h("p", { class: "muted" }, "Taking the first snapshot…"),
     h("div", { class: "row" }, h("button", { class: "primary", disabled: busy, onclick: () => void act({ kind: "back-up-now" }) }, "Back up now")),
+    lastUploadLine(current.lastUpload),
   );
   if (current.backupsLocked) {
     // The account seals titles and addresses (decision 199): nothing goes up readable, so it waits for the passphrase.
@@ -183,7 +183,6 @@ function protectionSection(current: Status): HTMLElement {
       ),
     );
   }
-  if (queue.refused > 0) section.append(h("p", { class: "notice bad" }, `${plural(queue.refused, "backup")} refused by the server`));
   for (const emergency of current.emergencies.slice(0, 2)) {
     if (emergency.lostCount === 0) continue;
     section.append(
@@ -309,13 +308,26 @@ function render(): void {
   }
   const current = status;
   const focused = document.activeElement instanceof HTMLInputElement && document.activeElement.type === "search";
-  app.replaceChildren(
+  const next = h(
+    "div",
+    {},
     h("header", {}, h("img", { src: "/icons/32.png", alt: "" }), h("h1", {}, "TabVault"), h("span", { class: "version" }, `v${current.version}`)),
     current.reducedMode ? h("section", {}, h("p", { class: "notice warn" }, "Reduced mode on Firefox for Android: one window, no window restore")) : "",
     connectionSection(current),
     flash ? h("section", {}, h("p", { class: flash.ok ? "notice" : "notice bad", role: "status" }, flash.message)) : "",
     restoreSection(current) ?? "",
     protectionSection(current),
+    refusedUploadsSection({
+      entries: current.queue.entries,
+      busy,
+      confirming: confirmingDiscard,
+      retry: (key) => void act({ kind: "retry-upload", key }),
+      discard: (key, confirmed) => void act({ kind: "discard-upload", key, confirmed }),
+      confirm: (key) => {
+        confirmingDiscard = key;
+        render();
+      },
+    }) ?? "",
     automationSection(current) ?? "",
     teamPolicySection(current) ?? "",
     backupsSection(current) ?? "",
@@ -327,6 +339,12 @@ function render(): void {
       h("a", { onclick: () => void browser.runtime.openOptionsPage() }, "Options"),
     ),
   );
+  // Redrawn every 2 s and on every storage change: when nothing it shows or acts on changed, the page is left as it
+  // is, so a button is not replaced under the pointer between its press and its release.
+  const drawnFrom = JSON.stringify([current, backups, otherDevices, automation, flash, busy, search, confirmingDiscard]);
+  if (drawnFrom === lastDrawnFrom && next.innerHTML === app.innerHTML) return;
+  lastDrawnFrom = drawnFrom;
+  app.replaceChildren(...next.childNodes);
   if (focused) {
     const input = app.querySelector<HTMLInputElement>('input[type="search"]');
     input?.focus();

@@ -7,7 +7,7 @@ import type { Pairing } from "../pairing";
 import type { Capture } from "./capture";
 import type { Connection } from "./connection";
 import type { ContentScripts } from "./content-scripts";
-import { plural, type BackgroundContext } from "./context";
+import type { BackgroundContext } from "./context";
 import type { Restores } from "./restores";
 import type { Settings } from "./settings";
 import type { StatusReport } from "./status";
@@ -99,10 +99,9 @@ export function messageHandlers(deps: HandlersDeps): Handlers {
       return { ok: true, message: "Disconnected. Backups stay on this device until you connect again." };
     },
     "back-up-now": () => uploads.backUpNow(),
-    "retry-uploads": async () => {
-      const result = await uploads.queue.flush(true);
-      return { ok: true, message: result.waiting === 0 ? "Every backup is on the server." : `${plural(result.waiting, "backup")} still waiting.` };
-    },
+    "retry-uploads": () => uploads.sendWaiting(),
+    "retry-upload": (request) => uploads.retry(request.key),
+    "discard-upload": (request) => uploads.discard(request.key, request.confirmed === true),
     "list-backups": listBackups,
     "restore-backup": (request) => restores.backup(request.backupId, { suggestedGroups: request.suggestedGroups, recordAsRestore: true }),
     "restore-emergency": (request) => restores.emergency(request.id),

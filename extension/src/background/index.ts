@@ -42,7 +42,11 @@ export function createBackground(deps: BackgroundDeps) {
     packagedConfig: deps.packagedConfig,
     deviceFacts: deps.deviceFacts,
     forgetKey: () => formEncryption.forget(),
-    refreshed: () => refreshEncryption(),
+    refreshed: async () => {
+      await refreshEncryption();
+      // The plan may have changed: a backup it refused is sent again (decision 206).
+      await uploads.recheckRefused().catch((error) => log("refused backups could not be checked", error));
+    },
     granted: async () => {
       await settings.refresh();
       // Download first: the library as it is, before this browser sends anything (decision 164).

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { browserBackupTriggers } from "@common/api/browser-backups";
 import type { TeamPolicy } from "@common/api/protection";
 import type { StorageArea } from "../browser-api";
 import type { CaptureRules } from "../capture-policy";
 import type { DetectorState } from "../emergency";
-import type { RestoreProgress } from "../messages";
+import type { LastUpload, RestoreProgress } from "../messages";
 import type { PageState } from "../snapshot";
 import { StorageItem } from "../storage-item";
 
@@ -50,6 +51,7 @@ const captureRules: z.ZodType<CaptureRules> = z.object({
   team: z.object({ teamName: z.string(), policy: teamPolicy }).nullable(),
   readAt: z.number(),
 });
+const lastUpload: z.ZodType<LastUpload> = z.object({ at: z.number(), trigger: z.enum(browserBackupTriggers), message: z.string() });
 const restoreProgress: z.ZodType<RestoreProgress> = z.object({
   id: z.string(),
   label: z.string(),
@@ -80,6 +82,10 @@ export function backgroundItems(local: StorageArea, session: StorageArea) {
     startupCheck: new StorageItem(local, "startupCheck", startupCheck),
     sessionStarted: new StorageItem(session, "sessionStarted", z.number()),
     lastAutoFingerprint: new StorageItem(local, "lastAutoFingerprint", z.string()),
+    /** The server's answer to the newest upload it stored, in its words (what a plan limit left out included). */
+    lastUpload: new StorageItem(local, "lastUpload", lastUpload),
+    /** The server's version, read while a refused backup waits: a new one may take what the old one refused (decision 206). */
+    serverVersion: new StorageItem(local, "serverVersion", z.string()),
     /** The person's own form capture switch (the options page writes it). */
     formCapture: new StorageItem(local, "formCapture", z.boolean()),
     captureRules: new StorageItem(local, "captureRules", captureRules),

@@ -3,6 +3,7 @@ import { automaticBackupMinutes } from "../capture-policy";
 import type { FormEncryption } from "../form-encryption";
 import { ALL_SITES, type Status } from "../messages";
 import type { Pairing } from "../pairing";
+import { refusalShown } from "../upload-refusals";
 import type { Capture } from "./capture";
 import type { Connection } from "./connection";
 import type { BackgroundContext } from "./context";
@@ -83,14 +84,17 @@ export class StatusReport {
         nextAttemptAt: waiting.length > 0 ? Math.min(...waiting.map((entry) => entry.nextAttemptAt)) : null,
         lastError: waiting.find((entry) => entry.lastError)?.lastError ?? null,
         entries: entries.map((entry) => ({
+          key: entry.key,
           trigger: entry.trigger,
           tabCount: entry.tabCount,
           createdAt: entry.createdAt,
           attempts: entry.attempts,
           state: entry.state,
           lastError: entry.lastError,
+          refusal: refusalShown(entry),
         })),
       },
+      lastUpload: (await ctx.items.lastUpload.get()) ?? null,
       lastSnapshot: latest
         ? { capturedAt: latest.capturedAt, tabCount: latest.tabCount, uploadableTabCount: latest.uploadableTabCount, windowCount: latest.windows.length }
         : null,
