@@ -19,6 +19,26 @@ import type {
 /** The browsers the background must work on, by what their API lacks or adds. */
 export type Shape = "chromium" | "firefox" | "firefox_android";
 
+/**
+ * What GeckoView's `tabs.create` takes (mobile/android/components/extensions/schemas/tabs.json in mozilla-central):
+ * no `discarded` and no `title`, which desktop Firefox takes; `openerTabId` is declared there but unsupported.
+ */
+const GECKOVIEW_CREATE_PROPERTIES: ReadonlySet<string> = new Set(["windowId", "index", "url", "active", "pinned", "cookieStoreId"]);
+const GECKOVIEW_UNSUPPORTED_CREATE_PROPERTIES: ReadonlySet<string> = new Set(["openerTabId"]);
+
+/**
+ * Firefox checks an API call's arguments against its schema before the call runs and throws at once (not a rejected
+ * promise) with these words, e.g. 'Type error for parameter createProperties (Unexpected property "discarded") for
+ * tabs.create.'
+ */
+function geckoViewSchemaError(properties: object, accepted: ReadonlySet<string>, unsupported: ReadonlySet<string>, parameter: string, method: string): Error | null {
+  for (const key of Object.keys(properties)) {
+    if (unsupported.has(key)) return new Error(`Type error for parameter ${parameter} (Property "${key}" is unsupported by Firefox) for ${method}.`);
+    if (!accepted.has(key)) return new Error(`Type error for parameter ${parameter} (Unexpected property "${key}") for ${method}.`);
+  }
+  return null;
+}
+
 /** Where Firefox's tab group ids start: it numbers them from the clock. */
 export const FIREFOX_GROUP_ID_BASE = 1_795_811_438_551_068;
 
@@ -288,7 +308,6 @@ export class FakeWorld {
       if (properties.discarded && properties.active) throw new Error("Active tabs cannot be created and discarded.");
       if (properties.discarded && properties.pinned) throw new Error("Pinned tabs cannot be created and discarded.");
       if (properties.title !== undefined && !properties.discarded) throw new Error("Title may only be set for discarded tabs.");
-      if (world.shape === "firefox_android" && properties.pinned) throw new Error("Pinned tabs are not supported on Android.");
       world.created.push(properties);
       const windowId = properties.windowId ?? firstWindowId();
       if (!world.windows.has(windowId)) throw new Error(`No window with id: ${windowId}.`);
@@ -313,6 +332,17 @@ export class FakeWorld {
       const answer = world.copyTab(tab);
       if (world.discardOnCreate && world.shape === "chromium" && !tab.active) discard(tab.id);
       return answer;
+    };
+
+    const updateTab = async (tabId: number, properties: Parameters<BrowserApi["tabs"]["update"]>[1]): Promise<Tab> => {
+      const tab = world.tabs.find((item) => item.id === tabId);
+      if (!tab) throw new Error(`No tab with id: ${tabId}.`);
+      if (properties.pinned !== undefined) tab.pinned = properties.pinned;
+      if (properties.url !== undefined) tab.url = properties.url;
+      if (properties.active) for (const other of world.windowTabs(tab.windowId)) other.active = other.id === tabId;
+      world.reindex(tab.windowId);
+      world.events.tabUpdated.fire(tabId, properties, world.copyTab(tab));
+      return world.copyTab(tab);
     };
 
     const discard = (tabId: number): Tab | undefined => {
@@ -367,16 +397,20 @@ export class FakeWorld {
           if (!tab) throw new Error(`No tab with id: ${tabId}.`);
           return world.copyTab(tab);
         },
-        create: createTab,
-        update: async (tabId, properties) => {
-          const tab = world.tabs.find((item) => item.id === tabId);
-          if (!tab) throw new Error(`No tab with id: ${tabId}.`);
-          if (properties.pinned !== undefined) tab.pinned = properties.pinned;
-          if (properties.url !== undefined) tab.url = properties.url;
-          if (properties.active) for (const other of world.windowTabs(tab.windowId)) other.active = other.id === tabId;
-          world.reindex(tab.windowId);
-          world.events.tabUpdated.fire(tabId, properties, world.copyTab(tab));
-          return world.copyTab(tab);
+        create: (properties) => {
+          if (world.shape === "firefox_android") {
+            const refused = geckoViewSchemaError(properties, GECKOVIEW_CREATE_PROPERTIES, GECKOVIEW_UNSUPPORTED_CREATE_PROPERTIES, "createProperties", "tabs.create");
+            if (refused) throw refused;
+            if (properties.pinned) return Promise.reject(new Error("Pinned tabs are not supported on Android."));
+          }
+          return createTab(properties);
+        },
+        update: (tabId, properties) => {
+          // GeckoView declares `pinned` in tabs.update as unsupported: Firefox refuses the call before it runs.
+          if (world.shape === "firefox_android" && properties.pinned !== undefined) {
+            throw new Error('Type error for parameter updateProperties (Property "pinned" is unsupported by Firefox) for tabs.update.');
+          }
+          return updateTab(tabId, properties);
         },
         remove: async (tabIds) => {
           for (const id of Array.isArray(tabIds) ? tabIds : [tabIds]) world.closeTab(id);
