@@ -1,6 +1,7 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
 import type { BrowserApi, ClosedSession, Tab, WindowState } from "./browser-api";
 import { type Clock, sleep } from "./clock";
+import { RestoredTabCreator } from "./restored-tab";
 import type { Snapshot, WindowPlacement } from "./snapshot";
 
 export interface RestoreTab {
@@ -42,7 +43,7 @@ export interface RestoreCapabilities {
   /** False on Firefox for Android: every tab goes into the one window. */
   windows: boolean;
   tabGroups: boolean;
-  /** Firefox: `tabs.create({discarded: true})` opens a tab without loading it. */
+  /** Firefox: `tabs.create({discarded: true})` opens a tab without loading it; asked, and dropped where refused (RestoredTabCreator). */
   discardedCreate: boolean;
   /** Chromium: an extension placeholder page that loads the real URL once the tab is looked at. */
   placeholder: boolean;
@@ -210,6 +211,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
   let focusWindowId: number | null = null;
   const current = (id: number) => deps.resolveTabId?.(id) ?? id;
   const breathe = () => (pauseMs > 0 ? sleep(clock, pauseMs) : Promise.resolve());
+  const creator = new RestoredTabCreator(browser, capabilities);
 
   const createTab = async (windowId: number | undefined, tab: RestoreTab, index: number | undefined): Promise<Tab | null> => {
     if (tab.sessionId && browser.sessions) {
@@ -221,16 +223,11 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
         // No longer in the list: opened from the backup below.
       }
     }
-    const lazy = capabilities.discardedCreate && !tab.active && !tab.pinned;
     try {
-      const created = await browser.tabs.create({
-        windowId,
-        index,
-        url: lazy ? tab.url : lazyUrl(tab, capabilities, (path) => browser.runtime.getURL(path)),
-        active: false,
-        pinned: capabilities.windows ? tab.pinned : undefined,
-        ...(lazy ? { discarded: true, title: tab.title || undefined } : {}),
-      });
+      const created = await creator.create(
+        { windowId, index, url: lazyUrl(tab, capabilities, (path) => browser.runtime.getURL(path)), active: false, pinned: capabilities.windows ? tab.pinned : undefined },
+        tab,
+      );
       result.created += 1;
       if (created.id !== undefined && hasPageState(tab)) await deps.rememberRefill?.(created.id, tab);
       return created;

@@ -222,5 +222,8 @@ describe("the background on firefox_android", () => {
     await settle(h);
     const open = h.world.layout().flatMap((window) => window.tabs);
     for (const url of urls) expect(open.some((tab) => tab === url || tab.includes(encodeURIComponent(url)))).toBe(true);
+    // GeckoView refuses `discarded` and `title`: every tab still opens, none "could not be opened".
+    const status = await h.send<Status>({ kind: "status" });
+    expect(status.restore?.message).toMatch(/^Restored 5 tabs in [\d.]+ s \(most recently used first; tab groups are not available in this browser: restored without groups\)\.$/);
   });
 });
