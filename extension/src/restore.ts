@@ -23,8 +23,11 @@ export interface RestoreTab {
 export interface RestoreWindow extends WindowPlacement {
   /** An open window to put the tabs back into (a loss inside a window that is still open), or null for a new one. */
   intoWindowId: number | null;
+  /** The window's id where it was saved: in the same browser run, the same window. */
+  savedWindowId?: number;
   tabs: RestoreTab[];
-  groups: { title: string; color: string; collapsed: boolean }[];
+  /** `joinGroupId`: a group of the open window the tabs join (the same title and colour) instead of a new one. */
+  groups: { title: string; color: string; collapsed: boolean; joinGroupId?: number }[];
   /** Set when the browser's recently-closed list still has this window with the same tabs. */
   sessionId?: string;
   /** Positions in `tabs` in the order to open them (smart recovery: most recently used first); else in order. */
@@ -75,6 +78,7 @@ function planWindow(window: SourceWindow, groups: Snapshot["groups"] | BrowserBa
   const ordered = [...window.tabs.filter((tab) => tab.pinned), ...window.tabs.filter((tab) => !tab.pinned)];
   return {
     intoWindowId,
+    savedWindowId: window.windowId,
     state: window.state,
     focused: window.focused,
     left: window.left,
@@ -345,6 +349,11 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
         });
         if (ids.length === 0) continue;
         const saved = window.groups[group];
+        if (saved?.joinGroupId !== undefined) {
+          const joined = await browser.tabs.group({ tabIds: ids, groupId: saved.joinGroupId }).catch(() => null);
+          // Gone meanwhile: a group of its own below.
+          if (joined !== null) continue;
+        }
         try {
           const groupId = await browser.tabs.group({ tabIds: ids, createProperties: { windowId } });
           await browser.tabGroups.update(groupId, { title: saved?.title, color: saved?.color, collapsed: saved?.collapsed });

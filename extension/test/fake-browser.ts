@@ -432,11 +432,28 @@ export class FakeWorld {
           return moved.length === 1 ? (moved[0] as Tab) : moved;
         },
         group: hasGroups
-          ? async ({ tabIds, createProperties }) => {
+          ? async ({ tabIds, groupId, createProperties }) => {
               const ids = Array.isArray(tabIds) ? tabIds : [tabIds];
               const first = world.tabs.find((tab) => tab.id === ids[0]);
               if (!first) throw new Error("No tab");
               if (ids.some((id) => world.tabs.find((tab) => tab.id === id)?.pinned)) throw new Error("Cannot group pinned tabs");
+              if (groupId !== undefined) {
+                // Joining a group: the tabs move into its window, at its end.
+                const existing = world.groups.get(groupId);
+                if (!existing) throw new Error(`No group with id: ${groupId}.`);
+                for (const tab of world.tabs) {
+                  if (!ids.includes(tab.id)) continue;
+                  const lastOfGroup = Math.max(-1, ...world.windowTabs(existing.windowId).filter((other) => other.groupId === groupId).map((other) => other.index));
+                  const from = tab.windowId;
+                  tab.windowId = existing.windowId;
+                  for (const other of world.windowTabs(existing.windowId)) if (other.id !== tab.id && other.index > lastOfGroup) other.index += 1;
+                  tab.index = lastOfGroup + 1;
+                  tab.groupId = groupId;
+                  world.reindex(from);
+                  world.reindex(existing.windowId);
+                }
+                return groupId;
+              }
               // Without a window, Chromium groups the tabs where the first one is; Firefox moves them into a group in
               // the focused window (seen in Firefox ESR 153).
               const focused = [...world.windows.values()].find((window) => window.focused)?.id ?? first.windowId;
