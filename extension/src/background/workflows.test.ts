@@ -34,6 +34,18 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
     return h;
   }
 
+  /** Six tabs open in the last run; the browser comes back with four (no emergency: most came back). Gives the six. */
+  async function restartWithFourOfSix(h: Harness, { browserStarted }: { browserStarted: boolean }): Promise<string[]> {
+    const tabs = Array.from({ length: 6 }, (_, index) => `https://last.example/${index}`);
+    h.world.openWindow(tabs);
+    await h.clock.advance(61_100);
+    await h.world.restartEmpty(tabs.slice(0, 4));
+    await h.restartWorker();
+    if (browserStarted) await fakeBrowser.runtime.onStartup.trigger();
+    await settle(h, 10_000);
+    return tabs;
+  }
+
   it("a window of N or more tabs closing goes up alone, for its rule (the server names and tags it); a smaller one does not", async () => {
     const close = rule({ kind: "window_close", minTabs: 5, backupName: "Closed research", tag: "research" });
     const wider = rule({ kind: "window_close", minTabs: 3, backupName: "Any window" });
@@ -153,13 +165,7 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
 
   it("a restore from the server that brings the last session's tabs back takes the offer down (decision 210)", async () => {
     const h = await premium([rule({ kind: "startup" })]);
-    const tabs = Array.from({ length: 6 }, (_, index) => `https://last.example/${index}`);
-    h.world.openWindow(tabs);
-    await h.clock.advance(61_100);
-    await h.world.restartEmpty(tabs.slice(0, 4));
-    await h.restartWorker();
-    await fakeBrowser.runtime.onStartup.trigger();
-    await settle(h, 10_000);
+    const tabs = await restartWithFourOfSix(h, { browserStarted: true });
     expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toMatchObject({ tabCount: 2 });
     const id = "9c1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
     const saved = (url: string) => ({ url, title: url, faviconUrl: null, pinned: false, active: false, groupId: null, lastAccessed: null, formData: {}, scrollPosition: { x: 0, y: 0 } });
@@ -172,12 +178,7 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
 
   it("offers nothing when the extension was only updated (no browser start), or without a start-up rule", async () => {
     const h = await premium([rule({ kind: "startup" })]);
-    const tabs = Array.from({ length: 6 }, (_, index) => `https://last.example/${index}`);
-    h.world.openWindow(tabs);
-    await h.clock.advance(61_100);
-    await h.world.restartEmpty(tabs.slice(0, 4));
-    await h.restartWorker();
-    await settle(h, 10_000);
+    await restartWithFourOfSix(h, { browserStarted: false });
     expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toBeNull();
     expect(await fakeBrowser.notifications.getAll()).toEqual({});
   });
