@@ -323,11 +323,11 @@ function render(): void {
   const focused = document.activeElement instanceof HTMLInputElement && document.activeElement.type === "search";
   app.replaceChildren(
     h("header", {}, h("img", { src: "/icons/32.png", alt: "" }), h("h1", {}, "TabVault"), h("span", { class: "version" }, `v${current.version}`)),
-    current.reducedMode ? reducedModeSection() : "",
     connectionSection(current),
     flash ? h("section", {}, h("p", { class: flash.ok ? "notice" : "notice bad", role: "status" }, flash.message)) : "",
     restoreSection(current) ?? "",
     protectionSection(current),
+    current.reducedMode ? reducedModeSection() : "",
     automationSection(current) ?? "",
     teamPolicySection(current) ?? "",
     backupsSection(current) ?? "",
