@@ -46,10 +46,21 @@ async function loadAutomation(): Promise<void> {
   render();
 }
 
-async function refresh(): Promise<void> {
+/** The status and notice last drawn by `refresh`. */
+let drawn = "";
+
+/**
+ * Reads the status again and draws it when it changed: the background writes storage many times a second while tabs
+ * load, and redrawing for writes the popup does not show would replace its buttons under the person's pointer.
+ * `redraw` draws anyway (the relative times, every 2 s; after an action).
+ */
+async function refresh(redraw = true): Promise<void> {
   status = await ask({ kind: "status" });
   // A notice about the connection goes once the connection moves on (a pairing confirmed in the other tab).
   flash = noticeStillTrue(flash, status);
+  const now = JSON.stringify([status, flash]);
+  if (!redraw && now === drawn) return;
+  drawn = now;
   render();
 }
 
@@ -348,7 +359,7 @@ function render(): void {
 
 let wasConnected = false;
 browser.storage.onChanged.addListener(() => {
-  void refresh().then(() => {
+  void refresh(false).then(() => {
     // Just connected: fetch the backups now.
     if (status?.connection.state === "connected" && !wasConnected) {
       void loadBackups();
