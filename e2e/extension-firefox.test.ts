@@ -139,6 +139,41 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     await firefox.popup.screenshot({ path: join(SHOTS, "popup-after-restore.png") });
   });
 
+  test("restoring the server's copy of a backup whose window is still open opens only what is missing, and the local offer goes", async () => {
+    const before = new Set((await backupsOnServer()).map((backup) => backup.id));
+    const kept = await openWindow(500, 4);
+    const closed = await openWindow(600, 3);
+    await snapshotSettled();
+    await firefox.ext(`browser.windows.remove(${closed})`);
+    await waitFor("the emergency backup of the closed window", async () => (await backupsOnServer()).find((backup) => backup.triggerEvent === "clear_all_detected" && !before.has(backup.id)), 15_000);
+    // One tab of the window still open goes too, on its own: no emergency, but it is missing there now.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await firefox.ext(`browser.tabs.query({ windowId: ${kept} }).then((tabs) => browser.tabs.remove(tabs.find((tab) => tab.url.endsWith("/page/503")).id))`);
+    await firefox.reloadPopup();
+    await byRole(firefox.popup, "button", "Restore 3 tabs");
+    const windowsBefore = await firefox.ext<number>("browser.windows.getAll().then((w) => w.length)");
+    const pagesOf = (windowId: number) => firefox.ext<string[]>(`browser.tabs.query({ windowId: ${windowId} }).then((tabs) => tabs.map((tab) => tab.url))`);
+
+    // The server's emergency backup holds every window open then, not only the one that closed.
+    await clickByRole(firefox.popup, "button", "Restore");
+    await waitFor("the restore to finish", () => firefox.popup.evaluate(() => /Restored 4 tabs in [\d.]+ s \(\d+ windows still open: \d+ tabs already there\)\./.test(document.body.innerText)).catch(() => false), 30_000);
+    await firefox.popup.screenshot({ path: join(SHOTS, "popup-restored-only-missing.png") });
+    const windows = await firefox.ext<{ id: number; tabs: { url: string }[] }[]>("browser.windows.getAll({ populate: true })");
+    assert.equal(windows.length, windowsBefore + 1, "only the closed window opens again");
+    assert.deepEqual((await pagesOf(kept)).filter((url) => url.includes("/page/50")).sort(), [500, 501, 502, 503].map((index) => `${pages.url}/page/${index}`));
+    const reopened = windows.find((window) => window.tabs.some((tab) => tab.url.endsWith("/page/600")));
+    assert.deepEqual(reopened?.tabs.map((tab) => tab.url), [600, 601, 602].map((index) => `${pages.url}/page/${index}`));
+    const everyUrl = windows.flatMap((window) => window.tabs.map((tab) => tab.url)).filter((url) => url.includes("/page/"));
+    assert.equal(new Set(everyUrl).size, everyUrl.length, "no page open twice");
+
+    // The local offer of those 3 tabs is gone: they are back.
+    await firefox.reloadPopup();
+    await textShown(firefox.popup, "watched");
+    const offers = await firefox.popup.evaluate(() => [...document.querySelectorAll("button")].filter((button) => /^Restore \d+ tabs?$/.test(button.innerText.trim())).length);
+    assert.equal(offers, 0);
+    await firefox.popup.screenshot({ path: join(SHOTS, "popup-offer-gone.png") });
+  });
+
   test("closing 3 tabs at once is an emergency backup too", async () => {
     const before = new Set((await backupsOnServer()).map((backup) => backup.id));
     const windowId = await openWindow(300, 5);

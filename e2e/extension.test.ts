@@ -93,6 +93,8 @@ describe("the browser extension against the real server", () => {
     await connect.close();
     await popup.bringToFront();
     await popup.getByText(`Connected as ${EMAIL}`).waitFor({ timeout: 20_000 });
+    // The code to confirm was the pairing's: once connected, no notice still asks for it.
+    assert.equal(await popup.getByText(/Confirm the code/).count(), 0);
     await popup.screenshot({ path: join(SHOTS, "popup-connected.png") });
   });
 
@@ -177,14 +179,36 @@ describe("the browser extension against the real server", () => {
   });
 
   test("restore from the Session Manager is handed to the extension", async () => {
-    const windowsBefore = await ext<number>("chrome.windows.getAll().then((w) => w.length)");
+    // The close-all left local offers in the popup ("Restore 15 tabs"): the server's copy brings the same tabs back.
+    await popup.reload();
+    const localOffer = popup.getByRole("button", { name: /^Restore \d+ tabs?$/ });
+    await localOffer.first().waitFor();
+    const windowCount = () => ext<number>("chrome.windows.getAll().then((w) => w.length)");
+    const windowsBefore = await windowCount();
     await site.goto(`${server.url}/sessions`);
     await site.getByRole("heading", { name: "Session Manager" }).waitFor();
     await site.getByRole("tab", { name: "Emergency Backups" }).click();
     await site.getByRole("list", { name: "Emergency Backups" }).getByRole("button").first().click();
     await site.getByRole("button", { name: "Restore in this browser" }).click();
-    await waitFor("a restored window", async () => (await ext<number>("chrome.windows.getAll().then((w) => w.length)")) > windowsBefore, 30_000);
+    await waitFor("a restored window", async () => (await windowCount()) > windowsBefore, 30_000);
     await site.screenshot({ path: join(SHOTS, "session-manager-restore.png") });
+
+    // A finished restore takes down the local offers whose tabs it brought back.
+    await popup.reload();
+    await popup.getByText(/^Restored \d+ tabs in [\d.]+ s/).waitFor({ timeout: 30_000 });
+    await popup.reload();
+    await popup.getByText(/watched/).waitFor();
+    assert.equal(await localOffer.count(), 0);
+    await popup.screenshot({ path: join(SHOTS, "popup-offer-gone-after-restore.png") });
+
+    // Its windows are open now: restoring it again opens nothing twice, and says so.
+    const windowsAfter = await windowCount();
+    await site.bringToFront();
+    await site.getByRole("button", { name: "Restore in this browser" }).click();
+    await site.getByText(/^Every tab of this backup is open already \(\d+ windows? still open: \d+ tabs already there\)\.$/).first().waitFor({ timeout: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(await windowCount(), windowsAfter);
+    await site.screenshot({ path: join(SHOTS, "session-manager-restore-nothing-missing.png") });
   });
 
   test("a refused upload shown as refused: the server's reason, Retry and Discard in the popup and the options page, never success", async () => {

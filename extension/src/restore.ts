@@ -1,6 +1,7 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
 import type { BrowserApi, ClosedSession, Tab, WindowState } from "./browser-api";
 import { type Clock, sleep } from "./clock";
+import { RestoredTabCreator } from "./restored-tab";
 import type { Snapshot, WindowPlacement } from "./snapshot";
 
 export interface RestoreTab {
@@ -22,8 +23,11 @@ export interface RestoreTab {
 export interface RestoreWindow extends WindowPlacement {
   /** An open window to put the tabs back into (a loss inside a window that is still open), or null for a new one. */
   intoWindowId: number | null;
+  /** The window's id where it was saved: in the same browser run, the same window. */
+  savedWindowId?: number;
   tabs: RestoreTab[];
-  groups: { title: string; color: string; collapsed: boolean }[];
+  /** `joinGroupId`: a group of the open window the tabs join (the same title and colour) instead of a new one. */
+  groups: { title: string; color: string; collapsed: boolean; joinGroupId?: number }[];
   /** Set when the browser's recently-closed list still has this window with the same tabs. */
   sessionId?: string;
   /** Positions in `tabs` in the order to open them (smart recovery: most recently used first); else in order. */
@@ -42,7 +46,7 @@ export interface RestoreCapabilities {
   /** False on Firefox for Android: every tab goes into the one window. */
   windows: boolean;
   tabGroups: boolean;
-  /** Firefox: `tabs.create({discarded: true})` opens a tab without loading it. */
+  /** Firefox: `tabs.create({discarded: true})` opens a tab without loading it; asked, and dropped where refused (RestoredTabCreator). */
   discardedCreate: boolean;
   /** Chromium: an extension placeholder page that loads the real URL once the tab is looked at. */
   placeholder: boolean;
@@ -74,6 +78,7 @@ function planWindow(window: SourceWindow, groups: Snapshot["groups"] | BrowserBa
   const ordered = [...window.tabs.filter((tab) => tab.pinned), ...window.tabs.filter((tab) => !tab.pinned)];
   return {
     intoWindowId,
+    savedWindowId: window.windowId,
     state: window.state,
     focused: window.focused,
     left: window.left,
@@ -210,6 +215,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
   let focusWindowId: number | null = null;
   const current = (id: number) => deps.resolveTabId?.(id) ?? id;
   const breathe = () => (pauseMs > 0 ? sleep(clock, pauseMs) : Promise.resolve());
+  const creator = new RestoredTabCreator(browser, capabilities);
 
   const createTab = async (windowId: number | undefined, tab: RestoreTab, index: number | undefined): Promise<Tab | null> => {
     if (tab.sessionId && browser.sessions) {
@@ -221,16 +227,11 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
         // No longer in the list: opened from the backup below.
       }
     }
-    const lazy = capabilities.discardedCreate && !tab.active && !tab.pinned;
     try {
-      const created = await browser.tabs.create({
-        windowId,
-        index,
-        url: lazy ? tab.url : lazyUrl(tab, capabilities, (path) => browser.runtime.getURL(path)),
-        active: false,
-        pinned: capabilities.windows ? tab.pinned : undefined,
-        ...(lazy ? { discarded: true, title: tab.title || undefined } : {}),
-      });
+      const created = await creator.create(
+        { windowId, index, url: lazyUrl(tab, capabilities, (path) => browser.runtime.getURL(path)), active: false, pinned: capabilities.windows ? tab.pinned : undefined },
+        tab,
+      );
       result.created += 1;
       if (created.id !== undefined && hasPageState(tab)) await deps.rememberRefill?.(created.id, tab);
       return created;
@@ -348,6 +349,11 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
         });
         if (ids.length === 0) continue;
         const saved = window.groups[group];
+        if (saved?.joinGroupId !== undefined) {
+          const joined = await browser.tabs.group({ tabIds: ids, groupId: saved.joinGroupId }).catch(() => null);
+          // Gone meanwhile: a group of its own below.
+          if (joined !== null) continue;
+        }
         try {
           const groupId = await browser.tabs.group({ tabIds: ids, createProperties: { windowId } });
           await browser.tabGroups.update(groupId, { title: saved?.title, color: saved?.color, collapsed: saved?.collapsed });

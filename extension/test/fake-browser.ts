@@ -19,6 +19,26 @@ import type {
 /** The browsers the background must work on, by what their API lacks or adds. */
 export type Shape = "chromium" | "firefox" | "firefox_android";
 
+/**
+ * What GeckoView's `tabs.create` takes (mobile/android/components/extensions/schemas/tabs.json in mozilla-central):
+ * no `discarded` and no `title`, which desktop Firefox takes; `openerTabId` is declared there but unsupported.
+ */
+const GECKOVIEW_CREATE_PROPERTIES: ReadonlySet<string> = new Set(["windowId", "index", "url", "active", "pinned", "cookieStoreId"]);
+const GECKOVIEW_UNSUPPORTED_CREATE_PROPERTIES: ReadonlySet<string> = new Set(["openerTabId"]);
+
+/**
+ * Firefox checks an API call's arguments against its schema before the call runs and throws at once (not a rejected
+ * promise) with these words, e.g. 'Type error for parameter createProperties (Unexpected property "discarded") for
+ * tabs.create.'
+ */
+function geckoViewSchemaError(properties: object, accepted: ReadonlySet<string>, unsupported: ReadonlySet<string>, parameter: string, method: string): Error | null {
+  for (const key of Object.keys(properties)) {
+    if (unsupported.has(key)) return new Error(`Type error for parameter ${parameter} (Property "${key}" is unsupported by Firefox) for ${method}.`);
+    if (!accepted.has(key)) return new Error(`Type error for parameter ${parameter} (Unexpected property "${key}") for ${method}.`);
+  }
+  return null;
+}
+
 /** Where Firefox's tab group ids start: it numbers them from the clock. */
 export const FIREFOX_GROUP_ID_BASE = 1_795_811_438_551_068;
 
@@ -290,7 +310,6 @@ export class FakeWorld {
       if (properties.discarded && properties.active) throw new Error("Active tabs cannot be created and discarded.");
       if (properties.discarded && properties.pinned) throw new Error("Pinned tabs cannot be created and discarded.");
       if (properties.title !== undefined && !properties.discarded) throw new Error("Title may only be set for discarded tabs.");
-      if (world.shape === "firefox_android" && properties.pinned) throw new Error("Pinned tabs are not supported on Android.");
       world.created.push(properties);
       const windowId = properties.windowId ?? firstWindowId();
       if (!world.windows.has(windowId)) throw new Error(`No window with id: ${windowId}.`);
@@ -315,6 +334,17 @@ export class FakeWorld {
       const answer = world.copyTab(tab);
       if (world.discardOnCreate && world.shape === "chromium" && !tab.active) discard(tab.id);
       return answer;
+    };
+
+    const updateTab = async (tabId: number, properties: Parameters<BrowserApi["tabs"]["update"]>[1]): Promise<Tab> => {
+      const tab = world.tabs.find((item) => item.id === tabId);
+      if (!tab) throw new Error(`No tab with id: ${tabId}.`);
+      if (properties.pinned !== undefined) tab.pinned = properties.pinned;
+      if (properties.url !== undefined) tab.url = properties.url;
+      if (properties.active) for (const other of world.windowTabs(tab.windowId)) other.active = other.id === tabId;
+      world.reindex(tab.windowId);
+      world.events.tabUpdated.fire(tabId, properties, world.copyTab(tab));
+      return world.copyTab(tab);
     };
 
     const discard = (tabId: number): Tab | undefined => {
@@ -369,16 +399,20 @@ export class FakeWorld {
           if (!tab) throw new Error(`No tab with id: ${tabId}.`);
           return world.copyTab(tab);
         },
-        create: createTab,
-        update: async (tabId, properties) => {
-          const tab = world.tabs.find((item) => item.id === tabId);
-          if (!tab) throw new Error(`No tab with id: ${tabId}.`);
-          if (properties.pinned !== undefined) tab.pinned = properties.pinned;
-          if (properties.url !== undefined) tab.url = properties.url;
-          if (properties.active) for (const other of world.windowTabs(tab.windowId)) other.active = other.id === tabId;
-          world.reindex(tab.windowId);
-          world.events.tabUpdated.fire(tabId, properties, world.copyTab(tab));
-          return world.copyTab(tab);
+        create: (properties) => {
+          if (world.shape === "firefox_android") {
+            const refused = geckoViewSchemaError(properties, GECKOVIEW_CREATE_PROPERTIES, GECKOVIEW_UNSUPPORTED_CREATE_PROPERTIES, "createProperties", "tabs.create");
+            if (refused) throw refused;
+            if (properties.pinned) return Promise.reject(new Error("Pinned tabs are not supported on Android."));
+          }
+          return createTab(properties);
+        },
+        update: (tabId, properties) => {
+          // GeckoView declares `pinned` in tabs.update as unsupported: Firefox refuses the call before it runs.
+          if (world.shape === "firefox_android" && properties.pinned !== undefined) {
+            throw new Error('Type error for parameter updateProperties (Property "pinned" is unsupported by Firefox) for tabs.update.');
+          }
+          return updateTab(tabId, properties);
         },
         remove: async (tabIds) => {
           for (const id of Array.isArray(tabIds) ? tabIds : [tabIds]) world.closeTab(id);
@@ -400,11 +434,28 @@ export class FakeWorld {
           return moved.length === 1 ? (moved[0] as Tab) : moved;
         },
         group: hasGroups
-          ? async ({ tabIds, createProperties }) => {
+          ? async ({ tabIds, groupId, createProperties }) => {
               const ids = Array.isArray(tabIds) ? tabIds : [tabIds];
               const first = world.tabs.find((tab) => tab.id === ids[0]);
               if (!first) throw new Error("No tab");
               if (ids.some((id) => world.tabs.find((tab) => tab.id === id)?.pinned)) throw new Error("Cannot group pinned tabs");
+              if (groupId !== undefined) {
+                // Joining a group: the tabs move into its window, at its end.
+                const existing = world.groups.get(groupId);
+                if (!existing) throw new Error(`No group with id: ${groupId}.`);
+                for (const tab of world.tabs) {
+                  if (!ids.includes(tab.id)) continue;
+                  const lastOfGroup = Math.max(-1, ...world.windowTabs(existing.windowId).filter((other) => other.groupId === groupId).map((other) => other.index));
+                  const from = tab.windowId;
+                  tab.windowId = existing.windowId;
+                  for (const other of world.windowTabs(existing.windowId)) if (other.id !== tab.id && other.index > lastOfGroup) other.index += 1;
+                  tab.index = lastOfGroup + 1;
+                  tab.groupId = groupId;
+                  world.reindex(from);
+                  world.reindex(existing.windowId);
+                }
+                return groupId;
+              }
               // Without a window, Chromium groups the tabs where the first one is; Firefox moves them into a group in
               // the focused window (seen in Firefox ESR 153).
               const focused = [...world.windows.values()].find((window) => window.focused)?.id ?? first.windowId;

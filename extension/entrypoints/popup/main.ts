@@ -8,6 +8,8 @@ import { matchesSearch } from "../../src/backup-search";
 import { type AutomationStatus, type BackupListAnswer, LOCKED_QUEUE_MESSAGE, type OpenTabsListAnswer, type RequestOf, type ActionKind, type Status } from "../../src/messages";
 import { ago, byId, h, plural } from "../../src/ui/dom";
 import { lastUploadLine, refusedUploadsSection, triggerName } from "../../src/ui/refused-uploads";
+import { type Notice, noticeAfter, noticeStillTrue } from "../../src/ui/popup-notice";
+import { REDUCED_MODE_TITLE, reducedModeRules } from "../../src/reduced-mode";
 
 /**
  * The toolbar popup: connection state, "Connect", "Back up now", what waits to upload, the latest
@@ -22,7 +24,7 @@ let otherDevices: OpenTabsListAnswer | null = null;
 /** Workflow automation (Premium, decision 180): the rules this browser runs and the start-up offer. */
 let automation: AutomationStatus | null = null;
 let search = "";
-let flash: { ok: boolean; message: string } | null = null;
+let flash: Notice | null = null;
 let busy = false;
 /** The refused emergency backup whose discard waits for the person's second "yes" (decision 206). */
 let confirmingDiscard: string | null = null;
@@ -33,12 +35,10 @@ async function act(request: RequestOf<ActionKind>): Promise<void> {
   busy = true;
   render();
   try {
-    const answer = await ask(request);
-    // A started restore reports itself through its progress; only a refusal needs saying here.
-    const restore = request.kind === "restore-backup" || request.kind === "restore-emergency" || request.kind === "restore-open-tabs" || request.kind === "restore-last-session";
-    flash = answer && restore && answer.ok ? null : (answer ?? { ok: false, message: "The extension did not answer." });
+    // A started restore reports itself through its progress, a started connection through its code: only a refusal is said here.
+    flash = noticeAfter(request.kind, await ask(request));
   } catch (error) {
-    flash = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    flash = { ok: false, message: error instanceof Error ? error.message : String(error), connection: null };
   }
   busy = false;
   if (request.kind === "discard-upload") confirmingDiscard = null;
@@ -52,8 +52,14 @@ async function loadAutomation(): Promise<void> {
   render();
 }
 
+/**
+ * Reads the status again and draws it; `render` leaves the page alone when nothing it shows changed (the background
+ * writes storage many times a second while tabs load, and a redraw would replace the buttons under the pointer).
+ */
 async function refresh(): Promise<void> {
   status = await ask({ kind: "status" });
+  // A notice about the connection goes once the connection moves on (a pairing confirmed in the other tab).
+  flash = noticeStillTrue(flash, status);
   render();
 }
 
@@ -301,6 +307,16 @@ function backupRow(backup: BackupSummary): HTMLElement {
   );
 }
 
+/** Firefox for Android (no windows API): which rules protect tabs here and which cannot (decision 210). */
+function reducedModeSection(): HTMLElement {
+  return h(
+    "section",
+    { ariaLabel: REDUCED_MODE_TITLE },
+    h("h2", {}, REDUCED_MODE_TITLE),
+    h("ul", { class: "policy" }, ...reducedModeRules().map((rule) => h("li", { class: rule.applies ? "" : "muted" }, rule.applies ? "✓ " : "✗ ", rule.text))),
+  );
+}
+
 function render(): void {
   if (!status) {
     app.replaceChildren(h("section", {}, h("p", { class: "muted" }, "Starting…")));
@@ -312,11 +328,11 @@ function render(): void {
     "div",
     {},
     h("header", {}, h("img", { src: "/icons/32.png", alt: "" }), h("h1", {}, "TabVault"), h("span", { class: "version" }, `v${current.version}`)),
-    current.reducedMode ? h("section", {}, h("p", { class: "notice warn" }, "Reduced mode on Firefox for Android: one window, no window restore")) : "",
     connectionSection(current),
     flash ? h("section", {}, h("p", { class: flash.ok ? "notice" : "notice bad", role: "status" }, flash.message)) : "",
     restoreSection(current) ?? "",
     protectionSection(current),
+    current.reducedMode ? reducedModeSection() : "",
     refusedUploadsSection({
       entries: current.queue.entries,
       busy,

@@ -36,10 +36,61 @@ eachDesktopBrowser("the background on %s", () => {
     // The web app's restore was recorded by the server already; the popup's is the extension's to record.
     const recorded = () => h.server.requests.filter((request) => request.method === "POST" && request.path === "/api/user/protection-event");
     expect(recorded()).toHaveLength(0);
+    // Its window is open now: a second restore opens nothing twice, says so, and restores nothing to record.
+    expect(await h.send({ kind: "restore-backup", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" })).toEqual({
+      ok: true,
+      message: "Every tab of this backup is open already (1 window still open: 2 tabs already there).",
+    });
+    await settle(h);
+    expect(h.world.layout().filter((window) => window.tabs.some((url) => url.includes("y.example")))).toHaveLength(1);
+    expect(recorded()).toHaveLength(0);
+    h.world.closeWindow(restored!.windowId);
+    await settle(h);
     expect(await h.send({ kind: "restore-backup", backupId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f" })).toMatchObject({ ok: true });
     await settle(h);
     expect(recorded()).toHaveLength(1);
     expect(recorded()[0]!.authorization).toMatch(/^Bearer /);
+  });
+
+  it("a backup whose windows are still open: only what is missing opens, into its window and group, and the local offer goes", async () => {
+    const h = current();
+    const seen = (url: string) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url);
+    h.server.keepUploads = true;
+    const kept = h.world.openWindow([{ url: "https://a.example/", group: "Research" }, { url: "https://b.example/", group: "Research" }, "https://c.example/", "https://d.example/"]);
+    const closed = h.world.openWindow(["https://x.example/", "https://y.example/"]);
+    await h.clock.advance(1_100);
+    h.world.closeWindow(closed);
+    await settle(h, 500);
+    // Two more tabs of the window still open go, one at a time: no emergency of their own.
+    await settle(h, 2_000);
+    const [, b, c] = h.world.windowTabsOf(kept);
+    h.world.closeTab(b!.id);
+    await h.clock.advance(2_000);
+    h.world.closeTab(c!.id);
+    await settle(h, 2_000);
+    // The browser's recently-closed list has forgotten them (as after a restart): they are opened from the backup.
+    h.world.closed = [];
+    const before = await h.send<Status>({ kind: "status" });
+    expect(before.emergencies.map((emergency) => emergency.lostCount)).toEqual([2]);
+    const emergency = h.server.backups.find((backup) => backup.triggerEvent === "clear_all_detected");
+    expect(emergency?.windows.map((window) => window.tabs.length)).toEqual([4, 2]);
+
+    // The server's copy of the emergency holds the window still open too: it is not opened twice.
+    expect(await h.send({ kind: "restore-backup", backupId: emergency!.id })).toEqual({ ok: true, message: "Restoring 4 tabs (1 window still open: 2 tabs already there)" });
+    await settle(h);
+    const layout = h.world.layout();
+    expect(layout).toHaveLength(2);
+    expect(layout.find((window) => window.windowId === kept)?.tabs.map(seen)).toEqual(["https://a.example/", "https://b.example/", "https://d.example/", "https://c.example/"]);
+    expect(layout.find((window) => window.windowId !== kept)?.tabs.map(seen)).toEqual(["https://x.example/", "https://y.example/"]);
+    // b is back in its group, not in a second "Research".
+    const groups = [...h.world.groups.values()].filter((group) => group.windowId === kept);
+    expect(groups.map((group) => group.title)).toEqual(["Research"]);
+    expect(h.world.windowTabsOf(kept).filter((tab) => tab.groupId === groups[0]!.id).map((tab) => seen(tab.url ?? ""))).toEqual(["https://a.example/", "https://b.example/"]);
+
+    // The emergency's tabs are all back: "Restore 2 tabs" is offered no more, and its notification is gone.
+    const after = await h.send<Status>({ kind: "status" });
+    expect(after.emergencies).toEqual([]);
+    expect(Object.keys(await fakeBrowser.notifications.getAll()).filter((id) => id.startsWith("emergency:"))).toEqual([]);
   });
 
   it("restores a backup shared with the team when the web app asks, read with this browser's token", async () => {
@@ -222,5 +273,8 @@ describe("the background on firefox_android", () => {
     await settle(h);
     const open = h.world.layout().flatMap((window) => window.tabs);
     for (const url of urls) expect(open.some((tab) => tab === url || tab.includes(encodeURIComponent(url)))).toBe(true);
+    // GeckoView refuses `discarded` and `title`: every tab still opens, none "could not be opened".
+    const status = await h.send<Status>({ kind: "status" });
+    expect(status.restore?.message).toMatch(/^Restored 5 tabs in [\d.]+ s \(most recently used first; tab groups are not available in this browser: restored without groups\)\.$/);
   });
 });

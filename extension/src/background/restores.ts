@@ -4,18 +4,19 @@ import { getTeamSharedSession } from "@common/api/team-sharing";
 import { catalogueFeatureNeedsPlanMessage } from "@common/plan-catalogue";
 import { callEndpoint, type CallFailure, type CallOptions } from "../api";
 import type { Tab } from "../browser-api";
-import { lostByUrl } from "../emergency";
 import { LOCKED_RESTORE_MESSAGE, type FormEncryption } from "../form-encryption";
 import type { ActionAnswer, RestoreProgress } from "../messages";
 import type { OpenTabsSync } from "../open-tabs-sync";
-import { executeRestore, matchRecentlyClosed, planFromBackup, planFromSnapshot, type RestoreCapabilities, type RestorePlan, type RestoreTab } from "../restore";
+import { executeRestore, matchRecentlyClosed, planFromBackup, type RestoreCapabilities, type RestorePlan, type RestoreTab } from "../restore";
 import { openPageUrl, skipsText, smartRecoveryPlan } from "../smart-recovery";
 import { readBrowserState } from "../snapshot";
+import { leaveOutStillOpen, stillOpenText, type OpenWindow } from "../still-open-windows";
 import { withSuggestedGroups } from "../suggested-group-restore";
 import type { Capture } from "./capture";
 import type { Connection } from "./connection";
 import { plural, type BackgroundContext } from "./context";
 import type { Emergencies } from "./emergencies";
+import { LocalOffers } from "./local-offers";
 import type { Workflows } from "./workflows";
 
 export interface RestoresDeps {
@@ -34,7 +35,16 @@ interface PreparedRestore {
   notes: string[];
 }
 
+/** Every tab is open already: a restore that is done before it starts, said as done, never refused (decision 210). */
+interface NothingToOpen {
+  nothingToOpen: string;
+}
+
+/** A plan, nothing to open, or why the restore cannot run. */
+type Prepared = PreparedRestore | NothingToOpen | string;
+
 const urlOf = (tab: Tab) => tab.url || tab.pendingUrl || "";
+const MOST_RECENT_FIRST = "most recently used first";
 
 /** Restores: one at a time, answered at once, their progress in storage.session for the popup. */
 export class Restores {
@@ -43,7 +53,11 @@ export class Restores {
   /** Tab ids Chromium replaced when it discarded a tab (old id → new id), for a restore under way. */
   private readonly replacedTabIds = new Map<number, number>();
 
-  constructor(private readonly deps: RestoresDeps) {}
+  private readonly offers: LocalOffers;
+
+  constructor(private readonly deps: RestoresDeps) {
+    this.offers = new LocalOffers(deps);
+  }
 
   /** The browser replaced a tab (a discard, a prerender): a restore under way follows the new id. */
   tabReplaced(removed: number, added: number): void {
@@ -79,13 +93,13 @@ export class Restores {
   };
 
   /** Starts a restore and answers at once; progress goes to storage.session for the popup. */
-  private async start(label: string, makePlan: (caps: RestoreCapabilities) => Promise<PreparedRestore | string>, onDone?: () => Promise<void>): Promise<ActionAnswer> {
+  private async start(label: string, makePlan: (caps: RestoreCapabilities) => Promise<Prepared>, onDone?: () => Promise<void>): Promise<ActionAnswer> {
     const { browser, clock, timings, randomUUID } = this.deps.ctx;
     if (this.restoring) return { ok: false, message: "A restore is already running." };
     this.restoring = true;
     const id = randomUUID();
     const caps = await this.capabilities();
-    let prepared: PreparedRestore | string;
+    let prepared: Prepared;
     try {
       prepared = await makePlan(caps);
     } catch (error) {
@@ -95,6 +109,13 @@ export class Restores {
       this.restoring = false;
       await this.setProgress({ id, label, done: 0, total: 0, state: "failed", message: prepared, startedAt: clock.now(), finishedAt: clock.now() });
       return { ok: false, message: prepared };
+    }
+    if ("nothingToOpen" in prepared) {
+      // The web app opens the tabs itself when the extension refuses: nothing to open is an answer, not a refusal.
+      await this.offers.clearWhatIsOpen().catch(() => undefined);
+      this.restoring = false;
+      await this.setProgress({ id, label, done: 0, total: 0, state: "done", message: prepared.nothingToOpen, startedAt: clock.now(), finishedAt: clock.now() });
+      return { ok: true, message: prepared.nothingToOpen };
     }
     let plan = prepared.plan;
     const notes = prepared.notes.length > 0 ? ` (${prepared.notes.join("; ")})` : "";
@@ -120,6 +141,8 @@ export class Restores {
         await onDone?.();
         // What came back is protected at once, not after the restore's trailing tab events settle.
         await this.deps.capture.capture().catch(() => null);
+        // An emergency or last session whose tabs this restore brought back is offered no more.
+        await this.offers.clearWhatIsOpen().catch(() => undefined);
         const failed = result.failed > 0 ? `, ${result.failed} could not be opened` : "";
         const message = `Restored ${plural(result.created + result.viaSessions, "tab")} in ${((finishedAt - startedAt) / 1000).toFixed(1)} s${failed}${notes}.`;
         await this.setProgress({ id, label, done: total, total, state: "done", message, startedAt, finishedAt });
@@ -132,25 +155,60 @@ export class Restores {
     return { ok: true, message: `Restoring ${plural(total, "tab")}${notes}` };
   }
 
+  /** The windows open now, a placeholder of an earlier restore counted as the page it stands for. */
+  private async openWindows(): Promise<(OpenWindow & { incognito: boolean })[]> {
+    const { browser } = this.deps.ctx;
+    const { windows, groups } = await readBrowserState(browser);
+    const placeholderPage = browser.runtime.getURL("/placeholder.html");
+    return windows.flatMap((window) =>
+      window.id === undefined
+        ? []
+        : [
+            {
+              id: window.id,
+              incognito: window.incognito,
+              pages: (window.tabs ?? []).map((tab) => openPageUrl(urlOf(tab), placeholderPage)),
+              groups: groups.filter((group) => group.windowId === window.id).map((group) => ({ id: group.id, title: group.title ?? "", color: group.color })),
+            },
+          ],
+    );
+  }
+
   /**
    * Smart recovery (Pro and up): the pages open in this browser now, placeholders of an earlier restore included,
    * and the backup's own repeats are left out; the rest opens most recently used first. Below Pro, the plan as it is.
    */
-  private async smartIfIncluded(plan: RestorePlan): Promise<PreparedRestore> {
-    const { browser } = this.deps.ctx;
+  private async smartIfIncluded(plan: RestorePlan, open: readonly OpenWindow[]): Promise<PreparedRestore> {
     if (!(await this.deps.connection.hasFeature("smartRecovery"))) return { plan, notes: [] };
-    const { windows } = await readBrowserState(browser);
-    const placeholderPage = browser.runtime.getURL("/placeholder.html");
-    const open = windows.flatMap((window) => window.tabs ?? []).map((tab) => openPageUrl(urlOf(tab), placeholderPage));
-    const smart = smartRecoveryPlan(plan, open);
+    const smart = smartRecoveryPlan(plan, open.flatMap((window) => window.pages));
     const skipped = skipsText(smart.skipped);
-    return { plan: smart.plan, notes: ["most recently used first", ...(skipped ? [skipped] : [])] };
+    return { plan: smart.plan, notes: [MOST_RECENT_FIRST, ...(skipped ? [skipped] : [])] };
   }
 
-  /** The plan after smart recovery, or `allOpen` when nothing is left to open. */
-  private async smartOr(plan: RestorePlan, allOpen: string): Promise<PreparedRestore | string> {
-    const prepared = await this.smartIfIncluded(plan);
-    return prepared.plan.tabCount > 0 ? prepared : allOpen;
+  /** `allOpen`, with what was left out: "Every tab of this backup is open already (1 window still open: …)." */
+  private nothingToOpen(allOpen: string, notes: string[]): NothingToOpen {
+    const left = notes.filter((note) => note !== MOST_RECENT_FIRST);
+    return { nothingToOpen: left.length > 0 ? `${allOpen} (${left.join("; ")}).` : `${allOpen}.` };
+  }
+
+  /**
+   * A plan read from the server (a backup, a shared backup, another browser's open tabs) made ready: a saved window
+   * still open gets only the tabs it misses, on every plan (decision 210), then smart recovery where the plan includes
+   * it; `allOpen` when nothing is left to open.
+   */
+  private async prepare(plan: RestorePlan, allOpen: string): Promise<PreparedRestore | NothingToOpen> {
+    const open = await this.openWindows();
+    const left = leaveOutStillOpen(plan, open.filter((window) => !window.incognito));
+    const smart = await this.smartIfIncluded(left.plan, open);
+    const stillOpen = stillOpenText(left.stillOpen);
+    const notes = [...smart.notes, ...(stillOpen ? [stillOpen] : [])];
+    return smart.plan.tabCount > 0 ? { plan: smart.plan, notes } : this.nothingToOpen(allOpen, notes);
+  }
+
+  /** A local offer's plan (an emergency, the last session) after smart recovery, or `allOpen` when nothing is left. */
+  private async smartOr(plan: RestorePlan, allOpen: string): Promise<PreparedRestore | NothingToOpen> {
+    const prepared = await this.smartIfIncluded(plan, await this.openWindows());
+    return prepared.plan.tabCount > 0 ? prepared : this.nothingToOpen(allOpen, prepared.notes);
   }
 
   /**
@@ -212,8 +270,8 @@ export class Restores {
       if (options.suggestedGroups) backup = withSuggestedGroups(backup).backup;
       const plan = planFromBackup(backup);
       if (plan.tabCount === 0) return "This backup has no tabs to reopen.";
-      const prepared = await this.smartIfIncluded(plan);
-      if (prepared.plan.tabCount === 0) return `Every tab of this backup is open already (${prepared.notes.slice(1).join("; ")}).`;
+      const prepared = await this.prepare(plan, "Every tab of this backup is open already");
+      if ("nothingToOpen" in prepared) return prepared;
       const notes = [...prepared.notes, ...opened.notes];
       return { plan: prepared.plan, notes: options.suggestedGroups ? [...notes, this.groupsNote(prepared.plan, caps)] : notes };
     }, options.recordAsRestore ? record : undefined);
@@ -229,7 +287,7 @@ export class Restores {
       if (typeof read === "string") return read;
       const plan = planFromBackup(read);
       if (plan.tabCount === 0) return "This shared backup has no tabs to reopen.";
-      return this.smartOr(plan, "Every tab of this shared backup is open here already.");
+      return this.prepare(plan, "Every tab of this shared backup is open here already");
     });
   }
 
@@ -238,36 +296,22 @@ export class Restores {
     return this.start("open tabs", async () => {
       const plan = await this.deps.openTabs().restorePlan(deviceId);
       if (typeof plan === "string") return plan;
-      return this.smartOr(plan, "Every one of those tabs is open here already.");
+      return this.prepare(plan, "Every one of those tabs is open here already");
     });
   }
 
   emergency = async (id: string): Promise<ActionAnswer> => {
-    const { ctx, emergencies } = this.deps;
+    const { ctx } = this.deps;
     await ctx.browser.notifications?.clear(`emergency:${id}`).catch(() => false);
     return this.start("emergency", async () => {
       const record = await ctx.db().getEmergency(id);
       if (!record) return "This backup is no longer on this device.";
-      const { windows } = await readBrowserState(ctx.browser);
-      const openTabs = windows.flatMap((window) => window.tabs ?? []);
-      let lost: number[];
-      if (record.afterRestart) {
-        lost = lostByUrl(record.snapshot, openTabs.map(urlOf)).filter((tabId) => record.lostTabIds.includes(tabId));
-      } else {
-        // Tabs reopened since (e.g. with Ctrl+Shift+T) are not opened twice.
-        const known = new Set(record.snapshot.windows.flatMap((window) => window.allTabIds));
-        const lostSet = new Set(record.lostTabIds);
-        const candidates = { ...record.snapshot, windows: record.snapshot.windows.map((window) => ({ ...window, tabs: window.tabs.filter((tab) => lostSet.has(tab.tabId)) })) };
-        lost = lostByUrl(candidates, openTabs.filter((tab) => tab.id === undefined || !known.has(tab.id)).map(urlOf));
-      }
-      const openWindowIds = new Set(record.afterRestart ? [] : windows.flatMap((window) => (window.id === undefined ? [] : [window.id])));
-      const plan = planFromSnapshot(record.snapshot, lost, openWindowIds);
-      if (plan.tabCount === 0) return "Every tab of this backup is open again.";
-      return this.smartOr(plan, "Every tab of this backup is open again.");
+      const prepared = await this.smartOr(this.offers.emergencyPlan(record, await this.offers.readOpen()), "Every tab of this backup is open again");
+      // Its tabs are all back: the offer goes, as after a restore.
+      if ("nothingToOpen" in prepared) await this.offers.markRestored(id);
+      return prepared;
     }, async () => {
-      const record = await ctx.db().getEmergency(id);
-      if (record) await ctx.db().putEmergency({ ...record, restoredAt: ctx.clock.now() });
-      emergencies.forget();
+      await this.offers.markRestored(id);
       await this.recordRestore("Restored an emergency backup kept on this device, from the TabVault extension");
     });
   };
@@ -278,13 +322,9 @@ export class Restores {
     const offer = await workflows.automation.offer();
     if (!offer) return { ok: false, message: "No last session is waiting to be restored." };
     return this.start("last session", async () => {
-      const { windows } = await readBrowserState(ctx.browser);
-      const candidates = { ...offer.snapshot, windows: offer.snapshot.windows.map((window) => ({ ...window, tabs: window.tabs.filter((tab) => offer.lostTabIds.includes(tab.tabId)) })) };
-      // What came back by itself since the offer is not opened twice.
-      const lost = lostByUrl(candidates, windows.flatMap((window) => window.tabs ?? []).map(urlOf));
-      const plan = planFromSnapshot(offer.snapshot, lost, new Set());
-      if (plan.tabCount === 0) return "Every tab of your last session is open already.";
-      return this.smartOr(plan, "Every tab of your last session is open already.");
+      const prepared = await this.smartOr(this.offers.lastSessionPlan(offer, await this.offers.readOpen()), "Every tab of your last session is open already");
+      if ("nothingToOpen" in prepared) await workflows.automation.clearOffer();
+      return prepared;
     }, () => workflows.automation.clearOffer());
   };
 

@@ -34,6 +34,18 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
     return h;
   }
 
+  /** Six tabs open in the last run; the browser comes back with four (no emergency: most came back). Gives the six. */
+  async function restartWithFourOfSix(h: Harness, { browserStarted }: { browserStarted: boolean }): Promise<string[]> {
+    const tabs = Array.from({ length: 6 }, (_, index) => `https://last.example/${index}`);
+    h.world.openWindow(tabs);
+    await h.clock.advance(61_100);
+    await h.world.restartEmpty(tabs.slice(0, 4));
+    await h.restartWorker();
+    if (browserStarted) await fakeBrowser.runtime.onStartup.trigger();
+    await settle(h, 10_000);
+    return tabs;
+  }
+
   it("a window of N or more tabs closing goes up alone, for its rule (the server names and tags it); a smaller one does not", async () => {
     const close = rule({ kind: "window_close", minTabs: 5, backupName: "Closed research", tag: "research" });
     const wider = rule({ kind: "window_close", minTabs: 3, backupName: "Any window" });
@@ -151,15 +163,40 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
     expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toBeNull();
   });
 
-  it("offers nothing when the extension was only updated (no browser start), or without a start-up rule", async () => {
+  it("a restore from the server that brings the last session's tabs back takes the offer down (decision 210)", async () => {
     const h = await premium([rule({ kind: "startup" })]);
-    const tabs = Array.from({ length: 6 }, (_, index) => `https://last.example/${index}`);
-    h.world.openWindow(tabs);
-    await h.clock.advance(61_100);
-    await h.world.restartEmpty(tabs.slice(0, 4));
-    await h.restartWorker();
-    await settle(h, 10_000);
+    const tabs = await restartWithFourOfSix(h, { browserStarted: true });
+    expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toMatchObject({ tabCount: 2 });
+    const id = "9c1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f";
+    const saved = (url: string) => ({ url, title: url, faviconUrl: null, pinned: false, active: false, groupId: null, lastAccessed: null, formData: {}, scrollPosition: { x: 0, y: 0 } });
+    h.server.backups.push({ id, sessionName: "Yesterday", triggerEvent: "manual_save", deviceName: null, browserType: "chrome", createdAt: "2025-06-01T10:00:00.000Z", tabCount: 2, windows: [{ windowId: 1, state: "normal", focused: true, left: 0, top: 0, width: 800, height: 600, tabs: tabs.slice(4).map(saved) }], groups: [] });
+    expect(await h.send<ActionAnswer>({ kind: "restore-backup", backupId: id })).toMatchObject({ ok: true });
+    await settle(h);
     expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toBeNull();
     expect(await fakeBrowser.notifications.getAll()).toEqual({});
+  });
+
+  it("offers nothing when the extension was only updated (no browser start), or without a start-up rule", async () => {
+    const h = await premium([rule({ kind: "startup" })]);
+    await restartWithFourOfSix(h, { browserStarted: false });
+    expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toBeNull();
+    expect(await fakeBrowser.notifications.getAll()).toEqual({});
+  });
+});
+
+describe("workflow automation on firefox_android (no windows API)", () => {
+  it("lists a window-close rule as not run there, and the others as they are", async () => {
+    const h = await startAlone("firefox_android");
+    h.server.planType = "premium";
+    const at = new Date(1_700_000_000_000).toISOString();
+    const base = { enabled: true, minTabs: null, time: null, backupName: null, tag: null, createdAt: at, updatedAt: at };
+    h.server.automationRules = [
+      { ...base, id: "00000000-0000-4000-9000-00000000a001", kind: "window_close", minTabs: 5, backupName: "Closed research" },
+      { ...base, id: "00000000-0000-4000-9000-00000000a002", kind: "startup" },
+    ];
+    await settle(h, 6_000);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: "connection-refresh", scheduledTime: h.clock.now() });
+    const automation = await h.send<AutomationStatus>({ kind: "automation" });
+    expect(automation.rules).toEqual(["When a window of 5+ tabs closes: “Closed research” — not run here: Firefox for Android has no windows", "At browser start: offer the last session"]);
   });
 });

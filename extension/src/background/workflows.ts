@@ -2,6 +2,7 @@ import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-c
 import { Automation, windowOf } from "../automation";
 import type { AutomationStatus } from "../messages";
 import type { Snapshot } from "../snapshot";
+import { windowCloseRuleHere } from "../reduced-mode";
 import type { Capture } from "./capture";
 import type { Connection } from "./connection";
 import { plural, type BackgroundContext } from "./context";
@@ -117,14 +118,14 @@ export class Workflows {
 
   async status(): Promise<AutomationStatus> {
     const automation = this.automation;
-    const [active, listed, offer, plan] = await Promise.all([automation.activeRules(), automation.listed(), automation.offer(), this.deps.connection.plan()]);
+    const [active, listed, offer, plan, device] = await Promise.all([automation.activeRules(), automation.listed(), automation.offer(), this.deps.connection.plan(), this.deps.connection.thisDevice()]);
     const running = active.length > 0 || (listed?.included === true && planHasFeature(plan, "workflowAutomation"));
     const tag = (value: string | null) => (value ? ` #${value}` : "");
     return {
       running,
       rules: active.map((rule) =>
         rule.kind === "window_close"
-          ? `When a window of ${rule.minTabs ?? 0}+ tabs closes: “${rule.backupName ?? ""}”${tag(rule.tag)}`
+          ? windowCloseRuleHere(`When a window of ${rule.minTabs ?? 0}+ tabs closes: “${rule.backupName ?? ""}”${tag(rule.tag)}`, !device.reducedMode)
           : rule.kind === "daily"
             ? `Every day at ${rule.time ?? ""}: “${rule.backupName ?? ""}”${tag(rule.tag)}`
             : "At browser start: offer the last session",
