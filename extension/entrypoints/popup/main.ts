@@ -28,8 +28,6 @@ let flash: Notice | null = null;
 let busy = false;
 /** The refused emergency backup whose discard waits for the person's second "yes" (decision 206). */
 let confirmingDiscard: string | null = null;
-/** What the page was last drawn from, to leave it alone when a redraw would change nothing. */
-let lastDrawnFrom = "";
 
 async function act(request: RequestOf<ActionKind>): Promise<void> {
   busy = true;
@@ -355,11 +353,10 @@ function render(): void {
       h("a", { onclick: () => void browser.runtime.openOptionsPage() }, "Options"),
     ),
   );
-  // Redrawn every 2 s and on every storage change: when nothing it shows or acts on changed, the page is left as it
-  // is, so a button is not replaced under the pointer between its press and its release.
-  const drawnFrom = JSON.stringify([current, backups, otherDevices, automation, flash, busy, search, confirmingDiscard]);
-  if (drawnFrom === lastDrawnFrom && next.innerHTML === app.innerHTML) return;
-  lastDrawnFrom = drawnFrom;
+  // Redrawn every 2 s and on every storage change (many a second while tabs load): when the page would look the same,
+  // it is left as it is, so a button is not replaced under the pointer between its press and its release. Every
+  // button acts on what its row shows (a backup, a refused upload), so the same page means the same actions.
+  if (next.innerHTML === app.innerHTML) return;
   app.replaceChildren(...next.childNodes);
   if (focused) {
     const input = app.querySelector<HTMLInputElement>('input[type="search"]');
