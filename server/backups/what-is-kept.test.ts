@@ -203,7 +203,7 @@ describe("what the server keeps", () => {
     const storedBytesOf = async (userId: string) =>
       Number((await db().select({ bytes: sum(savedSessions.sizeBytes) }).from(savedSessions).where(eq(savedSessions.userId, userId)))[0]!.bytes ?? 0);
 
-    it(`Free: an emergency keeps ${EMERGENCY_BOUNDS.tabs} tabs past the day's allowance; the tabs past that take what is left of the day`, async () => {
+    it("Free: an emergency keeps 1000 tabs past the day's allowance; the tabs past that take what is left of the day", async () => {
       now = Date.parse("2026-12-10T10:00:00Z");
       const a = await account("bounds-tabs@example.com", "free");
       const claim = await upload(browserBackup(3_000, { trigger: "clear_all_detected" }, 3), a.token);
@@ -217,7 +217,7 @@ describe("what the server keeps", () => {
       expect((await backupsOf(a.userId)).map((row) => row.tabCount)).toEqual([EMERGENCY_BOUNDS.tabs + 5]);
     });
 
-    it(`past ${EMERGENCY_BOUNDS.perDay} emergencies in a UTC day, a claim is stored as a save: the day's allowance, refused when nothing is left`, async () => {
+    it("past 20 emergencies in a UTC day, a claim is stored as a save: the day's allowance, refused when nothing is left", async () => {
       now = Date.parse("2026-12-11T00:30:00Z");
       const a = await account("bounds-day@example.com", "free");
       const answers: number[] = [];
