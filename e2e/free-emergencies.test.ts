@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { listBackups } from "../common/api/backups";
-import { getBrowserBackup } from "../common/api/browser-backups";
+import { getBrowserBackup, uploadBrowserBackup } from "../common/api/browser-backups";
 import { endpointUrl } from "../common/api/endpoint";
 import { ARTIFACTS_DIR } from "./support/browser";
 import { type ExtensionBrowser, type ExtensionSetup, signInAndConnect, startWithExtension } from "./support/extension";
@@ -84,6 +84,22 @@ describe("Free: an accidental close keeps the backup that matters", () => {
       15_000,
     );
 
+    // The server answered the 3-tab emergency 200, not stored: the window's backup stays (decision 207).
+    const answered = await waitFor("the upload of the 3-tab emergency answered", async () => {
+      const uploads = server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"statusCode":') && line.includes("req-"))
+        .map((line) => JSON.parse(line) as { reqId?: string; res?: { statusCode: number } });
+      const requests = server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes(`"url":"${endpointUrl(uploadBrowserBackup)}"`) && line.includes('"method":"POST"'))
+        .map((line) => (JSON.parse(line) as { reqId: string }).reqId);
+      const statuses = uploads.filter((line) => line.reqId !== undefined && requests.includes(line.reqId)).map((line) => line.res?.statusCode);
+      return statuses.length >= 2 ? statuses : undefined;
+    }, 15_000);
+    assert.deepEqual(answered.slice(0, 2), [201, 200]);
     const kept = await emergenciesOnServer();
     assert.deepEqual(kept.map((backup) => backup.id), [first.id], "the window's backup is the one on the server");
     const read = await site.request.get(`${server.url}${endpointUrl(getBrowserBackup, { params: { id: first.id } })}`);
