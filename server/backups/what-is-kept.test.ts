@@ -11,8 +11,6 @@ import { useTestApp } from "../test/test-app";
 import { protectedTabDays, savedSessions } from "./table";
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /**
  * Which backups the server keeps and which it refuses, through the real routes and the injected clock: a larger
