@@ -1,13 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { catalogueFeatureIds, catalogueFeatures, EVERY_TAB_IN_AN_EMERGENCY, planComparison, planHasFeature, planList, plans, planSupport, planTypes } from "./plan-catalogue";
+import {
+  catalogueFeatureIds,
+  catalogueFeatures,
+  EVERY_TAB_IN_AN_EMERGENCY,
+  planComparison,
+  planHasFeature,
+  planList,
+  plans,
+  planSupport,
+  planTypes,
+  THINNING_TEXT,
+} from "./plan-catalogue";
 
 describe("the plan cards say what each plan keeps (decision 103)", () => {
   it("the limited plans name their daily allowance as saves, with the emergency rule beside it", () => {
     for (const plan of [plans.free, plans.basic]) {
       expect(plan.bullets[0]).toBe(EVERY_TAB_IN_AN_EMERGENCY);
       expect(plan.bullets[1]).toMatch(new RegExp(`^${plan.limits.tabsPerDay} tabs a day in .*saves`));
-      expect(plan.bullets).toContain(`${plan.limits.backupsKept} backup${plan.limits.backupsKept === 1 ? "" : "s"}`);
+      expect(plan.bullets).toContain(
+        `${plan.limits.backupsKept} backup${plan.limits.backupsKept === 1 ? "" : "s"}; an emergency backup is never replaced by a smaller one within an hour`,
+      );
     }
+  });
+
+  it("the emergency's bounds and the thinning of automatic backups are said where they apply (decisions 207–209)", () => {
+    expect(EVERY_TAB_IN_AN_EMERGENCY).toBe("Every tab kept when tabs close by accident, up to 1,000 tabs and 20 times a day (browser extension)");
+    expect(THINNING_TEXT).toBe(
+      "Automatic backups kept: every one from the last 24 hours, then one an hour for 7 days, one a day for 30 days and one a week after that",
+    );
+    expect(plans.pro.bullets.slice(0, 2)).toEqual(["Unlimited tabs, saves and emergency backups", THINNING_TEXT]);
+    expect(plans.premium.bullets[0]).toBe("Everything in Pro");
+    const row = planComparison.flatMap((group) => group.rows).find((candidate) => candidate.feature === "Automatic backups kept");
+    expect(row?.values).toEqual({ free: false, basic: "Within the 10", pro: "Thinned by age", premium: "Thinned by age" });
   });
 });
 

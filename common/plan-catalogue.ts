@@ -57,8 +57,42 @@ export interface Plan {
   mostPopular?: boolean;
 }
 
-/** What the browser extension's emergency backup keeps, on every plan (decision 103). */
-export const EVERY_TAB_IN_AN_EMERGENCY = "Every tab kept when tabs close by accident (browser extension)";
+/**
+ * The bounds within which a backup claimed as an emergency keeps an emergency's rights — stored whole past the
+ * day's tabs, never refused for the plan's limits, room made in the storage (decision 209): at most `tabs` of
+ * its tabs go past the day's allowance, the first `perDay` emergencies of a UTC day have the rights, and an
+ * emergency may take the account's backups at most `overStorageShare` of the plan's storage past it. Past them
+ * a backup is stored as a manual save is, under the plan's rules.
+ */
+export const EMERGENCY_BOUNDS = { tabs: 1000, perDay: 20, overStorageShare: 0.1 } as const;
+
+/** What the browser extension's emergency backup keeps, on every plan (decisions 103, 209). */
+export const EVERY_TAB_IN_AN_EMERGENCY = `Every tab kept when tabs close by accident, up to ${EMERGENCY_BOUNDS.tabs.toLocaleString("en-US")} tabs and ${EMERGENCY_BOUNDS.perDay} times a day (browser extension)`;
+
+/**
+ * On a plan that keeps a number of backups, an emergency backup from the last `minutes` is never pushed out by a
+ * backup of fewer tabs: the smaller one is not stored on the server (an emergency stays in the browser that took
+ * it; a save is refused) (decision 207).
+ */
+export const EMERGENCY_HOLD = { minutes: 60 } as const;
+
+/** Free's and Basic's count of backups, in the words of their cards (decision 207). */
+export function keptBackupsBullet(backupsKept: number): string {
+  return `${backupsText(backupsKept)}; an emergency backup is never replaced by a smaller one within an hour`;
+}
+
+/**
+ * How automatic backups are thinned on every plan that has them (decision 208): every one younger than
+ * `everyForHours`, then the newest of each UTC hour until `hourlyForDays`, of each UTC day until `dailyForDays`,
+ * and of each week (from Monday, UTC) after that. Emergency backups, manual saves and pinned backups are never
+ * thinned.
+ */
+export const AUTOMATIC_BACKUP_THINNING = { everyForHours: 24, hourlyForDays: 7, dailyForDays: 30 } as const;
+
+/** The thinning in the words of the plan cards and the pricing page. */
+export const THINNING_TEXT =
+  `Automatic backups kept: every one from the last ${AUTOMATIC_BACKUP_THINNING.everyForHours} hours, then one an hour for ` +
+  `${AUTOMATIC_BACKUP_THINNING.hourlyForDays} days, one a day for ${AUTOMATIC_BACKUP_THINNING.dailyForDays} days and one a week after that`;
 
 /** Storage is counted in decimal units, as the dashboard's "data saved" is (1 MB = 1,000,000 bytes). */
 const MB = 1_000_000;
@@ -213,7 +247,7 @@ export const plans: Record<PlanType, Plan> = {
     priceCents: 0,
     tagline: "Everything you need to stop losing tabs.",
     // Decision 103: the allowance counts saves; the extension's emergency backup keeps every tab on every plan.
-    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", "1 backup", `${storageText(50 * MB)} of backup storage`, "Manual triggers", "Browser extension for Chrome, Edge, Brave, Opera and Firefox", supportText("free")],
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "5 tabs a day in your own saves", keptBackupsBullet(1), `${storageText(50 * MB)} of backup storage`, "Manual triggers", "Browser extension for Chrome, Edge, Brave, Opera and Firefox", supportText("free")],
     limits: { tabsPerDay: 5, backupsKept: 1, storageBytes: 50 * MB, pinnedBackups: 1 },
     features: { autoBackup: false, smartDetection: false, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 15,
@@ -223,7 +257,7 @@ export const plans: Record<PlanType, Plan> = {
     name: "Basic",
     priceCents: 800,
     tagline: "For everyday browsing on phone and PC.",
-    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", "10 backups", `${storageText(500 * MB)} of backup storage`, ...featuresNewAt("basic"), supportText("basic")],
+    bullets: [EVERY_TAB_IN_AN_EMERGENCY, "20 tabs a day in saves and automatic backups", keptBackupsBullet(10), `${storageText(500 * MB)} of backup storage`, ...featuresNewAt("basic"), supportText("basic")],
     limits: { tabsPerDay: 20, backupsKept: 10, storageBytes: 500 * MB, pinnedBackups: 5 },
     features: { autoBackup: true, smartDetection: true, aiPrediction: false, teamSharing: false, cloudSync: false },
     androidAppMegabytes: 18,
@@ -233,7 +267,7 @@ export const plans: Record<PlanType, Plan> = {
     name: "Pro",
     priceCents: 1400,
     tagline: "Unlimited protection across every device.",
-    bullets: ["Unlimited tabs and backups", `${storageText(2 * GB)} of backup storage`, "Everything in Basic", ...featuresNewAt("pro"), supportText("pro")],
+    bullets: ["Unlimited tabs, saves and emergency backups", THINNING_TEXT, `${storageText(2 * GB)} of backup storage`, "Everything in Basic", ...featuresNewAt("pro"), supportText("pro")],
     limits: { tabsPerDay: null, backupsKept: null, storageBytes: 2 * GB, pinnedBackups: 50 },
     features: { autoBackup: true, smartDetection: true, aiPrediction: true, teamSharing: false, cloudSync: true },
     androidAppMegabytes: 22,
@@ -303,6 +337,8 @@ export const planComparison: ComparisonGroup[] = [
     rows: [
       fromPlans("Protected tabs a day", (plan) => limitValue(plan.limits.tabsPerDay)),
       fromPlans("Backups kept", (plan) => limitValue(plan.limits.backupsKept)),
+      // Decision 208: where the count is unlimited, automatic backups are thinned by age (THINNING_TEXT on Pro's card).
+      fromPlans("Automatic backups kept", (plan) => (!plan.features.autoBackup ? false : plan.limits.backupsKept === null ? "Thinned by age" : `Within the ${plan.limits.backupsKept}`)),
       fromPlans("Backup storage", (plan) => storageText(plan.limits.storageBytes)),
       fromPlans("Pinned backups, never rotated out", (plan) => limitValue(plan.limits.pinnedBackups)),
       fromPlan("Clear All blocking", "free"),

@@ -93,6 +93,11 @@ export const browserBackupReceiptSchema = z.object({
   windowCount: z.number().int(),
   /** True when this snapshot id had been stored already: nothing new was written. */
   duplicate: z.boolean(),
+  /**
+   * False when this snapshot was not stored on the server because a larger emergency backup of the last hour stays
+   * (the one `backupId` names, with its counts; decision 207); absent otherwise.
+   */
+  storedOnServer: z.literal(false).optional(),
   message: z.string(),
 });
 export type BrowserBackupReceipt = z.infer<typeof browserBackupReceiptSchema>;

@@ -32,6 +32,9 @@ describe("a big backup a page at a time: overview and pages of tabs", () => {
 
   it("pages a 1,200-tab backup in its saved order: every tab once, with its index, the same as the whole read", async () => {
     const email = "pager@example.com";
+    // On Pro: on Free an emergency keeps 1,000 tabs past the day's allowance (decision 209).
+    await as(email);
+    await server.database.db.update(users).set({ planType: "pro" }).where(eq(users.email, email));
     const upload = await server.app.inject({
       method: "POST",
       url: "/api/browser-backups",

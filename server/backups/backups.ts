@@ -52,6 +52,11 @@ export async function backUp(
     },
     rules,
   );
+  if (stored.outcome === "held") {
+    // Not stored over a larger emergency of the last hour (decision 207); never refused, as an emergency.
+    const tabs = `${stored.tabCount} ${stored.tabCount === 1 ? "tab" : "tabs"}`;
+    return { success: true, protected: false, message: `${triggerWords[input.trigger].name} of ${tabs} not stored: ${stored.message}`, sessionId: stored.held.id, tabsSaved: 0, appsSaved: 0, limit: null };
+  }
   const { sessionId, counts } = stored.written;
   return {
     success: true,

@@ -162,7 +162,12 @@ describe("browser backups from the extension: windows, tabs and groups", () => {
     expect(stored[0]!.n).toBe(300);
     // Free keeps one backup: the emergency replaced the manual save.
     expect(await backupsOf(a.userId)).toBe(1);
-    // An emergency with no tabs left at all is still recorded, not refused.
+    // An emergency with no tabs left at all is still recorded, not refused, once the larger one is an hour old
+    // (decision 207: within the hour it stays on the server and the small one stays in the browser).
+    const within = await upload(browserBackup(0, { trigger: "clear_all_detected" }), bearer(a.token));
+    expect(within.statusCode).toBe(200);
+    expect(within.json()).toMatchObject({ backupId: emergency.json().backupId, tabCount: 300, storedOnServer: false });
+    now += 61 * 60_000;
     expect((await upload(browserBackup(0, { trigger: "clear_all_detected" }), bearer(a.token))).statusCode).toBe(201);
   });
 

@@ -48,7 +48,9 @@ class DuplicateSnapshot extends Error {
  * - Manual saves and automatic backups (`backupRules.extensionUpload`, or `options.rules`: an import's) are
  *   shaped by the plan as the web app's are: automatic backups need a plan with them, tabs past the day's
  *   allowance are left out.
- * - Every plan's backup count applies through rotation; automatic backups rotate out first.
+ * - Every plan's backup count applies through rotation; automatic backups rotate out first. An emergency that would
+ *   push out a larger emergency of the last hour is not stored (decision 207): the receipt says `storedOnServer:
+ *   false`, names the backup that stays, and the extension keeps this one on the device.
  */
 export async function saveBrowserBackup(
   db: Database,
@@ -86,6 +88,20 @@ export async function saveBrowserBackup(
       },
       rules,
     );
+    if (stored.outcome === "held") {
+      // Not stored over a larger emergency of the last hour (decision 207): the extension keeps this one on the device.
+      return {
+        created: false,
+        receipt: {
+          backupId: stored.held.id,
+          tabCount: stored.held.tabCount,
+          windowCount: stored.held.windowCount,
+          duplicate: false,
+          storedOnServer: false,
+          message: `${describe(stored.tabCount)} kept in this browser only: ${stored.message}`,
+        },
+      };
+    }
     const { notice } = stored;
     const description = describe(stored.kept.length);
     return {

@@ -57,7 +57,9 @@ describe("plans enforced on the server", () => {
 
   it("Free: a tab backed up again the same day does not count twice", async () => {
     const cookie = await account("free@example.com", "free");
-    // The same five tabs (0–4 were kept above except one; 7 was kept) come back every 30 s.
+    // An hour later (a smaller emergency within the hour would not replace the first, decision 207), the same
+    // tabs (0–4 were kept above except one; 7 was kept) come back.
+    time.advance(61 * 60_000);
     const again = await emergency("free@example.com", cookie, 4);
     expect(again.json().tabsSaved).toBe(4);
   });
@@ -66,6 +68,7 @@ describe("plans enforced on the server", () => {
     const cookie = await account("free@example.com", "free");
     const sessions = await sessionsOf("free@example.com");
     expect(sessions).toHaveLength(1);
+    time.advance(61 * 60_000);
     const third = (await emergency("free@example.com", cookie, 2)).json();
     expect(third.limit.backupsRotatedOut).toBe(1);
     expect(third.limit.message).toMatch(/1 older backup was removed \(Free keeps 1\)/);

@@ -126,7 +126,7 @@ describe("backup storage quota per plan (decision 135)", () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().tabsSaved).toBe(3);
     expect(response.json().limit.message).toMatch(
-      /^Your backups now use 2 GB, more than the 2 GB Pro stores: new manual and automatic backups are refused until there is room\. Delete backups you no longer need in the Session Manager, or upgrade to Premium for 10 GB\.$/,
+      /^Your backups now use 2 GB, more than the 2 GB Pro stores: new manual saves are refused, and automatic backups stored only in place of older ones, until there is room\. Delete backups you no longer need in the Session Manager, or upgrade to Premium for 10 GB\.$/,
     );
     expect(await backupsOf(a.userId)).toHaveLength(2);
     expect(logLines.join("")).toContain("emergency backup kept over the storage quota");

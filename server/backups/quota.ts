@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { type PlanType, plans, storageText } from "@common/plans";
+import { EMERGENCY_BOUNDS, type PlanType, plans, storageText } from "@common/plans";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { savedSessions } from "./table";
@@ -30,12 +30,13 @@ function upgradeAdvice(planType: PlanType): string {
   return `Delete backups you no longer need in the Session Manager${upgrade}.`;
 }
 
-/** What a refused backup is told: what is full, and what to do. */
-export function quotaFullMessage(planType: PlanType, usedBytes: number, backupBytes: number): string {
+/** What a refused backup is told: what is full, and what to do; an emergency also how far past it it may go. */
+export function quotaFullMessage(planType: PlanType, usedBytes: number, backupBytes: number, emergency = false): string {
   const plan = plans[planType];
+  const past = emergency ? `, past the ${storageText(emergencyAllowanceBytes(planType))} over it an emergency backup may use` : "";
   return (
     `Backup storage full: your backups use ${storageText(usedBytes)} of the ${storageText(plan.limits.storageBytes)} ` +
-    `${plan.name} stores, and this backup needs ${storageText(backupBytes)} more. ${upgradeAdvice(planType)}`
+    `${plan.name} stores, and this backup needs ${storageText(backupBytes)} more${past}. ${upgradeAdvice(planType)}`
   );
 }
 
@@ -44,12 +45,12 @@ export function overQuotaMessage(planType: PlanType, usedBytes: number): string 
   const plan = plans[planType];
   return (
     `Your backups now use ${storageText(usedBytes)}, more than the ${storageText(plan.limits.storageBytes)} ${plan.name} stores: ` +
-    `new manual and automatic backups are refused until there is room. ${upgradeAdvice(planType)}`
+    `new manual saves are refused, and automatic backups stored only in place of older ones, until there is room. ${upgradeAdvice(planType)}`
   );
 }
 
 export interface QuotaOutcome {
-  /** Automatic backups removed to make room for an emergency backup. */
+  /** Automatic backups removed to make room for an emergency or automatic backup. */
   removedForSpace: number;
   /** Bytes stored beyond the quota after an emergency backup that could not fit; 0 when it fits. */
   overBytes: number;
@@ -57,23 +58,38 @@ export interface QuotaOutcome {
 }
 
 /**
+ * What a backup that does not fit may do (decisions 135, 208, 209):
+ * - "refuse": nothing (a manual save): {@link QuotaFullError};
+ * - "make-room": the oldest automatic backups go until it fits (an automatic backup: refused only when that is
+ *   not enough);
+ * - "make-room-then-exceed": the same, then kept at most `EMERGENCY_BOUNDS.overStorageShare` of the plan's storage
+ *   past it (an emergency within its bounds); past that it is refused too.
+ */
+export type QuotaRule = "refuse" | "make-room" | "make-room-then-exceed";
+
+/** How far an emergency backup may take an account past its plan's storage (decision 209). */
+export function emergencyAllowanceBytes(planType: PlanType): number {
+  return Math.floor(plans[planType].limits.storageBytes * EMERGENCY_BOUNDS.overStorageShare);
+}
+
+/**
  * Checks the account's storage after a backup was written (and rotated) in the open transaction,
- * with the account row locked. A backup that fits changes nothing. One that does not:
- * - a manual save or an automatic backup throws {@link QuotaFullError}, so the transaction rolls back;
- * - an emergency backup is never refused: the oldest automatic backups go first, as rotation takes
- *   them (decision 039), pinned ones never (decision 154), until it fits; when even that is not enough it is kept over the quota and
- *   the outcome says by how much, for the response and the log.
+ * with the account row locked. A backup that fits changes nothing. One that does not, by its `rule`:
+ * refused ({@link QuotaFullError}, so the transaction rolls back), or room is made by deleting the oldest
+ * automatic backups, as rotation takes them (decision 039), pinned ones never (decision 154), until it fits; an
+ * emergency that still does not fit is kept over the quota, within its bound, and the outcome says by how much,
+ * for the response and the log.
  */
 export async function enforceQuota(
   tx: Runner,
   planType: PlanType,
   userId: string,
-  backup: { sessionId: string; sizeBytes: number; emergency: boolean },
+  backup: { sessionId: string; sizeBytes: number; rule: QuotaRule },
 ): Promise<QuotaOutcome> {
   const quota = plans[planType].limits.storageBytes;
   const used = await storedBytes(tx, userId);
   if (used <= quota) return { removedForSpace: 0, overBytes: 0, usedBytes: used };
-  if (!backup.emergency) throw new QuotaFullError(quotaFullMessage(planType, used - backup.sizeBytes, backup.sizeBytes));
+  if (backup.rule === "refuse") throw new QuotaFullError(quotaFullMessage(planType, used - backup.sizeBytes, backup.sizeBytes));
   const excess = used - quota;
   // The oldest automatic backups whose bytes, summed oldest first, are needed to cover the excess.
   const candidates = rowsOf<{ id: string }>(
@@ -97,5 +113,10 @@ export async function enforceQuota(
     removedForSpace = removed.length;
   }
   const after = removedForSpace > 0 ? await storedBytes(tx, userId) : used;
-  return { removedForSpace, overBytes: Math.max(0, after - quota), usedBytes: after };
+  const overBytes = Math.max(0, after - quota);
+  const mayExceed = backup.rule === "make-room-then-exceed" ? emergencyAllowanceBytes(planType) : 0;
+  if (overBytes > mayExceed) {
+    throw new QuotaFullError(quotaFullMessage(planType, after - backup.sizeBytes, backup.sizeBytes, backup.rule === "make-room-then-exceed"));
+  }
+  return { removedForSpace, overBytes, usedBytes: after };
 }

@@ -1,6 +1,6 @@
 import { toastFailure } from "@/lib/failure-toast";
 import { endBrowserSession, exportAccount, getAccountOverview, requestAccountDeletion, signOutEverywhere, type BrowserSession } from "@common/api/account-data";
-import { plans, storageText } from "@common/plan-catalogue";
+import { EMERGENCY_BOUNDS, plans, storageText } from "@common/plan-catalogue";
 import { ACCOUNT_DELETION_LINK_MINUTES, EVENT_RETENTION_DAYS, PRODUCT_SLUG } from "@common/product";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Globe, HardDrive, Lock, LogOut, Monitor, Trash2, UserRound } from "lucide-react";
@@ -102,8 +102,9 @@ export default function AccountPage() {
                 <div className="h-full bg-brand-500" style={{ width: `${Math.min(100, (storage.usedBytes / storage.quotaBytes) * 100)}%` }} />
               </div>
               <p className="mt-2 text-xs text-slate-500">
-                When storage is full, manual and automatic backups are refused; an emergency backup is still kept, removing the oldest automatic
-                backups first. Protection events are kept for {EVENT_RETENTION_DAYS} days.
+                When storage is full, manual saves are refused; automatic and emergency backups make room by removing the oldest automatic
+                backups first, and an emergency backup may go {Math.round(EMERGENCY_BOUNDS.overStorageShare * 100)}% past it. Protection events are kept for{" "}
+                {EVENT_RETENTION_DAYS} days.
               </p>
             </div>
           ) : null}

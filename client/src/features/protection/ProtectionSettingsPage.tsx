@@ -1,5 +1,5 @@
 import type { ProtectionMode } from "@common/api/protection";
-import { plans } from "@common/plan-catalogue";
+import { plans, THINNING_TEXT } from "@common/plan-catalogue";
 import { automaticBackupText, automaticBackupTextWithTeam } from "@common/product";
 import { Crown, Loader2, ShieldCheck, Smartphone } from "lucide-react";
 import { Link } from "wouter";
@@ -124,7 +124,7 @@ export default function ProtectionSettingsPage() {
           <div>
             <h2 className="font-semibold text-slate-900">{plan.name} Plan</h2>
             <p className="text-sm text-slate-600">
-              {plan.limits.tabsPerDay === null ? "Unlimited tabs and backups." : `Up to ${plan.limits.tabsPerDay} tabs a day, ${plan.limits.backupsKept} ${plan.limits.backupsKept === 1 ? "backup" : "backups"}.`}
+              {plan.limits.tabsPerDay === null ? `Unlimited tabs, saves and emergency backups. ${THINNING_TEXT}.` : `Up to ${plan.limits.tabsPerDay} tabs a day, ${plan.limits.backupsKept} ${plan.limits.backupsKept === 1 ? "backup" : "backups"}.`}
             </p>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { plans, planTypes, storageText } from "@common/plan-catalogue";
+import { plans, planTypes, storageText, THINNING_TEXT } from "@common/plan-catalogue";
 import {
   ACCOUNT_DELETION_DAYS,
   EVENT_RETENTION_DAYS,
@@ -156,7 +156,7 @@ export const privacyPolicy: LongFormDocument = {
       body: [
         {
           list: [
-            `Backups are kept until you delete them, or until a newer backup replaces the oldest one under your plan: the Free plan keeps ${String(plans.free.limits.backupsKept)}, Basic keeps ${String(plans.basic.limits.backupsKept)}, Pro and Premium keep them until you delete them. Each plan stores up to ${planTypes.map((type) => `${storageText(plans[type].limits.storageBytes)} (${plans[type].name})`).join(", ")} of backups. You can delete any backup yourself in the Session Manager.`,
+            `Backups are kept until you delete them, or until a newer backup replaces the oldest one under your plan: the Free plan keeps ${String(plans.free.limits.backupsKept)}, Basic keeps ${String(plans.basic.limits.backupsKept)}, Pro and Premium keep manual saves and emergency backups until you delete them. ${THINNING_TEXT}, on every plan with automatic backups. Each plan stores up to ${planTypes.map((type) => `${storageText(plans[type].limits.storageBytes)} (${plans[type].name})`).join(", ")} of backups. You can delete any backup yourself in the Session Manager.`,
             `Protection events (the history on your dashboard) and anonymous app events are deleted after ${EVENT_RETENTION_DAYS} days.`,
             `Sign-in links are deleted a day after they are used or expire. A signed-in session ends after ${SESSION_LIFETIME_DAYS} days, or when you sign out.`,
             `Rate-limit counters, which hold an IP address or email address, are deleted within ${RATE_LIMIT_COUNTER_HOURS} hours.`,
