@@ -3,7 +3,7 @@ import { Link } from "wouter";
 
 /** 'More from TabVault': the three sample entries, each leading to the part of TabVault it is. */
 const apps: { icon: LucideIcon; name: string; text: string; href: string }[] = [
-  { icon: Sparkles, name: "TabVault Pro", text: "Unlimited tabs and backups, and charts of your protection.", href: "/subscribe?plan=pro" },
+  { icon: Sparkles, name: "TabVault Pro", text: "Unlimited tabs, saves and emergency backups, and charts of your protection.", href: "/subscribe?plan=pro" },
   { icon: ShieldOff, name: "TabVault Shield", text: "The Clear All Blocker on its own, with a one-tap test.", href: "/clear-all-blocker" },
   { icon: Table2, name: "Tab Manager Plus", text: "Browse, restore and delete your saved sessions.", href: "/sessions" },
 ];
