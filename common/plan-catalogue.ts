@@ -372,9 +372,9 @@ export const planComparison: ComparisonGroup[] = [
   },
 ];
 
-/** "1 backup", "10 backups" or "unlimited backups". */
+/** "1 backup", "10 backups", or "unlimited saves and emergency backups" (automatic ones are thinned by age, decision 208). */
 export function backupsText(backupsKept: number | null): string {
-  if (backupsKept === null) return "unlimited backups";
+  if (backupsKept === null) return "unlimited saves and emergency backups";
   return `${backupsKept} ${backupsKept === 1 ? "backup" : "backups"}`;
 }
 
@@ -384,9 +384,9 @@ export function pinnedBackupsText(pinned: number | null): string {
   return `${pinned} pinned ${pinned === 1 ? "backup" : "backups"}`;
 }
 
-/** A plan's limits in words: "5 protected tabs a day, 1 backup", or "unlimited tabs and backups". */
+/** A plan's limits in words: "5 protected tabs a day, 1 backup", or "unlimited tabs, saves and emergency backups". */
 export function planLimitsText({ limits }: Plan): string {
-  if (limits.tabsPerDay === null && limits.backupsKept === null) return "unlimited tabs and backups";
+  if (limits.tabsPerDay === null && limits.backupsKept === null) return "unlimited tabs, saves and emergency backups";
   const tabs = limits.tabsPerDay === null ? "unlimited tabs" : `${limits.tabsPerDay} protected tabs a day`;
   return `${tabs}, ${backupsText(limits.backupsKept)}`;
 }

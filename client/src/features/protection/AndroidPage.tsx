@@ -2,7 +2,7 @@ import { sectionCardLook } from "@/components/ui/section-card";
 import { toastFailure, fallbackOnly } from "@/lib/failure-toast";
 import { getProtectionStatus, getUserStats } from "@common/api/backups";
 import { toggleProtection } from "@common/api/protection";
-import { type PlanFeatures, plans, type PlanType } from "@common/plan-catalogue";
+import { type PlanFeatures, planLimitsText, plans, type PlanType } from "@common/plan-catalogue";
 import { planFeatureLabels } from "@common/plan-features";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Check, Crown, Lock, Settings2, Shield, Smartphone, Sparkles } from "lucide-react";
@@ -157,7 +157,7 @@ function AndroidSettings({ signedIn, planType }: { signedIn: boolean; planType: 
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <p className="text-slate-700">
         You are on the <strong>{plan.name}</strong> plan:{" "}
-        {plan.limits.tabsPerDay === null ? "unlimited tabs and backups" : `${plan.limits.tabsPerDay} tabs a day, ${plan.limits.backupsKept} ${plan.limits.backupsKept === 1 ? "backup" : "backups"}`}.
+        {planLimitsText(plan)}.
       </p>
       <ul className="mt-2 divide-y divide-slate-100" aria-label="Plan features">
         <SmartFeatureToggles
