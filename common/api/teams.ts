@@ -185,7 +185,7 @@ export const removeTeamMember = defineEndpoint({
   responses: { 204: z.null(), ...errors, 404: errorResponseSchema },
 });
 
-/** GET: owners and admins see a member's connected browsers and apps. */
+/** GET: a member's connected browsers and apps, for whoever may manage that member (`mayManageTeamMember`): the owner anyone else's, an admin members' only. */
 export const listTeamMemberDevices = defineEndpoint({
   method: "GET",
   path: "/api/team/members/:userId/devices",

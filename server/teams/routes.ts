@@ -243,8 +243,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
     onRequest: requireBrowserSession,
     handler: async (request) => {
       const membership = await managerOf(request);
-      const member = await findTeamMember(db, membership.teamId, request.params.userId);
-      if (!member) throw new TeamRefusedError(memberNotFound, 404);
+      // Seeing a person's devices is managing them (C341): the owner sees everyone else's, an admin members' only.
+      const member = await managedMember(membership, request.params.userId);
       return memberDevices(db, member.userId, app.clock());
     },
   });

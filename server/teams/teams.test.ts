@@ -216,6 +216,42 @@ describe("teams: create, invite, join, roles, removal, members' browsers and the
     ]);
   });
 
+  it("an admin sees only members' devices, never the owner's or another admin's; the owner sees every other person's", async () => {
+    const { owner, admins, members } = await arrangeTeam(server.app, server.mailDir, server.database.db, {
+      name: "Sight",
+      owner: "sight-owner@example.com",
+      admins: ["sight-admin1@example.com", "sight-admin2@example.com"],
+      members: ["sight-member@example.com"],
+    });
+    const [admin1, admin2] = admins as [typeof owner, typeof owner];
+    const [member] = members as [typeof owner];
+    for (const [person, name] of [
+      [owner, "Owner laptop"],
+      [admin1, "Admin one laptop"],
+      [admin2, "Admin two laptop"],
+      [member, "Member laptop"],
+    ] as const) {
+      await pairDevice(server.app, person.cookie, { clientName: name, platform: "chromium" });
+    }
+    const devicesOf = (userId: string, cookie: string) => inject("GET", `/api/team/members/${userId}/devices`, as(cookie));
+
+    for (const target of [owner, admin2]) {
+      const refused = await devicesOf(target.userId, admin1.cookie);
+      expect(refused.statusCode, target.email).toBe(403);
+      expect(refused.json()).toEqual({ message: "Admins act on members only; ask the team's owner." });
+      expect(refused.body).not.toMatch(/laptop/);
+    }
+    expect((await devicesOf(member.userId, admin1.cookie)).json()).toEqual([expect.objectContaining({ name: "Member laptop" })]);
+    expect((await devicesOf(admin1.userId, owner.cookie)).json()).toEqual([expect.objectContaining({ name: "Admin one laptop" })]);
+    // The owner's own devices are on their dashboard, not under the team: nobody manages the owner.
+    expect((await devicesOf(owner.userId, owner.cookie)).statusCode).toBe(403);
+    // A member sees nobody's, their own included; hostile ids are refused with a message.
+    expect((await devicesOf(member.userId, member.cookie)).statusCode).toBe(403);
+    const malformed = await devicesOf("1%27%20or%201=1", admin1.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/member id/);
+  });
+
   it("the team's plan is its owner's: when the owner's Premium ends, members fall back to their own plan and invitations stop; deleting the team frees everyone", async () => {
     const { owner, members } = await arrangeTeam(server.app, server.mailDir, server.database.db, { name: "Lapse", owner: "lapse-owner@example.com", members: ["lapse-m@example.com"] });
     const [member] = members as [typeof owner];
