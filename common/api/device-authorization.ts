@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
-import { text } from "./text";
+import { oneLineText, text } from "./text";
 
 /**
  * Pairing an app or the browser extension without typing a token: the device-authorization flow of
@@ -20,12 +20,64 @@ export const DEVICE_AUTHORIZATION = {
   userCodeLength: 8,
 } as const;
 
-/** What a device token may do. A browser extension's token reads and writes backups, protection events and settings only. */
+/** What a device token may do: `browser` for the extension, `app` for the Windows and Android apps ({@link deviceTokenReach}). */
 export const deviceTokenScopes = ["browser", "app"] as const;
 export type DeviceTokenScope = (typeof deviceTokenScopes)[number];
 
 export const devicePlatforms = ["chromium", "firefox", "firefox_android", "windows", "android"] as const;
 export type DevicePlatform = (typeof devicePlatforms)[number];
+
+/**
+ * The scope each kind of device gets (decision 215): the server decides it from the kind, and /connect shows the
+ * kind and what its token reaches; a device cannot ask for more than its kind gets.
+ */
+export const scopeOfPlatform: Record<DevicePlatform, DeviceTokenScope> = {
+  chromium: "browser",
+  firefox: "browser",
+  firefox_android: "browser",
+  windows: "app",
+  android: "app",
+};
+
+/** The kind of device as /connect names it. */
+export const platformNames: Record<DevicePlatform, string> = {
+  chromium: "the TabVault extension in Chrome, Edge, Brave or Opera",
+  firefox: "the TabVault extension in Firefox",
+  firefox_android: "the TabVault extension in Firefox for Android",
+  windows: "the TabVault app for Windows",
+  android: "the TabVault app for Android",
+};
+
+/**
+ * Everything a `browser` token (the extension) can read and change, one sentence per area, as /connect shows it.
+ * `server/devices/token-scopes.ts` lists each area's routes and refuses every other route, and its test walks every
+ * route with such a token, so these words and what the token reaches are the same (decision 215, C343).
+ */
+export const browserTokenReach = {
+  backups: "Your backups: read every one (addresses, titles and saved form entries; sealed ones stay sealed), make new ones, restore and delete them.",
+  openTabs: "Open tabs: send this browser's open tabs, and read the open tabs of your other connected browsers and apps.",
+  teamShares: "Backups your team shares with you, to restore them.",
+  protection: "Protection: read and change your protection settings, and record and read protection events and blocked Clear All attempts.",
+  automation: "Workflow automation's rules: read them, to run them (they are made and changed on the website only).",
+  encryptionKey: "Your encryption key as your passphrase locks it, so it can seal form entries once you unlock it there; it cannot open it without the passphrase.",
+  connection: "Its own connection: your email address and plan.",
+} as const;
+export type BrowserTokenArea = keyof typeof browserTokenReach;
+
+/** Everything an `app` token (the Windows and Android apps) reaches: the extension's areas, and a little more (C343). */
+export const appTokenReach = {
+  ...browserTokenReach,
+  backups: "Your backups: read every one (addresses, titles and saved form entries; sealed ones stay sealed), make new ones (emergency backups too), restore and delete them.",
+  connection: "Your account: your name, email address and plan, read only.",
+  analytics: "Analytics, history reports and backup summaries, as your plan allows.",
+} as const;
+export type AppTokenArea = keyof typeof appTokenReach;
+
+/** What no device token reaches, whatever its scope: the website's alone. */
+export const deviceTokenNever =
+  "Payments and subscriptions, changing your profile, your other devices' tokens and your signed-in browsers, the account export and deletion, the library's search, import and organising, making or changing automation rules, encryption's settings and passphrase, managing a team, and the admin pages.";
+
+export const deviceTokenReach: Record<DeviceTokenScope, Readonly<Record<string, string>>> = { browser: browserTokenReach, app: appTokenReach };
 
 /** A user code as typed or carried in the link: case and the dash do not matter. */
 export const userCodeSchema = text()
@@ -35,10 +87,14 @@ export const userCodeSchema = text()
   .pipe(text().length(DEVICE_AUTHORIZATION.userCodeLength, "Not a connection code"));
 
 export const startDeviceAuthorizationRequestSchema = z.strictObject({
-  /** What the person will be asked to connect, e.g. "Chrome on Linux". */
-  clientName: text().trim().min(1, "Name the device").max(100, "A device name has at most 100 characters"),
+  /** What the device calls itself, e.g. "Chrome on Linux": one line, shown on /connect as the device's own words. */
+  clientName: oneLineText({ message: "Name the device" }).trim().min(1, "Name the device").max(100, "A device name has at most 100 characters"),
   platform: z.enum(devicePlatforms),
-  scope: z.enum(deviceTokenScopes).default("browser"),
+  /**
+   * Not the device's choice (decision 215): the scope is {@link scopeOfPlatform}'s. Extensions from before still
+   * send it; it is accepted when it is the kind's own and refused (400) when it asks for another.
+   */
+  scope: z.enum(deviceTokenScopes).optional(),
 });
 export type StartDeviceAuthorizationRequest = z.input<typeof startDeviceAuthorizationRequestSchema>;
 
