@@ -7,7 +7,7 @@ import { arrangeResources, endpointExamples, exampleInjection, routeKey, useAppW
 import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
-import { appTokenReach, type AppTokenArea, browserTokenReach, type BrowserTokenArea } from "@common/api/device-authorization";
+import { appTokenReach, type AppTokenArea, browserTokenReach, type BrowserTokenArea } from "@common/device-token-reach";
 import { browserScopeRefusal, browserScopeRoutes, browserScopeRoutesByArea } from "./token-scopes";
 
 /** A contract as `defineEndpoint` makes it: a method, a path and the answers it may give. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { deleteBackup, getBackup, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
 import { getBrowserBackup, getExtensionConnection, uploadBrowserBackup } from "@common/api/browser-backups";
-import { type BrowserTokenArea, pollDeviceAuthorization, startDeviceAuthorization } from "@common/api/device-authorization";
+import { pollDeviceAuthorization, startDeviceAuthorization } from "@common/api/device-authorization";
+import type { BrowserTokenArea } from "@common/device-token-reach";
 import type { ErrorResponse } from "@common/api/errors";
 import { getFormEncryption } from "@common/api/encryption";
 import { getHealth, getReadiness } from "@common/api/health";
@@ -27,7 +28,7 @@ interface RouteName {
 
 /**
  * Everything a `browser` token (the extension) may reach, by the area /connect names for the person
- * (`browserTokenReach` in common/api/device-authorization.ts; decision 215): a route is allowed only under one of
+ * (`browserTokenReach` in common/device-token-reach.ts; decision 215): a route is allowed only under one of
  * those sentences, and each sentence has its routes. Each route is named by its contract in common/api so a moved
  * path moves here too. Anything not listed — payments, the profile, device tokens, admin, and any route added
  * tomorrow — is refused.

@@ -1,11 +1,5 @@
-import {
-  DEVICE_AUTHORIZATION,
-  type DevicePlatform,
-  deviceTokenNever,
-  deviceTokenReach,
-  type PendingDevice,
-  platformNames,
-} from "@common/api/device-authorization";
+import { DEVICE_AUTHORIZATION, type PendingDevice } from "@common/api/device-authorization";
+import { type DevicePlatform, deviceTokenNever, deviceTokenReach, platformNames } from "@common/device-token-reach";
 import { AlertCircle, CircleCheck, CircleX, Clock, KeyRound, Loader2, LogIn, PlugZap } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";

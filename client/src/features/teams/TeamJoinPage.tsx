@@ -95,15 +95,12 @@ function Invitation({ token }: { token: string }) {
           {errorMessage(join.error, "Joining failed. Please try again in a moment.")}
         </p>
       ) : null}
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <JoinChoices>
         <Button className="sm:flex-1" size="lg" onClick={() => join.mutate()} disabled={join.isPending || join.isSuccess || otherAccount !== null}>
           {join.isPending || join.isSuccess ? <Loader2 className="animate-spin" aria-hidden="true" /> : <UsersRound aria-hidden="true" />}
           Join {teamName}
         </Button>
-        <Button asChild variant="ghost" size="lg" className="sm:flex-1">
-          <Link href="/">Not now</Link>
-        </Button>
-      </div>
+      </JoinChoices>
     </AccountScreen>
   );
 }
@@ -127,17 +124,26 @@ function SignInToJoin({ token, teamName, email, expiresAt, invited }: { token: s
         </>
       }
     >
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <JoinChoices>
         <Button asChild className="sm:flex-1" size="lg">
           <a href={loginHref(email, "/team/join")} onClick={() => keepInvitationDuringSignIn(token, expiresAt)}>
             <LogIn aria-hidden="true" />
             Sign in to join
           </a>
         </Button>
-        <Button asChild variant="ghost" size="lg" className="sm:flex-1">
-          <Link href="/">Not now</Link>
-        </Button>
-      </div>
+      </JoinChoices>
     </AccountScreen>
+  );
+}
+
+/** The page's way forward beside "Not now". */
+function JoinChoices({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      {children}
+      <Button asChild variant="ghost" size="lg" className="sm:flex-1">
+        <Link href="/">Not now</Link>
+      </Button>
+    </div>
   );
 }
