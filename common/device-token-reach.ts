@@ -51,6 +51,7 @@ export type BrowserTokenArea = keyof typeof browserTokenReach;
 /** Everything an `app` token (the Windows and Android apps) reaches: the extension's areas, and a little more (C343). */
 export const appTokenReach = {
   ...browserTokenReach,
+  openTabs: "Open tabs: send this device's open tabs, and read the open tabs of your other connected browsers and apps.",
   backups: "Your backups: read every one (addresses, titles and saved form entries; sealed ones stay sealed), make new ones (emergency backups too), restore and delete them.",
   connection: "Your account: your name, email address and plan, read only.",
   analytics: "Analytics, history reports and backup summaries, as your plan allows.",

@@ -233,7 +233,7 @@ function ConfirmScreen({
       description={
         <>
           <p>
-            A device that says it is {platformNames[device.platform]} asks to join your account. It calls itself “<span className="break-all">{device.clientName}</span>”.
+            A device that says it is {platformNames[device.platform]} asks to join your account. It calls itself “<span className="break-words">{device.clientName}</span>”.
             Connect only if you started this yourself, and {browser ? "the extension" : "the app"} shows the same code:
           </p>
           <p className="mt-4 rounded-xl border border-brand-200 bg-brand-50 py-4 text-center font-mono text-3xl font-bold tracking-[0.2em] text-brand-800">
@@ -258,11 +258,11 @@ function ConfirmScreen({
       </section>
       {failure ? <Failure message={failure} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button size="lg" className="flex-1" onClick={() => onDecide("approve")} disabled={busy !== null}>
+        <Button size="lg" className="sm:flex-1" onClick={() => onDecide("approve")} disabled={busy !== null}>
           {busy === "approve" ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Connect
         </Button>
-        <Button size="lg" variant="secondary" className="flex-1" onClick={() => onDecide("deny")} disabled={busy !== null}>
+        <Button size="lg" variant="secondary" className="sm:flex-1" onClick={() => onDecide("deny")} disabled={busy !== null}>
           {busy === "deny" ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Cancel
         </Button>
