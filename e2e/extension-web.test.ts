@@ -59,11 +59,11 @@ describe("the browser extension on the web: /download, /connect, the device list
   after(() => (appRoot ? rm(appRoot, { recursive: true, force: true }) : undefined));
 
   /** What the extension does first: ask for a device code and a user code, without any account. */
-  async function startPairing(t: TestContext, clientName = "Chrome on Linux") {
+  async function startPairing(t: TestContext, clientName = "Chrome on Linux", platform = "chromium") {
     const response = await fetch(`${suite.server.url}/api/device-authorizations`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clientName, platform: "chromium" }),
+      body: JSON.stringify({ clientName, platform }),
     });
     if (response.status === 404) {
       t.skip("this build has no device-authorization server (server/devices) yet");
@@ -156,8 +156,16 @@ describe("the browser extension on the web: /download, /connect, the device list
     await openSignInLink(page, await signInLinkFor(suite.server.dataDir, "extension-owner@example.com"));
     await page.waitForURL(`**${pairing.verificationUriComplete}`);
 
-    await page.getByRole("heading", { level: 1, name: "Connect Chrome on Linux?" }).waitFor();
+    // The kind of device is the question; the name is the device's own words; the token's reach is listed whole.
+    await page.getByRole("heading", { level: 1, name: "Connect TabVault for Chrome?" }).waitFor();
+    await page.getByText("It calls itself “Chrome on Linux”.", { exact: false }).waitFor();
     await page.getByText(pairing.userCode, { exact: true }).waitFor();
+    const reach = page.getByRole("region", { name: "What the extension can read and change" });
+    await reach.getByText("read the open tabs of your other connected browsers and apps", { exact: false }).waitFor();
+    await reach.getByText("Your backups: read every one (addresses, titles and saved form entries; sealed ones stay sealed)", { exact: false }).waitFor();
+    await reach.getByText("Payments and subscriptions, changing your profile, your other devices' tokens", { exact: false }).waitFor();
+    assert.equal(await reach.getByText("Analytics", { exact: false }).count(), 0, "a browser token reaches no analytics");
+    assert.equal(await page.getByText("cannot see your other devices", { exact: false }).count(), 0);
     await screenshot(page, "connect-confirm-desktop");
     await page.getByRole("button", { name: "Connect", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Connected" }).waitFor();
@@ -189,7 +197,8 @@ describe("the browser extension on the web: /download, /connect, the device list
     const context = await newContext(suite.browser, suite.server.url, MOBILE);
     const page = await context.newPage();
     await signInThroughMail(page, suite.server.dataDir, "careful@example.com", pairing.verificationUriComplete);
-    await page.getByRole("heading", { level: 1, name: "Connect Firefox on Windows?" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Connect TabVault for Chrome?" }).waitFor();
+    await page.getByText("It calls itself “Firefox on Windows”.", { exact: false }).waitFor();
     await screenshot(page, "connect-confirm-mobile");
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.getByRole("heading", { level: 1, name: "Not connected" }).waitFor();
@@ -197,6 +206,25 @@ describe("the browser extension on the web: /download, /connect, the device list
     const refused = await poll(pairing.deviceCode);
     assert.equal(refused.status, 400);
     assert.equal(refused.body.error, "access_denied");
+    await context.close();
+  });
+
+  test("/connect: a device that says it is the Windows app is asked about as the app, with the app token's whole reach; a hostile name stays its own words", async (t) => {
+    const pairing = await startPairing(t, "TabVault security check – approve to keep your account", "windows");
+    if (!pairing) return;
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughMail(page, suite.server.dataDir, "app-connector@example.com", pairing.verificationUriComplete);
+    await page.getByRole("heading", { level: 1, name: "Connect TabVault for Windows?" }).waitFor();
+    await page.getByText("A device that says it is the TabVault app for Windows asks to join your account.", { exact: false }).waitFor();
+    await page.getByText("It calls itself “TabVault security check – approve to keep your account”.", { exact: false }).waitFor();
+    const reach = page.getByRole("region", { name: "What the app can read and change" });
+    await reach.getByText("Analytics, history reports and backup summaries, as your plan allows.").waitFor();
+    await reach.getByText("Your account: your name, email address and plan, read only.").waitFor();
+    await reach.getByText("read the open tabs of your other connected browsers and apps", { exact: false }).waitFor();
+    await screenshot(page, "connect-confirm-app-desktop");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("heading", { level: 1, name: "Not connected" }).waitFor();
     await context.close();
   });
 
@@ -222,7 +250,7 @@ describe("the browser extension on the web: /download, /connect, the device list
     // A typed code, lower case and without its dash, finds the request.
     await page.getByLabel("Connection code").fill(pairing.userCode.replace("-", "").toLowerCase());
     await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("heading", { level: 1, name: "Connect Chrome on Windows?" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Connect TabVault for Chrome?" }).waitFor();
 
     // A real process cannot be made to wait out the 10 minutes: the server's answer for an expired code is
     // played here, in the shape the server gives once the code's time has passed.

@@ -121,9 +121,10 @@ const pages: PublicPage[] = [
     h1: "Privacy Policy",
     async check(page, wide) {
       const main = page.getByRole("main");
-      await main.getByText("When you delete your account, its data is deleted at once; payment records are kept without your name or address.").waitFor();
+      await main.getByText("When you delete your account, its data is deleted at once, and your address is removed from everything else we hold; payment records are kept without your name or address.").waitFor();
       await main.getByText("TabVault is not for children under 13.").waitFor();
-      await main.getByText("Rate-limit counters, which hold an IP address or email address, are deleted within 2 hours.").waitFor();
+      await main.getByText("Rate-limit counters, which hold an IP address or a one-way hash of an email address, are deleted within 2 hours.").waitFor();
+      await main.getByText("your address is replaced at once by an anonymous id such as “(deleted account 4f2a9c1e)”", { exact: false }).waitFor();
       await main.getByText(/One cookie keeps you signed in/).waitFor();
       await main.getByText(/Card details are typed into a form that Stripe serves/).waitFor();
       await main.getByText(/reply within 24 hours/).first().waitFor();
@@ -164,6 +165,9 @@ const pages: PublicPage[] = [
       await practices.getByText(/HTTP Strict Transport Security/).waitFor();
       await practices.getByText(/Content Security Policy/).waitFor();
       await practices.getByText(/stored only as a SHA-256 hash/).waitFor();
+      await practices.getByText(/the connect page lists everything that token can read and change before you confirm/).waitFor();
+      await practices.getByText(/No device reaches these, only your signed-in browser: payments and subscriptions/).waitFor();
+      await practices.getByText(/the owner sees everyone's connected devices and admins only members'/).waitFor();
       await practices.getByText(/They never touch ours/).waitFor();
       await page.getByRole("heading", { name: "What we do not claim" }).waitFor();
       assert.match((await page.getByRole("link", { name: "support@tabvault.app" }).getAttribute("href")) ?? "", /^mailto:support@tabvault\.app\?subject=Security/);

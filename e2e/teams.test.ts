@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
-import { mailedLinkFor } from "./support/mail";
+import { mailedLinkFor, openSignInLink, signInLinkFor, signInThroughMail } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
 import { useBrowserSuite } from "./support/suite";
 
@@ -85,6 +85,53 @@ describe("teams (issue 19): create, invite and join, admin controls, removal", (
     await invitee.getByText("Teams come with the Premium plan.", { exact: false }).waitFor();
     const plan = await invitee.evaluate(async () => ((await (await fetch("/api/auth/user")).json()) as { planType: string }).planType);
     assert.equal(plan, "free");
+
+    await ownerContext.close();
+    await inviteeContext.close();
+  });
+
+  test("an invitation for an address that has an account asks for a normal sign-in, which brings the person back to join", async () => {
+    const owner2 = "crew-owner@example.com";
+    const existing = "crew-existing@example.com";
+    // The invitee has had an account for a while.
+    const earlierContext = await newContext(suite.browser, suite.server.url, DESKTOP);
+    await signInThroughMail(await earlierContext.newPage(), suite.server.dataDir, existing, "/");
+    await earlierContext.close();
+
+    const ownerContext = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const owner = await ownerContext.newPage();
+    await buyPlanAndSignIn(owner, suite.server.dataDir, "premium", owner2);
+    await owner.goto("/team");
+    await owner.getByLabel("Team name").fill("Sign-in Crew");
+    await owner.getByRole("button", { name: "Create team" }).click();
+    await owner.getByRole("heading", { level: 1, name: "Sign-in Crew" }).waitFor();
+    await owner.getByLabel("Email address").fill(existing);
+    await owner.getByRole("button", { name: "Send invitation" }).click();
+    await owner.getByText(`${existing} can join with the link in their email for 7 days.`).first().waitFor();
+
+    // Signed out, the link does not sign in: it asks for the normal sign-in.
+    const link = await mailedLinkFor(suite.server.dataDir, existing, "/team/join#token=", 0);
+    const inviteeContext = await newContext(suite.browser, suite.server.url, MOBILE);
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(link);
+    await invitee.getByRole("heading", { name: "Join Sign-in Crew?" }).waitFor();
+    await invitee.getByText("That address has a TabVault account, so sign in to it first.", { exact: false }).waitFor();
+    assert.equal(await invitee.getByRole("button", { name: "Join Sign-in Crew" }).count(), 0, "no join before signing in");
+    await screenshot(invitee, "team-join-sign-in-first-390");
+    // Mail dates have whole seconds.
+    const asked = Date.now();
+    await invitee.getByRole("link", { name: "Sign in to join" }).click();
+    await invitee.waitForURL(/\/check-email/);
+    const user = await invitee.evaluate(async () => (await fetch("/api/auth/user")).status);
+    assert.equal(user, 401, "still signed out: the invitation signed nobody in");
+
+    // The mailed 15-minute sign-in link brings them back to the invitation, which now joins.
+    await openSignInLink(invitee, await signInLinkFor(suite.server.dataDir, existing, asked - 1000));
+    await invitee.waitForURL(/\/team\/join$/);
+    await invitee.getByRole("button", { name: "Join Sign-in Crew" }).click();
+    await invitee.getByRole("heading", { level: 1, name: "Sign-in Crew" }).waitFor();
+    await invitee.getByText("You are a member of this team.", { exact: false }).waitFor();
+    assert.equal(await invitee.evaluate(() => localStorage.getItem("tabvault_team_invitation")), null, "the kept token is gone once used");
 
     await ownerContext.close();
     await inviteeContext.close();

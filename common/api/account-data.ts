@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { planTypeSchema } from "../plans";
+import { automationRuleSchema } from "./automation";
 import { defineEndpoint } from "./endpoint";
 import { formEncryptionSchema } from "./encryption";
 import { errorResponseSchema } from "./errors";
 import { openTabsSchema } from "./open-tabs";
+import { teamPolicySchema } from "./protection";
+import { teamRoles } from "./teams";
 import { text } from "./text";
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -79,6 +82,8 @@ export const accountExportSchema = z.object({
     smartDetection: z.boolean(),
     aiPrediction: z.boolean(),
     teamSharing: z.boolean(),
+    /** Sites never captured (decision 186), as hosts. */
+    neverCapturedSites: z.array(z.string()),
     blockedAttempts: z.number().int(),
   }),
   backups: z.array(
@@ -169,6 +174,20 @@ export const accountExportSchema = z.object({
   openTabs: z.array(openTabsSchema),
   /** End-to-end encryption (decision 177): the wrapped key that, with the passphrase, opens sealed form entries. */
   formEncryption: formEncryptionSchema,
+  /** The library's tags, note and pin of each backup that has any (decision 216). */
+  backupLabels: z.array(z.object({ backupId: z.string(), tags: z.array(z.string()), note: z.string().nullable(), pinnedAt: when })),
+  /** Workflow automation's rules (decision 180), oldest first. */
+  automationRules: z.array(automationRuleSchema),
+  /** The person's team, or null: name, role, when they joined, the backups they share with it, and the policy when they own it. */
+  team: z
+    .object({
+      name: z.string(),
+      role: z.enum(teamRoles),
+      joinedAt: z.string(),
+      sharedBackups: z.array(z.object({ backupId: z.string(), sharedAt: z.string() })),
+      policy: teamPolicySchema.nullable(),
+    })
+    .nullable(),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

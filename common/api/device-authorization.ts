@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
-import { text } from "./text";
+import { devicePlatforms, deviceTokenScopes } from "../device-token-reach";
+import { oneLineText, text } from "./text";
 
 /**
  * Pairing an app or the browser extension without typing a token: the device-authorization flow of
@@ -20,12 +21,15 @@ export const DEVICE_AUTHORIZATION = {
   userCodeLength: 8,
 } as const;
 
-/** What a device token may do. A browser extension's token reads and writes backups, protection events and settings only. */
-export const deviceTokenScopes = ["browser", "app"] as const;
-export type DeviceTokenScope = (typeof deviceTokenScopes)[number];
-
-export const devicePlatforms = ["chromium", "firefox", "firefox_android", "windows", "android"] as const;
-export type DevicePlatform = (typeof devicePlatforms)[number];
+export {
+  type AppTokenArea,
+  type BrowserTokenArea,
+  type DevicePlatform,
+  devicePlatforms,
+  type DeviceTokenScope,
+  deviceTokenScopes,
+  scopeOfPlatform,
+} from "../device-token-reach";
 
 /** A user code as typed or carried in the link: case and the dash do not matter. */
 export const userCodeSchema = text()
@@ -35,10 +39,14 @@ export const userCodeSchema = text()
   .pipe(text().length(DEVICE_AUTHORIZATION.userCodeLength, "Not a connection code"));
 
 export const startDeviceAuthorizationRequestSchema = z.strictObject({
-  /** What the person will be asked to connect, e.g. "Chrome on Linux". */
-  clientName: text().trim().min(1, "Name the device").max(100, "A device name has at most 100 characters"),
+  /** What the device calls itself, e.g. "Chrome on Linux": one line, shown on /connect as the device's own words. */
+  clientName: oneLineText({ message: "Name the device" }).trim().min(1, "Name the device").max(100, "A device name has at most 100 characters"),
   platform: z.enum(devicePlatforms),
-  scope: z.enum(deviceTokenScopes).default("browser"),
+  /**
+   * Not the device's choice (decision 215): the scope is {@link scopeOfPlatform}'s. Extensions from before still
+   * send it; it is accepted when it is the kind's own and refused (400) when it asks for another.
+   */
+  scope: z.enum(deviceTokenScopes).optional(),
 });
 export type StartDeviceAuthorizationRequest = z.input<typeof startDeviceAuthorizationRequestSchema>;
 

@@ -100,6 +100,8 @@ export const invitationPreviewSchema = z.object({
   role: z.enum(assignableTeamRoles),
   invitedBy: z.string().nullable(),
   expiresAt: z.string(),
+  /** The address has an account already: joining needs a normal sign-in to it first (decision 215). */
+  hasAccount: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
@@ -158,14 +160,15 @@ export const describeTeamInvitation = defineEndpoint({
 });
 
 /**
- * POST: accepts an invitation with the person's own click on the join page: signs in to the invited address
- * (creating its account if needed) and joins. Refused while signed in to another address.
+ * POST: accepts an invitation with the person's own click on the join page and joins. Signed in, only as the
+ * invited address (409 otherwise). Signed out, it makes the address's account and signs in to it only when there
+ * is none; an account that exists is answered 401: sign in to it normally first (decision 215).
  */
 export const acceptTeamInvitation = defineEndpoint({
   method: "POST",
   path: "/api/team/invitations/accept",
   body: z.strictObject({ token: invitationTokenSchema }),
-  responses: { 200: myTeamSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+  responses: { 200: myTeamSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
 });
 
 /** PATCH: the owner makes a member an admin or an admin a member. */
@@ -185,7 +188,7 @@ export const removeTeamMember = defineEndpoint({
   responses: { 204: z.null(), ...errors, 404: errorResponseSchema },
 });
 
-/** GET: owners and admins see a member's connected browsers and apps. */
+/** GET: a member's connected browsers and apps, for whoever may manage that member (`mayManageTeamMember`): the owner anyone else's, an admin members' only. */
 export const listTeamMemberDevices = defineEndpoint({
   method: "GET",
   path: "/api/team/members/:userId/devices",

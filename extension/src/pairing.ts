@@ -73,7 +73,7 @@ export class Pairing {
 
   async start(serverUrl: string, clientName: string, platform: DevicePlatform): Promise<{ ok: true; pending: PendingPairing } | { ok: false; message: string }> {
     const { clock } = this.deps;
-    const answer = await callEndpoint(startDeviceAuthorization, { body: { clientName, platform, scope: "browser" } }, { serverUrl, fetch: this.deps.fetch });
+    const answer = await callEndpoint(startDeviceAuthorization, { body: { clientName, platform } }, { serverUrl, fetch: this.deps.fetch });
     if (!answer.ok) {
       const message = answer.kind === "network" ? `TabVault at ${serverUrl} cannot be reached` : answer.message;
       await this.finish({ result: "failed", message, at: clock.now() });

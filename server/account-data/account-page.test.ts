@@ -11,6 +11,7 @@ import { browserSession, tab } from "../test/backup-payloads";
 import { latestMailTo } from "../test/mail-outbox";
 import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
+import { arrangeTeam } from "../test/team";
 import { useTestApp } from "../test/test-app";
 import { accountDeletionTokens } from "./table";
 
@@ -119,6 +120,41 @@ describe("the Account page's endpoints (decision 137)", () => {
     const [session] = await server.database.db.select().from(userSessions).where(eq(userSessions.userId, data.account.id));
     for (const secret of [grant.accessToken, token!.tokenHash, session!.idHash, cookie]) expect(response.body).not.toContain(secret);
     expect(response.body).not.toMatch(/hash/i);
+  });
+
+  it("exports what the library, automation and the team hold too: labels, rules, the team with its shares and the owner's policy; another account's export has none of it", async () => {
+    const db = server.database.db;
+    const team = await arrangeTeam(server.app, server.mailDir, db, { name: "Export crew", owner: "export-owner@example.com", members: ["export-member@example.com"] });
+    const { cookie } = team.owner;
+    const saved = await post("/api/saved-sessions", { sessionName: "Labelled", browserSession: browserSession(2) }, cookie);
+    const backupId = saved.json<{ sessionId: string }>().sessionId;
+    const labelled = await server.app.inject({
+      method: "PATCH",
+      url: `/api/library/backups/${backupId}`,
+      payload: { note: "Read before Friday", pinned: true, addTags: ["work", "q4"] },
+      ...withSession(cookie),
+    });
+    expect(labelled.statusCode).toBe(200);
+    await server.app.inject({ method: "PUT", url: "/api/protection/settings", payload: { neverCapturedSites: ["bank.example"] }, ...withSession(cookie) });
+    expect((await post("/api/automation/rules", { kind: "daily", time: "17:30", backupName: "End of day", tag: "daily" }, cookie)).statusCode).toBe(201);
+    expect((await post("/api/team/shared-sessions", { sessionId: backupId }, cookie)).statusCode).toBe(201);
+    const policy = { protectionMode: "backup", automaticBackupMinutes: 15, neverCapturedSites: ["payroll.example"], formCapture: "off" };
+    expect((await server.app.inject({ method: "PUT", url: "/api/team/policy", payload: policy, ...withSession(cookie) })).statusCode).toBe(200);
+
+    const data = accountExportSchema.parse((await get("/api/account/export", cookie)).json());
+    expect(data.settings.neverCapturedSites).toEqual(["bank.example"]);
+    expect(data.backupLabels).toEqual([{ backupId, tags: ["work", "q4"], note: "Read before Friday", pinnedAt: new Date(now).toISOString() }]);
+    expect(data.automationRules).toEqual([expect.objectContaining({ kind: "daily", time: "17:30", backupName: "End of day", tag: "daily", enabled: true })]);
+    expect(data.team).toEqual({ name: "Export crew", role: "owner", joinedAt: expect.any(String), sharedBackups: [{ backupId, sharedAt: new Date(now).toISOString() }], policy });
+
+    // A member's export tells their own place in the team, never the owner's labels, rules, shares or policy.
+    const member = accountExportSchema.parse((await get("/api/account/export", team.members[0]!.cookie)).json());
+    expect(member).toMatchObject({ backupLabels: [], automationRules: [], team: { name: "Export crew", role: "member", sharedBackups: [], policy: null } });
+    expect(JSON.stringify(member)).not.toMatch(/Read before Friday|End of day|payroll\.example|export-owner@example\.com/);
+    // Someone in no team: null, and nothing of anyone else's.
+    const loner = await signIn(server.app, server.mailDir, "export-loner@example.com");
+    const alone = accountExportSchema.parse((await get("/api/account/export", loner.cookie)).json());
+    expect(alone).toMatchObject({ backupLabels: [], automationRules: [], team: null, settings: { neverCapturedSites: [] } });
   });
 
   it("deletes an account only through the mailed link: data gone at once, sessions and tokens ended, payments anonymised", async () => {

@@ -10,6 +10,7 @@ import { subscriptionsOfUser } from "../payments/subscription-records";
 import { protectionEventsOfUser } from "../protection/events";
 import { readProtectionSettings } from "../protection/settings";
 import { formEncryptionOf, readFormEncryptionKey } from "../encryption/form-encryption-keys";
+import { accountExportAdditions } from "./export-additions";
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
@@ -18,7 +19,7 @@ const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
  * goes in: token hashes, session ids and the sign-in and deletion tokens stay on the server.
  */
 export async function accountExport(db: Database, user: UserRow, now: Date): Promise<AccountExport> {
-  const [settings, backups, events, payments, subscriptions, devices, sessions, openTabs, encryptionKey] = await Promise.all([
+  const [settings, backups, events, payments, subscriptions, devices, sessions, openTabs, encryptionKey, additions] = await Promise.all([
     readProtectionSettings(db, user.id),
     backupsOfUserForExport(db, user.id),
     protectionEventsOfUser(db, user.id),
@@ -28,6 +29,7 @@ export async function accountExport(db: Database, user: UserRow, now: Date): Pro
     sessionsOfUser(db, user.id, undefined, now),
     openTabsOfUserForExport(db, user.id),
     readFormEncryptionKey(db, user.id),
+    accountExportAdditions(db, user.id),
   ]);
   return {
     format: "tabvault-account-export",
@@ -78,5 +80,6 @@ export async function accountExport(db: Database, user: UserRow, now: Date): Pro
     sessions: sessions.map((session) => ({ description: session.description, createdAt: session.createdAt.toISOString(), lastUsedAt: iso(session.lastSeenAt) })),
     openTabs,
     formEncryption: formEncryptionOf(encryptionKey),
+    ...additions,
   };
 }

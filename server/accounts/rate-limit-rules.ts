@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { emailAddressSchema } from "@common/api/accounts";
 import { clientAddress, type RateLimitRule } from "../rate-limits/rate-limits";
+import { tokenDigest } from "./secret-token";
 
 const minutes = (count: number) => count * 60_000;
 
@@ -9,6 +10,15 @@ export function requestedEmail(request: FastifyRequest): string | null {
   const source = (request.body ?? request.query) as { email?: unknown } | undefined;
   const parsed = emailAddressSchema.safeParse(source?.email);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The rate limiter's key for the address a request is about: its SHA-256, never the address, so the counters
+ * (in the database or Redis, for at most their window) hold no one's address (decision 216).
+ */
+export function requestedEmailKey(request: FastifyRequest): string | null {
+  const email = requestedEmail(request);
+  return email === null ? null : tokenDigest(email);
 }
 
 /**
@@ -28,7 +38,7 @@ export const mailSendingLimits: readonly RateLimitRule[] = [
     name: "mail-email",
     max: 5,
     windowMs: minutes(15),
-    key: requestedEmail,
+    key: requestedEmailKey,
     message: (wait) => `Too many emails requested for this address. Check your inbox, or try again in ${wait}.`,
   },
 ];
@@ -50,7 +60,7 @@ export const emailLookupLimits: readonly RateLimitRule[] = [
     name: "lookup-email",
     max: 20,
     windowMs: minutes(15),
-    key: requestedEmail,
+    key: requestedEmailKey,
     message: (wait) => `Too many lookups of this address. Try again in ${wait}.`,
   },
 ];

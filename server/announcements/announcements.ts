@@ -91,3 +91,8 @@ export async function markDelivered(db: Database, delivery: Pick<ClaimedDelivery
     .set({ sentAt: now })
     .where(and(eq(announcementDeliveries.announcementId, delivery.announcementId), eq(announcementDeliveries.userId, delivery.userId)));
 }
+
+/** A deleted admin's address out of the announcements they wrote (decision 216): the announcement stays, by `label`. */
+export async function anonymiseAnnouncementAuthor(db: Pick<Database, "update">, email: string, label: string): Promise<void> {
+  await db.update(announcements).set({ createdByEmail: label }).where(eq(announcements.createdByEmail, email));
+}

@@ -6,6 +6,7 @@ import {
   type DeviceAuthorizationError,
   type DeviceTokenGrant,
   type PendingDevice,
+  scopeOfPlatform,
   type StartDeviceAuthorizationRequest,
 } from "@common/api/device-authorization";
 import { issueDeviceToken, maxDeviceTokensPerAccount } from "./device-tokens";
@@ -36,13 +37,13 @@ function newUserCode(): string {
 export const decidedGraceMs = 24 * 60 * 60_000;
 
 /**
- * A new pairing request. Expired requests are pruned first (decided ones after their grace), so the
- * unique user code only competes with live ones; a clash (1 in 25 billion per live code) just draws
- * another code.
+ * A new pairing request, its scope the one its kind of device gets (decision 215). Expired requests are pruned
+ * first (decided ones after their grace), so the unique user code only competes with live ones; a clash (1 in 25
+ * billion per live code) just draws another code.
  */
 export async function startAuthorization(
   db: Database,
-  input: Required<Pick<StartDeviceAuthorizationRequest, "clientName" | "platform" | "scope">>,
+  input: Pick<StartDeviceAuthorizationRequest, "clientName" | "platform">,
   now: Date,
 ): Promise<DeviceAuthorization> {
   await db
@@ -63,7 +64,7 @@ export async function startAuthorization(
         userCode,
         clientName: input.clientName,
         platform: input.platform,
-        scope: input.scope,
+        scope: scopeOfPlatform[input.platform],
         interval: DEVICE_AUTHORIZATION.intervalSeconds,
         expiresAt: new Date(now.getTime() + DEVICE_AUTHORIZATION.expiresInSeconds * 1000),
         createdAt: now,

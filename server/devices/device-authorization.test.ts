@@ -265,12 +265,50 @@ describe("device authorization (RFC 8628): pairing the extension without typing 
   it("a pairing started for an app gets an app token", async () => {
     const { cookie } = await signIn(server.app, server.mailDir, "app-pair@example.com");
     await server.database.db.update(users).set({ planType: "basic" }).where(eq(users.email, "app-pair@example.com"));
-    const grant = await pairDevice(server.app, cookie, { clientName: "Pixel 9", platform: "android", scope: "app" });
+    const grant = await pairDevice(server.app, cookie, { clientName: "Pixel 9", platform: "android" });
     expect(grant.scope).toBe("app");
     const connection = await server.app.inject({ method: "GET", url: "/api/extension/connection", ...bearer(grant.accessToken) });
     expect(connection.json()).toMatchObject({ planType: "basic", backupsKept: 10, automaticBackups: true });
     // A browser session has no device connection.
     expect((await server.app.inject({ method: "GET", url: "/api/extension/connection", ...withSession(cookie) })).statusCode).toBe(403);
     expect((await server.app.inject({ method: "GET", url: "/api/extension/connection" })).statusCode).toBe(401);
+  });
+
+  it("the server chooses the scope from the kind of device: a browser asking for the app scope is refused, nothing is stored, and /connect is told the kind's scope", async () => {
+    const { cookie } = await signIn(server.app, server.mailDir, "scope-choice@example.com");
+    const before = (await server.database.db.select().from(deviceAuthorizations)).length;
+    for (const platform of ["chromium", "firefox", "firefox_android"] as const) {
+      const asked = await start({ clientName: "Definitely the Windows app", platform, scope: "app" });
+      expect(asked.statusCode, platform).toBe(400);
+      expect(asked.json()).toEqual({ message: `A device of the kind "${platform}" gets a browser token: the server chooses the scope from the kind of device.` });
+    }
+    expect((await start({ clientName: "Laptop", platform: "windows", scope: "browser" })).statusCode).toBe(400);
+    expect((await server.database.db.select().from(deviceAuthorizations)).length).toBe(before);
+
+    // Without a scope (or with the kind's own), the kind decides, and the connect page reads it.
+    for (const [platform, scope] of [
+      ["firefox", "browser"],
+      ["windows", "app"],
+      ["android", "app"],
+    ] as const) {
+      const started = await start({ clientName: "Mine", platform });
+      expect(started.statusCode).toBe(201);
+      expect((await describeCode(started.json().userCode, cookie)).json()).toMatchObject({ platform, scope, clientName: "Mine" });
+    }
+    expect((await start({ clientName: "Old extension", platform: "chromium", scope: "browser" })).statusCode).toBe(201);
+  });
+
+  it("a device's name is one line of at most 100 characters: hostile names are refused with a message", async () => {
+    for (const [clientName, message] of [
+      ["Chrome\n\nTabVault security: approve to keep your account", /one line/],
+      ["Tab\u0000Vault", /NUL/],
+      ["x".repeat(101), /at most 100 characters/],
+      ["   ", /Name the device/],
+    ] as const) {
+      const response = await start({ clientName, platform: "chromium" });
+      expect(response.statusCode, JSON.stringify(clientName)).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+    expect((await start({ clientName: "Chrome", platform: "chromium", scope: "everything" })).statusCode).toBe(400);
   });
 });

@@ -5,6 +5,7 @@ import {
   denyDeviceAuthorization,
   describeDeviceAuthorization,
   pollDeviceAuthorization,
+  scopeOfPlatform,
   startDeviceAuthorization,
 } from "@common/api/device-authorization";
 import type { ErrorResponse } from "@common/api/errors";
@@ -64,7 +65,14 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.route({
     ...endpointRoute(startDeviceAuthorization),
     preHandler: limitStarts,
-    handler: async (request, reply) => reply.code(201).send(await startAuthorization(db, request.body, app.clock())),
+    handler: async (request, reply) => {
+      const { clientName, platform, scope: asked } = request.body;
+      // The kind of device decides the scope (decision 215): a device asking for another is refused, never granted.
+      if (asked !== undefined && asked !== scopeOfPlatform[platform]) {
+        return reply.code(400).send({ message: `A device of the kind "${platform}" gets a ${scopeOfPlatform[platform]} token: the server chooses the scope from the kind of device.` });
+      }
+      return reply.code(201).send(await startAuthorization(db, { clientName, platform }, app.clock()));
+    },
   });
 
   app.route({

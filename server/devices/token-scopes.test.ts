@@ -7,7 +7,8 @@ import { arrangeResources, endpointExamples, exampleInjection, routeKey, useAppW
 import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
-import { browserScopeRefusal, browserScopeRoutes } from "./token-scopes";
+import { appTokenReach, type AppTokenArea, browserTokenReach, type BrowserTokenArea } from "@common/device-token-reach";
+import { browserScopeRefusal, browserScopeRoutes, browserScopeRoutesByArea } from "./token-scopes";
 
 /** A contract as `defineEndpoint` makes it: a method, a path and the answers it may give. */
 function isContract(value: unknown): boolean {
@@ -64,6 +65,70 @@ describe("scoped device tokens: the extension's browser token reaches backups an
     }
     expect(wrong).toEqual([]);
   });
+
+  it("groups every allowed route under a sentence /connect shows, and every sentence has its routes (decision 215)", () => {
+    for (const [area, routes] of Object.entries(browserScopeRoutesByArea)) {
+      expect(routes.length, area).toBeGreaterThan(0);
+      expect(browserTokenReach[area as BrowserTokenArea], area).toMatch(/\.$/);
+    }
+    expect(Object.keys(browserScopeRoutesByArea).sort()).toEqual(Object.keys(browserTokenReach).sort());
+  });
+
+  it("an app's token reaches exactly what /connect says it does: every account route walked with it, reached ⇔ under one of its sentences", async () => {
+    const resources = await arrangeResources(server.app, server.mailDir, server.database.db, "app-reach@example.com");
+    const { accessToken, scope } = await pairDevice(server.app, resources.ownerCookie, { clientName: "Pixel 9", platform: "android" });
+    expect(scope).toBe("app");
+    const examples = endpointExamples(resources);
+    const said: Record<AppTokenArea, string[]> = {
+      backups: [
+        "POST /api/browser-backups",
+        "GET /api/browser-backups/:id",
+        "GET /api/saved-sessions",
+        "POST /api/saved-sessions",
+        "GET /api/saved-sessions/:id",
+        "GET /api/saved-sessions/:id/overview",
+        "GET /api/saved-sessions/:id/tabs",
+        "POST /api/restore-session/:id",
+        "DELETE /api/saved-sessions/:id",
+        "POST /api/protection/android-clear-all",
+        "POST /api/protection/windows-x-button",
+        "POST /api/protection/restore-session",
+      ],
+      openTabs: ["PUT /api/open-tabs", "GET /api/open-tabs", "GET /api/open-tabs/:deviceId"],
+      teamShares: ["GET /api/team/shared-sessions/:id"],
+      protection: [
+        "GET /api/protection/settings",
+        "PUT /api/protection/settings",
+        "POST /api/protection/toggle",
+        "POST /api/protection/log-blocked",
+        "GET /api/protection/blocked-attempts",
+        "POST /api/user/protection-event",
+        "GET /api/user/stats",
+        "GET /api/protection/status/:userEmail",
+      ],
+      automation: ["GET /api/automation/rules"],
+      encryptionKey: ["GET /api/account/encryption"],
+      connection: ["GET /api/extension/connection", "GET /api/auth/user"],
+      analytics: ["GET /api/user/analytics", "GET /api/user/history-report", "GET /api/user/history-report.csv", "GET /api/saved-sessions/:id/summary"],
+    };
+    expect(Object.keys(said).sort()).toEqual(Object.keys(appTokenReach).sort());
+    const promised = new Set(Object.values(said).flat());
+
+    const routes = [...server.app.routeTable].sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
+    const reached: string[] = [];
+    for (const route of routes) {
+      now += 16 * 60_000;
+      const key = routeKey(route);
+      const example = examples[key];
+      if (!example) throw new Error(`no example for ${key}`);
+      const injection = exampleInjection(route, example);
+      // Only the account's routes: one that answers a signed-out caller is public, whoever asks.
+      if ((await server.app.inject(injection)).statusCode !== 401) continue;
+      const response = await server.app.inject({ ...injection, headers: { ...injection.headers, ...bearer(accessToken).headers } });
+      if (response.statusCode !== 401 && response.statusCode !== 403) reached.push(key);
+    }
+    expect(reached.sort()).toEqual([...promised].sort());
+  }, 120_000);
 
   it("refuses payments, profile, tokens and admin with a message, and changes nothing", async () => {
     const { cookie } = await signIn(server.app, server.mailDir, "narrow@example.com");

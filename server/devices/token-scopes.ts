@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { deleteBackup, getBackup, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
 import { getBrowserBackup, getExtensionConnection, uploadBrowserBackup } from "@common/api/browser-backups";
 import { pollDeviceAuthorization, startDeviceAuthorization } from "@common/api/device-authorization";
+import type { BrowserTokenArea } from "@common/device-token-reach";
 import type { ErrorResponse } from "@common/api/errors";
 import { getFormEncryption } from "@common/api/encryption";
 import { getHealth, getReadiness } from "@common/api/health";
@@ -26,46 +27,33 @@ interface RouteName {
 }
 
 /**
- * Everything a `browser` token (the extension) may reach, each named by its contract in common/api so a
- * moved path moves here too: backups, protection events and settings, the blocker's count, its own
- * connection, pairing again, its open tabs and those of the account's other browsers, the automation rules it runs, and the public health reads. Anything not listed — payments, the profile,
- * device tokens, admin, and any route added tomorrow — is refused.
+ * Everything a `browser` token (the extension) may reach, by the area /connect names for the person
+ * (`browserTokenReach` in common/device-token-reach.ts; decision 215): a route is allowed only under one of
+ * those sentences, and each sentence has its routes. Each route is named by its contract in common/api so a moved
+ * path moves here too. Anything not listed — payments, the profile, device tokens, admin, and any route added
+ * tomorrow — is refused.
  */
-export const browserScopeRoutes: readonly RouteName[] = [
-  uploadBrowserBackup,
-  getBrowserBackup,
-  getExtensionConnection,
-  startDeviceAuthorization,
-  pollDeviceAuthorization,
-  // Backups: list, detail, delete, restore, and saves through the web app's endpoint.
-  listBackups,
-  saveBackup,
-  getBackup,
-  deleteBackup,
-  restoreBackup,
-  // Protection settings, events (read through the stats) and the Clear All Blocker's count.
-  getProtectionSettings,
-  updateProtectionSettings,
-  toggleProtection,
-  getBlockedAttempts,
-  logBlockedAttempt,
-  logProtectionEvent,
-  getUserStats,
+export const browserScopeRoutesByArea: Record<BrowserTokenArea, readonly RouteName[]> = {
+  // Backups: the extension's uploads and reads, and the web app's list, detail, delete, restore and saves.
+  backups: [uploadBrowserBackup, getBrowserBackup, listBackups, saveBackup, getBackup, deleteBackup, restoreBackup],
   // Open on other devices: its own tabs up, the other browsers' down to restore them here.
-  pushOpenTabs,
-  listOpenTabs,
-  getOpenTabs,
+  openTabs: [pushOpenTabs, listOpenTabs, getOpenTabs],
   // A backup shared with the person's team, to restore it in this browser (decision 190; nothing private in it).
-  getTeamSharedSession,
-  // The wrapped key, so the extension can seal form entries once the person unlocks it (decision 177).
-  getFormEncryption,
+  teamShares: [getTeamSharedSession],
+  // Protection settings, events (read through the stats) and the Clear All Blocker's count.
+  protection: [getProtectionSettings, updateProtectionSettings, toggleProtection, getBlockedAttempts, logBlockedAttempt, logProtectionEvent, getUserStats],
   // Workflow automation's rules, to run them (decision 180): read only; rules are made at the website.
-  listAutomationRules,
-  // Public reads that ignore who asks.
-  getHealth,
-  getReadiness,
-  getSystemStatus,
-];
+  automation: [listAutomationRules],
+  // The wrapped key, so the extension can seal form entries once the person unlocks it (decision 177).
+  encryptionKey: [getFormEncryption],
+  // Its own connection, and pairing again.
+  connection: [getExtensionConnection, startDeviceAuthorization, pollDeviceAuthorization],
+};
+
+/** Public reads that ignore who asks: no area of the account, so /connect does not list them. */
+const publicReads: readonly RouteName[] = [getHealth, getReadiness, getSystemStatus];
+
+export const browserScopeRoutes: readonly RouteName[] = [...Object.values(browserScopeRoutesByArea).flat(), ...publicReads];
 
 export const browserScopeRefusal = (method: string, url: string): ErrorResponse => ({
   message: `This device's token cannot use ${method} ${url}: a browser extension's token only backs up, restores and protects tabs. Sign in on the TabVault website for the rest.`,

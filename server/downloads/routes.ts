@@ -11,7 +11,7 @@ import {
   type Platform,
   platformNames,
 } from "@common/api/downloads";
-import { emailLookupLimits, requestedEmail } from "../accounts/rate-limit-rules";
+import { emailLookupLimits, requestedEmailKey } from "../accounts/rate-limit-rules";
 import { findUserByEmail } from "../accounts/users";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
@@ -41,7 +41,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<DownloadRoutesOptions> = asyn
       max: 20,
       windowMs: minutes(15),
       // Normalised here too, not only by the validator, so no spelling of an address opens a new budget.
-      key: requestedEmail,
+      key: requestedEmailKey,
       message: (wait) => `Too many download links for this address. Try again in ${wait}.`,
     },
   ]);

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { emailAddressSchema } from "@common/api/accounts";
 import {
   cancelSubscription,
   confirmSandboxPayment,
@@ -13,6 +12,7 @@ import {
 } from "@common/api/payments";
 import { formatPrice, type PaidPlanType, plans } from "@common/plans";
 import { refuseDeviceTokens, requireAdmin, requireBrowserSession, signedInAccount } from "../accounts/authentication";
+import { requestedEmailKey } from "../accounts/rate-limit-rules";
 import type { UserRow } from "../accounts/table";
 import { findOrCreateUser } from "../accounts/users";
 import type { Database } from "../db/database";
@@ -52,10 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       name: "payment-setup-email",
       max: 10,
       windowMs: minutes(15),
-      key: (request) => {
-        const parsed = emailAddressSchema.safeParse((request.body as { email?: unknown } | undefined)?.email);
-        return parsed.success ? parsed.data : null;
-      },
+      key: requestedEmailKey,
       message: (wait) => `Too many payment attempts for this address. Try again in ${wait}.`,
     },
   ]);

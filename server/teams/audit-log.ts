@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import { TEAM_LIMITS, type TeamAuditEntry } from "@common/api/teams";
 import type { Database } from "../db/database";
 import { teamAuditLog } from "./table";
@@ -43,4 +43,19 @@ export async function readTeamAudit(db: Database, teamId: string): Promise<TeamA
     .orderBy(desc(teamAuditLog.at), desc(teamAuditLog.id))
     .limit(TEAM_LIMITS.auditEntries);
   return rows.map((row) => ({ id: String(row.id), at: row.at.toISOString(), actorEmail: row.actorEmail, action: row.action, detail: row.detail }));
+}
+
+/**
+ * A deleted account's address out of every team's audit log (decision 216): where it acted and where it was named
+ * ("Invited …", "… of bo@example.com"), the address becomes `label`, an id that says which entries were one person's
+ * and nothing about who. Addresses are stored lower-case, so the plain text is what every entry quotes.
+ */
+export async function anonymiseInTeamAuditLogs(db: Pick<Database, "update">, email: string, label: string): Promise<void> {
+  await db
+    .update(teamAuditLog)
+    .set({
+      actorEmail: sql`case when ${teamAuditLog.actorEmail} = ${email} then ${label} else ${teamAuditLog.actorEmail} end`,
+      detail: sql`replace(${teamAuditLog.detail}, ${email}, ${label})`,
+    })
+    .where(or(eq(teamAuditLog.actorEmail, email), sql`strpos(${teamAuditLog.detail}, ${email}) > 0`));
 }

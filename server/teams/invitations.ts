@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type AssignableTeamRole, type InvitationPreview, TEAM_LIMITS, type TeamInvitation } from "@common/api/teams";
 import { newSecretToken, tokenDigest } from "../accounts/secret-token";
 import { users } from "../accounts/table";
@@ -70,15 +71,29 @@ export async function cancelInvitation(db: Database, teamId: string, invitationI
 const usable = (token: string, now: Date) =>
   and(eq(teamInvitations.tokenHash, tokenDigest(token)), isNull(teamInvitations.acceptedAt), gt(teamInvitations.expiresAt, now));
 
-/** What a link offers, or null when it is unknown, cancelled, used or expired. */
+/**
+ * What a link offers, or null when it is unknown, cancelled, used or expired; `hasAccount` says whether the
+ * address has an account already, which joins only once signed in to it (decision 215).
+ */
 export async function describeInvitation(db: Database, token: string, now: Date): Promise<InvitationPreview | null> {
+  const invitee = alias(users, "invitee");
   const [row] = await db
-    .select({ teamName: teams.name, email: teamInvitations.email, role: teamInvitations.role, invitedBy: users.email, expiresAt: teamInvitations.expiresAt })
+    .select({
+      teamName: teams.name,
+      email: teamInvitations.email,
+      role: teamInvitations.role,
+      invitedBy: users.email,
+      expiresAt: teamInvitations.expiresAt,
+      inviteeId: invitee.id,
+    })
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
     .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
+    .leftJoin(invitee, eq(invitee.email, teamInvitations.email))
     .where(usable(token, now));
-  return row ? { ...row, expiresAt: row.expiresAt.toISOString() } : null;
+  if (!row) return null;
+  const { inviteeId, expiresAt, ...preview } = row;
+  return { ...preview, expiresAt: expiresAt.toISOString(), hasAccount: inviteeId !== null };
 }
 
 export type AcceptOutcome = { kind: "joined"; teamId: string } | { kind: "invalid" } | { kind: "in-another-team"; teamName: string };
@@ -106,6 +121,14 @@ export async function acceptInvitation(db: Database, token: string, user: { id: 
     await recordTeamAudit(tx, { teamId: invitation.teamId, actor: user, action: "joined", detail: `${user.email} as ${invitation.role}`, at: now });
     return { kind: "joined", teamId: invitation.teamId };
   });
+}
+
+/**
+ * Every invitation to a deleted account's address, pending or accepted, in any team (decision 216): a pending one
+ * stops working and frees its seat; the audit log keeps that it was sent, under the anonymous label.
+ */
+export async function forgetInvitationsTo(db: Pick<Database, "delete">, email: string): Promise<void> {
+  await db.delete(teamInvitations).where(eq(teamInvitations.email, email));
 }
 
 /** The address an invitation link is for, without spending it. */

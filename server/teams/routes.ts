@@ -37,6 +37,7 @@ const notInTeam = "You are not in a team.";
 const managersOnly = "Only the team's owner and admins can do this.";
 const ownerOnly = "Only the team's owner can do this.";
 const memberNotFound = "No such member in your team.";
+const signInToJoin = (email: string) => `${email} has a TabVault account already: sign in to it, then join from this link.`;
 const invitationInvalid = { message: "This invitation link is not valid any more: it was used, cancelled or has expired. Ask for a new one." };
 
 /**
@@ -190,8 +191,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
       if (signedIn && signedIn.user.email !== email) {
         return reply.code(409).send({ message: `This invitation is for ${email}, and you are signed in as ${signedIn.user.email}. Sign out, then open the link again.` });
       }
-      // Holding the mailed link proves the address, as a sign-in link does.
-      const { user } = signedIn ? { user: signedIn.user } : await findOrCreateUser(db, email, null);
+      // Holding the mailed link proves the address, which is enough to make a new, empty account for it. An
+      // account that exists already is entered only through a normal 15-minute sign-in link (decision 215):
+      // a week-long invitation must not be a way into an account, an admin's included.
+      const found = signedIn ? { user: signedIn.user, created: false } : await findOrCreateUser(db, email, null);
+      if (!signedIn && !found.created) throw new TeamRefusedError(signInToJoin(email), 401);
+      const { user } = found;
       const outcome = await acceptInvitation(db, request.body.token, { id: user.id, email: user.email }, now);
       if (outcome.kind === "invalid") return reply.code(404).send(invitationInvalid);
       if (outcome.kind === "in-another-team") {
@@ -243,8 +248,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
     onRequest: requireBrowserSession,
     handler: async (request) => {
       const membership = await managerOf(request);
-      const member = await findTeamMember(db, membership.teamId, request.params.userId);
-      if (!member) throw new TeamRefusedError(memberNotFound, 404);
+      // Seeing a person's devices is managing them (C341): the owner sees everyone else's, an admin members' only.
+      const member = await managedMember(membership, request.params.userId);
       return memberDevices(db, member.userId, app.clock());
     },
   });

@@ -55,3 +55,14 @@ export async function accountTeamOf(db: Database, user: { id: string; planType: 
   const { teamId, teamName, role, planType } = membership;
   return { team: { teamId, teamName, role, planType }, planType: planWithTeam(user.planType, membership) };
 }
+
+/** The person's membership as the account export tells it: the team's name, the role and when they joined (decision 216). */
+export async function membershipForExport(db: Database, userId: string): Promise<{ teamId: string; name: string; role: TeamRole; joinedAt: Date } | null> {
+  const [row] = await db
+    .select({ teamId: teams.id, name: teams.name, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .limit(1);
+  return row ?? null;
+}

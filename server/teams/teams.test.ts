@@ -6,7 +6,7 @@ import { readOutbox } from "../test/mail-outbox";
 import { bearer, pairDevice } from "../test/pair-device";
 import { sessionCookieOf, signIn, withSession } from "../test/sign-in";
 import { arrangeTeam, invitationTokenFromMail } from "../test/team";
-import { useTestApp } from "../test/test-app";
+import { testAdminEmail, useTestApp } from "../test/test-app";
 import { teamInvitations, teamMembers, teams } from "./table";
 
 describe("teams: create, invite, join, roles, removal, members' browsers and the audit log", () => {
@@ -48,7 +48,7 @@ describe("teams: create, invite, join, roles, removal, members' browsers and the
     expect((await inject("GET", "/api/team", as(free))).json()).toEqual({ team: null });
   });
 
-  it("an invitation mails a link that signs a signed-out person in and joins them; they get the team's plan, and only while they belong", async () => {
+  it("an invitation mails a link that makes a new address's account, signs it in and joins it; they get the team's plan, and only while they belong", async () => {
     const { owner } = await arrangeTeam(server.app, server.mailDir, server.database.db, { name: "Joiners", owner: "join-owner@example.com" });
     const invited = await inject("POST", "/api/team/invitations", as(owner.cookie), { email: "  New.Person@Example.com " });
     expect(invited.statusCode).toBe(201);
@@ -59,7 +59,7 @@ describe("teams: create, invite, join, roles, removal, members' browsers and the
 
     // Opening the link only describes it; nothing is spent and nobody is signed in.
     const preview = await inject("POST", "/api/team/invitations/describe", {}, { token });
-    expect(preview.json()).toMatchObject({ teamName: "Joiners", email: "new.person@example.com", role: "member", invitedBy: owner.email });
+    expect(preview.json()).toMatchObject({ teamName: "Joiners", email: "new.person@example.com", role: "member", invitedBy: owner.email, hasAccount: false });
     expect((await inject("POST", "/api/team/invitations/describe", {}, { token: "not-a-real-token" })).statusCode).toBe(404);
     expect((await inject("POST", "/api/team/invitations/describe", {}, { token: "bad token!" })).statusCode).toBe(400);
 
@@ -88,6 +88,34 @@ describe("teams: create, invite, join, roles, removal, members' browsers and the
     expect(await planOf(cookie!)).toMatchObject({ planType: "free", team: null });
     expect((await inject("GET", "/api/team", as(cookie!))).json()).toEqual({ team: null });
     expect((await inject("POST", "/api/team/invitations", as(cookie!), { email: "x@example.com" })).statusCode).toBe(404);
+  });
+
+  it("an invitation for an existing account asks for a normal sign-in: signed out it is refused (401), unspent, signs nobody in; signed in to that address it joins", async () => {
+    const { owner } = await arrangeTeam(server.app, server.mailDir, server.database.db, { name: "Existing", owner: "existing-owner@example.com" });
+    const { cookie: adminCookie } = await signIn(server.app, server.mailDir, testAdminEmail);
+    await inject("POST", "/api/auth/sign-out-everywhere", as(adminCookie));
+    await inject("POST", "/api/team/invitations", as(owner.cookie), { email: testAdminEmail });
+    const token = await invitationTokenFromMail(server.mailDir, testAdminEmail);
+
+    const preview = await inject("POST", "/api/team/invitations/describe", {}, { token });
+    expect(preview.json()).toMatchObject({ teamName: "Existing", email: testAdminEmail, hasAccount: true });
+    const refused = await inject("POST", "/api/team/invitations/accept", {}, { token });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: `${testAdminEmail} has a TabVault account already: sign in to it, then join from this link.` });
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    // A hostile cookie is no sign-in either.
+    const forged = await inject("POST", "/api/team/invitations/accept", as("forged.value"), { token });
+    expect(forged.statusCode).toBe(401);
+    // At most the forged cookie cleared: no session is given.
+    expect(sessionCookieOf(forged) ?? "").toBe("");
+    const [pending] = await server.database.db.select({ acceptedAt: teamInvitations.acceptedAt }).from(teamInvitations).where(eq(teamInvitations.email, testAdminEmail));
+    expect(pending?.acceptedAt).toBeNull();
+
+    // The normal sign-in (a 15-minute link), then the same invitation joins.
+    const { cookie } = await signIn(server.app, server.mailDir, testAdminEmail);
+    const joined = await inject("POST", "/api/team/invitations/accept", as(cookie), { token });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().team).toMatchObject({ name: "Existing", myRole: "member" });
   });
 
   it("an invitation expires after 7 days; a person in another team keeps the link unspent until they leave", async () => {
@@ -214,6 +242,42 @@ describe("teams: create, invite, join, roles, removal, members' browsers and the
       "dev-owner@example.com: Invited dev-admin@example.com as admin",
       "dev-owner@example.com: Created the team Devices",
     ]);
+  });
+
+  it("an admin sees only members' devices, never the owner's or another admin's; the owner sees every other person's", async () => {
+    const { owner, admins, members } = await arrangeTeam(server.app, server.mailDir, server.database.db, {
+      name: "Sight",
+      owner: "sight-owner@example.com",
+      admins: ["sight-admin1@example.com", "sight-admin2@example.com"],
+      members: ["sight-member@example.com"],
+    });
+    const [admin1, admin2] = admins as [typeof owner, typeof owner];
+    const [member] = members as [typeof owner];
+    for (const [person, name] of [
+      [owner, "Owner laptop"],
+      [admin1, "Admin one laptop"],
+      [admin2, "Admin two laptop"],
+      [member, "Member laptop"],
+    ] as const) {
+      await pairDevice(server.app, person.cookie, { clientName: name, platform: "chromium" });
+    }
+    const devicesOf = (userId: string, cookie: string) => inject("GET", `/api/team/members/${userId}/devices`, as(cookie));
+
+    for (const target of [owner, admin2]) {
+      const refused = await devicesOf(target.userId, admin1.cookie);
+      expect(refused.statusCode, target.email).toBe(403);
+      expect(refused.json()).toEqual({ message: "Admins act on members only; ask the team's owner." });
+      expect(refused.body).not.toMatch(/laptop/);
+    }
+    expect((await devicesOf(member.userId, admin1.cookie)).json()).toEqual([expect.objectContaining({ name: "Member laptop" })]);
+    expect((await devicesOf(admin1.userId, owner.cookie)).json()).toEqual([expect.objectContaining({ name: "Admin one laptop" })]);
+    // The owner's own devices are on their dashboard, not under the team: nobody manages the owner.
+    expect((await devicesOf(owner.userId, owner.cookie)).statusCode).toBe(403);
+    // A member sees nobody's, their own included; hostile ids are refused with a message.
+    expect((await devicesOf(member.userId, member.cookie)).statusCode).toBe(403);
+    const malformed = await devicesOf("1%27%20or%201=1", admin1.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/member id/);
   });
 
   it("the team's plan is its owner's: when the owner's Premium ends, members fall back to their own plan and invitations stop; deleting the team frees everyone", async () => {

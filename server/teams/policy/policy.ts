@@ -79,3 +79,8 @@ export async function saveTeamPolicy(
     return { policy: change.policy, updatedAt: change.now.toISOString(), updatedBy: change.actor.email };
   });
 }
+
+/** A deleted account's address out of the policies it last saved (decision 216): "set by" names `label` instead. */
+export async function anonymisePolicyAuthor(db: Pick<Database, "update">, email: string, label: string): Promise<void> {
+  await db.update(teamPolicies).set({ updatedByEmail: label }).where(eq(teamPolicies.updatedByEmail, email));
+}

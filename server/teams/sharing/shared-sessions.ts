@@ -157,3 +157,12 @@ export async function sharedSessionDetail(db: Database, share: SharedRow): Promi
     browserTabs: session.browserTabs.map((tab) => ({ ...tab, formData: {}, scrollPosition: { x: 0, y: 0 } })),
   };
 }
+
+/** The backups the person shares with their team now, oldest share first, for the account export (decision 216). */
+export async function sharesOfUser(db: Database, userId: string): Promise<{ backupId: string; sharedAt: Date }[]> {
+  return db
+    .select({ backupId: teamSharedSessions.sessionId, sharedAt: teamSharedSessions.sharedAt })
+    .from(teamSharedSessions)
+    .where(eq(teamSharedSessions.sharedBy, userId))
+    .orderBy(teamSharedSessions.sharedAt);
+}

@@ -155,7 +155,7 @@ export default function AccountPage() {
 
         <SectionCard id="export" icon={Download} title="Your data">
           <p className="mt-1 text-sm text-slate-600">
-            One JSON file with your account, every backup with its tabs and form data, your settings, events, payments and devices.
+            One JSON file with your account, every backup with its tabs, form data, tags and notes, your settings, automation rules, team, events, payments and devices.
           </p>
           <Button className="mt-3" variant="outline" onClick={() => exportData.mutate()} disabled={exportData.isPending}>
             <Download aria-hidden="true" />

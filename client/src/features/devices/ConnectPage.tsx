@@ -1,4 +1,5 @@
 import { DEVICE_AUTHORIZATION, type PendingDevice } from "@common/api/device-authorization";
+import { type DevicePlatform, deviceTokenNever, deviceTokenReach, platformNames } from "@common/device-token-reach";
 import { AlertCircle, CircleCheck, CircleX, Clock, KeyRound, Loader2, LogIn, PlugZap } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
@@ -208,6 +209,10 @@ function Failure({ message }: { message: string }) {
   );
 }
 
+/**
+ * "Connect TabVault for Chrome?": the kind of device, never the name it gave itself, is the question (decision 215);
+ * the name is shown as its own words, and the token's reach, decided by the server from the kind, is listed whole.
+ */
 function ConfirmScreen({
   device,
   busy,
@@ -220,32 +225,44 @@ function ConfirmScreen({
   onDecide: (decision: "approve" | "deny") => void;
 }) {
   const browser = isBrowser(device.platform);
+  const reachId = useId();
   return (
     <AccountScreen
       icon={PlugZap}
-      title={`Connect ${device.clientName}?`}
+      title={`Connect ${platformTitles[device.platform]}?`}
       description={
         <>
-          <p>Connect only if you started this yourself, and {browser ? "the browser" : "the app"} shows the same code:</p>
+          <p>
+            A device that says it is {platformNames[device.platform]} asks to join your account. It calls itself “<span className="break-words">{device.clientName}</span>”.
+            Connect only if you started this yourself, and {browser ? "the extension" : "the app"} shows the same code:
+          </p>
           <p className="mt-4 rounded-xl border border-brand-200 bg-brand-50 py-4 text-center font-mono text-3xl font-bold tracking-[0.2em] text-brand-800">
             {device.userCode}
-          </p>
-          <p className="mt-4 text-sm leading-6">
-            {device.scope === "browser"
-              ? "It will back up the browser's tabs to your account, restore them, and read and change your protection settings. It cannot see your payments, your profile or your other devices."
-              : "It will back up to your account and restore your saved sessions, as the Windows and Android apps do."}{" "}
-            The code expires at {formatTime(device.expiresAt)}.
           </p>
         </>
       }
     >
+      <section aria-labelledby={reachId} className="mb-6 text-sm leading-6 text-slate-700">
+        <h2 id={reachId} className="font-semibold text-slate-900">
+          What {browser ? "the extension" : "the app"} can read and change
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {Object.entries(deviceTokenReach[device.scope]).map(([area, sentence]) => (
+            <li key={area}>{sentence}</li>
+          ))}
+        </ul>
+        <p className="mt-3">
+          <span className="font-semibold text-slate-900">Never:</span> {deviceTokenNever}
+        </p>
+        <p className="mt-3 text-slate-500">You can disconnect it at any time from the dashboard. The code expires at {formatTime(device.expiresAt)}.</p>
+      </section>
       {failure ? <Failure message={failure} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button size="lg" className="flex-1" onClick={() => onDecide("approve")} disabled={busy !== null}>
+        <Button size="lg" className="sm:flex-1" onClick={() => onDecide("approve")} disabled={busy !== null}>
           {busy === "approve" ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Connect
         </Button>
-        <Button size="lg" variant="secondary" className="flex-1" onClick={() => onDecide("deny")} disabled={busy !== null}>
+        <Button size="lg" variant="secondary" className="sm:flex-1" onClick={() => onDecide("deny")} disabled={busy !== null}>
           {busy === "deny" ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Cancel
         </Button>
@@ -253,3 +270,12 @@ function ConfirmScreen({
     </AccountScreen>
   );
 }
+
+/** The question's subject: what kind of device, in the product's own words. */
+const platformTitles: Record<DevicePlatform, string> = {
+  chromium: "TabVault for Chrome",
+  firefox: "TabVault for Firefox",
+  firefox_android: "TabVault for Firefox for Android",
+  windows: "TabVault for Windows",
+  android: "TabVault for Android",
+};

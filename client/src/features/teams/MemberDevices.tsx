@@ -8,8 +8,8 @@ import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 import { refreshTeam, showTeamError } from "./team-queries";
 
-/** A member's connected browsers and apps, each with a Disconnect for whoever may manage that member. */
-export function MemberDevices({ member, canManage }: { member: TeamMember; canManage: boolean }) {
+/** A member's connected browsers and apps, each with a Disconnect: shown only to whoever may manage that member. */
+export function MemberDevices({ member }: { member: TeamMember }) {
   const queryClient = useQueryClient();
   const input = { params: { userId: member.userId } };
   const devices = useQuery(endpointQuery(listTeamMemberDevices, input));
@@ -33,12 +33,10 @@ export function MemberDevices({ member, canManage }: { member: TeamMember; canMa
             <span className="font-medium text-slate-900">{device.name}</span>
             <span className="text-slate-600"> · last seen {device.lastUsedAt ? formatTimeAgo(device.lastUsedAt) : "never"}</span>
           </span>
-          {canManage ? (
-            <Button variant="outline" size="sm" onClick={() => revoke.mutate(device)} disabled={revoke.isPending} aria-label={`Disconnect ${device.name} of ${member.email}`}>
-              <MonitorX aria-hidden="true" />
-              Disconnect
-            </Button>
-          ) : null}
+          <Button variant="outline" size="sm" onClick={() => revoke.mutate(device)} disabled={revoke.isPending} aria-label={`Disconnect ${device.name} of ${member.email}`}>
+            <MonitorX aria-hidden="true" />
+            Disconnect
+          </Button>
         </li>
       ))}
     </ul>

@@ -45,7 +45,7 @@ export function TeamInvitations({ team }: { team: Team }) {
       id="team-invitations"
       icon={MailPlus}
       title="Invite people"
-      description={`The invitation link signs them in with that address and joins them; it works once, for ${TEAM_LIMITS.invitationDays} days. A pending invitation holds a seat.`}
+      description={`The invitation link joins them with that address: a new address gets its account there, one that has an account signs in first. It works once, for ${TEAM_LIMITS.invitationDays} days. A pending invitation holds a seat.`}
     >
       <form className="mt-4 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" onSubmit={submit} noValidate>
         <div>

@@ -12,7 +12,7 @@ import { refreshTeam, showTeamError } from "./team-queries";
 
 const roleNames: Record<TeamRole, string> = { owner: "Owner", admin: "Admin", member: "Member" };
 
-/** The members with their roles; owners and admins also see each one's browsers, change roles (owner) and remove. */
+/** The members with their roles; owners and admins also see the browsers of those they manage (admins: members only), change roles (owner) and remove. */
 export function TeamMembers({ team, myUserId }: { team: Team; myUserId: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
@@ -66,7 +66,7 @@ export function TeamMembers({ team, myUserId }: { team: Team; myUserId: string }
                       <option value="admin">Admin</option>
                     </select>
                   ) : null}
-                  {manages ? (
+                  {managed ? (
                     <Button variant="ghost" size="sm" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : member.userId)} aria-label={`Browsers of ${member.email}`}>
                       {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
                       Browsers
@@ -80,7 +80,7 @@ export function TeamMembers({ team, myUserId }: { team: Team; myUserId: string }
                   ) : null}
                 </div>
               </div>
-              {expanded ? <MemberDevices member={member} canManage={managed} /> : null}
+              {expanded && managed ? <MemberDevices member={member} /> : null}
             </li>
           );
         })}

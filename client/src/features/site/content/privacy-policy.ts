@@ -21,7 +21,7 @@ export const privacyPolicy: LongFormDocument = {
   eyebrow: "Legal",
   title: "Privacy Policy",
   lead: `${PRODUCT_NAME} keeps copies of your tabs so you can get them back. This policy says exactly what we store, why, who else sees it, and how to have it deleted.`,
-  updated: "2026-11-24",
+  updated: "2026-11-25",
   summary: {
     heading: "The short version",
     points: [
@@ -30,7 +30,7 @@ export const privacyPolicy: LongFormDocument = {
       "You sign in with a link sent to your email. There is no password to leak.",
       "One cookie keeps you signed in. No advertising or analytics cookies.",
       "Card payments are handled by Stripe. Your card number never reaches our servers.",
-      "When you delete your account, its data is deleted at once; payment records are kept without your name or address.",
+      "When you delete your account, its data is deleted at once, and your address is removed from everything else we hold; payment records are kept without your name or address.",
       `${PRODUCT_NAME} is not for children under ${MINIMUM_AGE}.`,
     ],
   },
@@ -75,8 +75,12 @@ export const privacyPolicy: LongFormDocument = {
               text: "The plan, amount, currency and status of each payment, and Stripe's reference numbers for the payment, subscription and customer. We never receive or store card numbers.",
             },
             {
-              term: "App connections",
-              text: "For each Windows or Android app you connect: the name you gave it and when it was created and last used. The access token itself is stored only as a one-way hash.",
+              term: "App and extension connections",
+              text: "For each browser extension or Windows or Android app you connect: the name it gave itself or you gave it, its kind, and when it was created and last used. The access token itself is stored only as a one-way hash.",
+            },
+            {
+              term: "Teams",
+              text: "If you are in a team: its name, your role and when you joined, the backups you share with it, and its policy. The team's owner and admins see your name, email address and role; the owner sees your connected browsers and apps, and admins see those of members only. The team's audit log, which its owner reads, records who invited, joined, changed a role, removed, disconnected, shared or changed the policy, by email address.",
             },
             {
               term: "Support messages",
@@ -159,7 +163,7 @@ export const privacyPolicy: LongFormDocument = {
             `Backups are kept until you delete them, or until a newer backup replaces the oldest one under your plan: the Free plan keeps ${String(plans.free.limits.backupsKept)}, Basic keeps ${String(plans.basic.limits.backupsKept)}, Pro and Premium keep manual saves and emergency backups until you delete them. ${THINNING_TEXT}, on every plan with automatic backups. Each plan stores up to ${planTypes.map((type) => `${storageText(plans[type].limits.storageBytes)} (${plans[type].name})`).join(", ")} of backups. You can delete any backup yourself in the Session Manager.`,
             `Protection events (the history on your dashboard) and anonymous app events are deleted after ${EVENT_RETENTION_DAYS} days.`,
             `Sign-in links are deleted a day after they are used or expire. A signed-in session ends after ${SESSION_LIFETIME_DAYS} days, or when you sign out.`,
-            `Rate-limit counters, which hold an IP address or email address, are deleted within ${RATE_LIMIT_COUNTER_HOURS} hours.`,
+            `Rate-limit counters, which hold an IP address or a one-way hash of an email address, are deleted within ${RATE_LIMIT_COUNTER_HOURS} hours.`,
             "Support messages are kept while we help you and as a record of what was agreed.",
             "Payment records are kept for as long as accounting and tax law requires; once your account is deleted, without your name or email address.",
           ],
@@ -167,9 +171,9 @@ export const privacyPolicy: LongFormDocument = {
         [
           "To delete your account, use Delete my account on your ",
           accountPage,
-          ": we email you a link, and when you confirm on our site your profile, backups with their tabs and form data, settings, protection events, app and extension connections, sessions and the messages you sent us through the contact form are deleted at once. Payment records are kept for accounting and tax law only, with the amount, date, plan and payment references but without your name or email address.",
+          ": we email you a link, and when you confirm on our site your profile, backups with their tabs, form data, tags and notes, settings, protection events, automation rules, app and extension connections, sessions, your team membership (and the team you own, with its policy and audit log), invitations sent to your address and the messages you sent us through the contact form are deleted at once. In other teams' audit logs, in a team policy you last changed and in announcements you wrote as an admin, your address is replaced at once by an anonymous id such as “(deleted account 4f2a9c1e)”, so the team still sees what was done but not by whom. Payment records are kept for accounting and tax law only, with the amount, date, plan and payment references but without your name or email address.",
         ],
-        ["The same page exports all your data as one JSON file: your account, backups, settings, events, payments and devices."],
+        ["The same page exports all your data as one JSON file: your account, backups with their tags, notes and pins, settings, events, automation rules, your team, payments and devices. The file's format is versioned and documented."],
       ],
     },
     {

@@ -1,4 +1,5 @@
 import { KDF_ITERATIONS } from "@common/end-to-end-encryption";
+import { deviceTokenNever } from "@common/device-token-reach";
 import { DEVICE_TOKEN_IDLE_DAYS, SESSION_LIFETIME_DAYS, SIGN_IN_LINK_MINUTES } from "@common/product";
 import { Cookie, CreditCard, DatabaseBackup, Gauge, KeyRound, Lock, type LucideIcon, ScrollText, ShieldCheck, Smartphone } from "lucide-react";
 
@@ -70,9 +71,10 @@ export const securityPractices: SecurityPractice[] = [
     icon: Smartphone,
     title: "Connected apps",
     points: [
-      "The Windows and Android apps use a device token that you create and name in your dashboard. It is shown to you once and stored only as a SHA-256 hash.",
-      "You can revoke a token at any time. A token can use the protection features of your account, but never has admin rights and cannot create other tokens.",
-      `Payments and your profile need you signed in on the website: no token can reach them. A token unused for ${DEVICE_TOKEN_IDLE_DAYS} days stops working, and “Sign out everywhere” ends every session and token at once.`,
+      "The browser extension and the Windows and Android apps each hold a device token, made when you confirm the device on the connect page (or create a token for an app in your dashboard). It is stored only as a SHA-256 hash.",
+      "The server gives each token the reach of its kind of device, never what the device asks for, and the connect page lists everything that token can read and change before you confirm. The extension's reaches your backups, open tabs, protection settings and the automation rules it runs; an app's also your name, analytics and reports.",
+      `No device reaches these, only your signed-in browser: ${deviceTokenNever.charAt(0).toLowerCase()}${deviceTokenNever.slice(1)}`,
+      `You can revoke a token at any time. A token unused for ${DEVICE_TOKEN_IDLE_DAYS} days stops working, and “Sign out everywhere” ends every session and token at once. In a team, the owner sees everyone's connected devices and admins only members'.`,
     ],
   },
   {
