@@ -8,7 +8,7 @@ import { users, type UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { allowanceKeyOf, refusePlainTabs } from "../encryption/sealed-tabs";
 import { planLimitNotice } from "./plan-limits";
-import { enforceQuota, QuotaFullError, type QuotaOutcome, quotaFullMessage, storedBytes } from "./quota";
+import { enforceQuota, type QuotaOutcome } from "./quota";
 import { rotateBackups } from "./rotation";
 import { protectedTabDays } from "./table";
 
@@ -35,13 +35,6 @@ export interface BackupRules {
   /** Every kind keeps the plan's count of backups, automatic backups rotating out first (rotation.ts). */
   rotation: "plan-count";
   /**
-   * On a plan with no daily allowance and no backup count: "one-statement" writes without a transaction or the
-   * account's lock, the quota read first (the write must then be one statement, whole or absent on its own:
-   * backup-insert.ts; only with `storageQuota: "refused"`, as making room needs the lock); "transaction" always
-   * locks the account row and writes in one transaction.
-   */
-  unlimitedPlan: "one-statement" | "transaction";
-  /**
    * Which refusal is checked first when both apply: "automatic-backup-plan" (an automatic backup on a plan
    * without them, 403) or "plain-tabs" (a plain tab from an account that seals, 409; decision 199).
    */
@@ -56,7 +49,6 @@ export const backupRules = {
     whenNothingIsLeft: "refused",
     storageQuota: "refused",
     rotation: "plan-count",
-    unlimitedPlan: "one-statement",
     firstRefusal: "automatic-backup-plan",
   },
   /** The apps' emergencies: `/api/protection/android-clear-all` and `/api/protection/windows-x-button`. */
@@ -65,7 +57,6 @@ export const backupRules = {
     whenNothingIsLeft: "stored",
     storageQuota: "make-room",
     rotation: "plan-count",
-    unlimitedPlan: "transaction",
     firstRefusal: "automatic-backup-plan",
   },
   /** The extension's manual saves and automatic backups (`POST /api/browser-backups`). */
@@ -74,7 +65,6 @@ export const backupRules = {
     whenNothingIsLeft: "refused",
     storageQuota: "refused",
     rotation: "plan-count",
-    unlimitedPlan: "transaction",
     firstRefusal: "plain-tabs",
   },
   /** The extension's emergency (`clear_all_detected`): stored whole on every plan, its tabs not counted. */
@@ -83,7 +73,6 @@ export const backupRules = {
     whenNothingIsLeft: "stored",
     storageQuota: "make-room",
     rotation: "plan-count",
-    unlimitedPlan: "transaction",
     firstRefusal: "plain-tabs",
   },
   /** A library import (server/library/import.ts): the extension's upload rules; the import refuses a partial fit itself (decision 151). */
@@ -92,7 +81,6 @@ export const backupRules = {
     whenNothingIsLeft: "refused",
     storageQuota: "refused",
     rotation: "plan-count",
-    unlimitedPlan: "transaction",
     firstRefusal: "plain-tabs",
   },
 } as const satisfies Record<string, BackupRules>;
@@ -106,9 +94,8 @@ export class BackupRefusedError extends Error {
 /** Any query runner that writes a backup: the database, or the backup's open transaction. */
 export type BackupWriter = Pick<Database, "select" | "insert" | "execute" | "delete" | "update">;
 
-/** A backup ready to write with the tabs kept: its size as stored, and the write itself. */
+/** A backup ready to write with the tabs kept: the write itself (the quota measures what it stored, decision 212). */
 export interface PreparedBackup<Written extends { sessionId: string }> {
-  sizeBytes: number;
   write: (db: BackupWriter) => Promise<Written>;
 }
 
@@ -162,17 +149,6 @@ export async function storeBackup<Tab extends AllowanceTab, Written extends { se
   if (rules.firstRefusal === "automatic-backup-plan") await refusePlainTabs(db, user.id, input.tabs);
   const nothingLeft = (kept: Tab[]) => rules.whenNothingIsLeft === "refused" && kept.length === 0 && input.applicationCount === 0;
 
-  // Unlimited plans have no allowance to read and nothing to rotate: a one-statement write is atomic by
-  // itself, so no transaction (and no lock) is needed; the storage quota is read first.
-  if (rules.unlimitedPlan === "one-statement" && rules.storageQuota === "refused" && plan.limits.tabsPerDay === null && plan.limits.backupsKept === null) {
-    if (nothingLeft(input.tabs)) throw new BackupRefusedError(input.nothingToBackUp);
-    const prepared = input.prepare(input.tabs);
-    const used = await storedBytes(db, user.id);
-    if (used + prepared.sizeBytes > plan.limits.storageBytes) throw new QuotaFullError(quotaFullMessage(user.planType, used, prepared.sizeBytes));
-    const written = await prepared.write(db);
-    return { written, kept: input.tabs, tabsLeftOut: 0, backupsRotatedOut: 0, storage: undefined, notice: planLimitNotice(user.planType, 0, 0) };
-  }
-
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const { kept, newHashes } =
@@ -192,11 +168,7 @@ export async function storeBackup<Tab extends AllowanceTab, Written extends { se
     const written = await prepared.write(tx);
     const keep = plan.limits.backupsKept;
     const backupsRotatedOut = keep === null ? 0 : await rotateBackups(tx, user.id, keep, written.sessionId);
-    const storage = await enforceQuota(tx, user.planType, user.id, {
-      sessionId: written.sessionId,
-      sizeBytes: prepared.sizeBytes,
-      emergency: rules.storageQuota === "make-room",
-    });
+    const storage = await enforceQuota(tx, user.planType, user.id, { sessionId: written.sessionId, emergency: rules.storageQuota === "make-room" });
     if (storage.overBytes > 0) logOverQuota(input.log, user, storage);
     return { written, kept, tabsLeftOut, backupsRotatedOut, storage, notice: planLimitNotice(user.planType, tabsLeftOut, backupsRotatedOut, storage) };
   });
