@@ -39,7 +39,7 @@ function DemoTabRow({ tab, closed }: { tab: DemoTab; closed: boolean }) {
         <div className="min-w-0 flex-1">
           <p className={cn("truncate text-sm font-semibold", closed ? "text-slate-700 line-through" : "text-slate-900")}>{tab.title}</p>
           <div className="flex items-center justify-between gap-2">
-            <p className={cn("min-w-0 truncate text-xs", closed ? "text-red-800" : "text-slate-500")}>{closed ? "Closed by accident" : tab.url}</p>
+            <p className={cn("min-w-0 truncate text-xs", closed ? "text-red-800" : "text-slate-600")}>{closed ? "Closed by accident" : tab.url}</p>
             <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold", style.badge)}>{style.label}</span>
           </div>
           {tab.aiAnalysis ? (
