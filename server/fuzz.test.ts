@@ -535,5 +535,6 @@ describe("random and mutated input to every endpoint, signed out and signed in",
     for (const cookie of [owner.ownerCookie, owner.adminCookie, bystander.cookie]) {
       expect((await server.app.inject({ method: "GET", url: "/api/auth/user", ...withSession(cookie) })).statusCode).toBe(200);
     }
-  }, 240_000);
+  // A limit for a hung run only (CI runs this beside the browser tests, decision 214); nothing here measures speed.
+  }, 600_000);
 });

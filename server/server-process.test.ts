@@ -12,8 +12,9 @@ import { signInOnProcess } from "./test/process-sign-in";
 import { spawnServer, startServer, stopServer, type ServerProcess } from "./test/server-process";
 
 /** Each test gets an empty DATA_DIR and, on PostgreSQL, an empty database. */
-// Each test starts a real server process on PGlite; beside another worker on 2 cores that takes tens of seconds.
-describe("the server process", { timeout: 120_000 }, () => {
+// Each test starts a real server process on PGlite; beside another worker on 2 cores, or beside the browser tests in
+// CI (decision 214), that takes tens of seconds. The limit only stops a hung test: nothing here measures speed.
+describe("the server process", { timeout: 300_000 }, () => {
   let dataDir: string;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
