@@ -93,13 +93,15 @@ const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 describe("rate limits with REDIS_URL: counters shared in Redis", () => {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   const prefix = `t${process.pid}${Date.now()}`;
+  // Its own client IP too: CI runs this file on PGlite and on PostgreSQL at once against the one Redis (decision 214).
+  const clientIp = `203.0.113.${1 + (process.pid % 254)}`;
   const server = useTestApp({ redis });
   beforeAll(async () => {
     await redis.connect();
   });
   afterAll(async () => {
     // Only this file's keys: another test file may be counting in the same Redis right now.
-    const keys = [...(await redis.keys(`tabvault:rate-limit:*${prefix}*`)), ...(await redis.keys("tabvault:rate-limit:*203.0.113.80*"))];
+    const keys = [...(await redis.keys(`tabvault:rate-limit:*${prefix}*`)), ...(await redis.keys(`tabvault:rate-limit:*${clientIp}*`)), ...(await redis.keys(`tabvault:rate-limit:*${tokenDigest(`${prefix}@example.com`)}*`))];
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
   });
@@ -107,9 +109,9 @@ describe("rate limits with REDIS_URL: counters shared in Redis", () => {
   it("counts in Redis and answers 429 with Retry-After", async () => {
     const email = `${prefix}@example.com`;
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect((await server.app.inject(capture(email, "203.0.113.80"))).statusCode).toBe(200);
+      expect((await server.app.inject(capture(email, clientIp))).statusCode).toBe(200);
     }
-    const limited = await server.app.inject(capture(email, "203.0.113.80"));
+    const limited = await server.app.inject(capture(email, clientIp));
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     // The address is counted by its SHA-256, never kept in Redis as it is (decision 216).
