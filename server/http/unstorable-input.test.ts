@@ -105,8 +105,17 @@ describe("text and numbers the database cannot store", () => {
   });
 
   it("stores the largest process id an integer column holds, and any window id a browser gives (decision 202)", async () => {
-    const apps = await windowsApp({ processId: INTEGER_COLUMN_MAX });
+    // A fresh account: on Free an applications-only backup is held behind the emergencies above (decision 207).
+    const appsEmail = "process-ids@example.com";
+    const appsCookie = (await signIn(server.app, server.mailDir, appsEmail)).cookie;
+    const apps = await server.app.inject({
+      method: "POST",
+      url: "/api/protection/windows-x-button",
+      payload: { userEmail: appsEmail, applications: [{ processName: "notepad.exe", windowTitle: "notes.txt", processId: INTEGER_COLUMN_MAX }] },
+      ...withSession(appsCookie),
+    });
     expect(apps.statusCode).toBe(201);
+    expect(apps.json().protected).toBe(true);
     const [stored] = await server.database.db.select().from(sessionApplications).where(eq(sessionApplications.sessionId, apps.json().sessionId));
     expect(stored?.processId).toBe(INTEGER_COLUMN_MAX);
     expect((await backup({ windowId: -(2 ** 31) })).statusCode).toBe(201);
