@@ -45,8 +45,9 @@ export async function startServer(env: Record<string, string> = {}, options: { a
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  // PGlite's start takes tens of seconds when other test runs share the 2 cores (as in server/test/server-process.ts).
-  const deadline = Date.now() + 60_000;
+  // PGlite's start takes tens of seconds when other test runs share the 2 cores (as in server/test/server-process.ts);
+  // at a load average of 25 (CI's database and browser lanes beside other work) 60 s was not always enough.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -57,7 +58,7 @@ export async function startServer(env: Record<string, string> = {}, options: { a
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not become healthy in 60 s:\n${output}`);
+      throw new Error(`server did not become healthy in 120 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
