@@ -1,5 +1,5 @@
 import type { BackupOverview } from "@common/api/backup-pages";
-import { browserName, triggerLabels } from "@common/api/backups";
+import { browserName, cameThroughSync, triggerLabels } from "@common/api/backups";
 import { AppWindow, Loader2, Pin, RotateCcw, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -44,7 +44,10 @@ export function BackupDetails({
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Device</dt>
-            <dd className="text-slate-800">{backup.deviceName ?? (backup.browserType ? browserName(backup.browserType) : "This browser")}</dd>
+            <dd className="text-slate-800">
+              {backup.deviceName ?? (backup.browserType ? browserName(backup.browserType) : "This browser")}
+              {cameThroughSync(backup) ? " — through the browser's tab sync" : ""}
+            </dd>
             <dt className="text-slate-500">Created</dt>
             <dd className="text-slate-800">{formatDateTime(backup.createdAt)}</dd>
             <dt className="text-slate-500">Type</dt>
