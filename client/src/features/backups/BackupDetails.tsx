@@ -9,6 +9,7 @@ import { ExportMenu } from "@/features/library/ExportMenu";
 import { BackupDigestPanel } from "./BackupDigestPanel";
 import { BackupTabList } from "./BackupTabList";
 import { SuggestedGroupsPanel } from "./SuggestedGroupsPanel";
+import { TapToRestore } from "./TapToRestore";
 
 
 /** The selected backup: device, created, type, and its tabs (a page at a time) with what was typed and where it was read. */
@@ -71,6 +72,9 @@ export function BackupDetails({
           </Button>
         </div>
       </div>
+
+      {/* Without the extension (a phone): one new tab per tap is what the browser allows (decision 219). */}
+      {!inThisBrowser && backup.restorable && backup.tabCount > 0 ? <TapToRestore key={backup.id} backupId={backup.id} /> : null}
 
       {organise}
 
