@@ -142,6 +142,32 @@ describe("other devices' tabs through Chrome's sync (decision 219)", () => {
     expect((await h.send<Status>({ kind: "status" })).syncedDevices).toEqual({ state: "none", devices: [] });
   });
 
+  it("a device's automatic backup waiting in the queue replaces only that device's, never this browser's own", async () => {
+    const h = await startAlone("chromium");
+    await settle(h, 6_000);
+    h.server.mode = "down";
+    h.world.openWindow(["https://own.example/"]);
+    h.world.syncedDevices = [{ deviceName: "Pixel 9", windows: [tabs("phone", 3)], lastModified: h.clock.now() }];
+    await h.clock.advance(1_100);
+    await minute();
+    await autoBackup();
+    h.world.syncedDevices = [{ deviceName: "Pixel 9", windows: [tabs("phone", 4)], lastModified: h.clock.now() }];
+    await minute();
+    await autoBackup();
+    const waiting = (await h.send<Status>({ kind: "status" })).queue.entries.filter((entry) => entry.state === "waiting");
+    expect(waiting.map((entry) => [entry.trigger, entry.tabCount]).sort()).toEqual([
+      ["auto_backup", 1],
+      ["auto_backup", 4],
+    ]);
+    h.server.mode = "up";
+    await h.send({ kind: "retry-uploads" });
+    await settle(h);
+    expect(h.server.stored().map((body) => [body.syncedDevice?.deviceName ?? "this browser", body.windows[0]?.tabs.length]).sort()).toEqual([
+      ["Pixel 9", 4],
+      ["this browser", 1],
+    ]);
+  });
+
   it("Chromium listing no device says how to turn on open-tab sync; Firefox says it cannot", async () => {
     const chromium = await startAlone("chromium");
     await settle(chromium, 6_000);
