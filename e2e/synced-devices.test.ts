@@ -141,4 +141,23 @@ describe("a phone's tabs through Chrome's sync", () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.deepEqual(copied.split("\n"), phoneTabs());
   });
+
+  test("on a 390 px phone, /product and /documentation say what protects Chrome on Android", async () => {
+    phone ??= await launchBrowser();
+    const context = await newContext(phone, server.url, MOBILE);
+    const page = await context.newPage();
+    await page.goto("/product");
+    const line = page.getByText("Chrome on Android, through Chrome's own sync.");
+    await line.scrollIntoViewIfNeeded();
+    assert.ok(await line.isVisible());
+    assert.ok(await page.getByText(/reads your phone's open tabs when both are signed in to the same Google account with open tabs sync on/).isVisible());
+    await page.screenshot({ path: join(SHOTS, "product-390.png"), fullPage: true });
+    await page.goto("/documentation#faq");
+    await page.getByText("How do I protect Chrome on my Android phone?").click();
+    const answer = page.getByText(/Chrome for Android runs no extensions, so the TabVault extension in Chrome on a computer protects it/);
+    await answer.scrollIntoViewIfNeeded();
+    assert.ok(await answer.isVisible());
+    await page.getByRole("link", { name: "Session Manager" }).first().waitFor();
+    await context.close();
+  });
 });
