@@ -142,7 +142,7 @@ describe("a phone's tabs through Chrome's sync", () => {
     assert.deepEqual(copied.split("\n"), phoneTabs());
   });
 
-  test("on a 390 px phone, /product and /documentation say what protects Chrome on Android", async () => {
+  test("on a 390 px phone, /product, /documentation and /download say what protects Chrome on Android", async () => {
     phone ??= await launchBrowser();
     const context = await newContext(phone, server.url, MOBILE);
     const page = await context.newPage();
@@ -158,6 +158,9 @@ describe("a phone's tabs through Chrome's sync", () => {
     await answer.scrollIntoViewIfNeeded();
     assert.ok(await answer.isVisible());
     await page.getByRole("link", { name: "Session Manager" }).first().waitFor();
+    await page.goto("/download");
+    const lead = page.getByText(/Chrome on an Android phone runs no extensions: the extension in Chrome on your computer protects its tabs through Chrome's sync of open tabs\./);
+    assert.ok(await lead.isVisible());
     await context.close();
   });
 });
