@@ -94,7 +94,6 @@ export function createBackground(deps: BackgroundDeps) {
     stored: () => void openTabs.changed().catch((error) => log("open tabs push failed", error)),
   });
   const uploads: Uploads = new Uploads({ ctx, connection, scheduler, settings, library, formEncryption, capture, openTabs: () => openTabs });
-  const syncedDevices = new SyncedDevices({ ctx, connection, uploads });
   const workflows: Workflows = new Workflows({ ctx, connection, scheduler, capture, uploads });
   const emergencies: Emergencies = new Emergencies({
     ctx,
@@ -105,6 +104,7 @@ export function createBackground(deps: BackgroundDeps) {
     windowClosed: workflows.windowClosed,
     previousSession: workflows.offerLastSession,
   });
+  const syncedDevices = new SyncedDevices({ ctx, connection, uploads, kept: () => emergencies.forget() });
   const restores: Restores = new Restores({ ctx, connection, capture, emergencies, workflows, formEncryption, openTabs: () => openTabs });
   const openTabs: OpenTabsSync = new OpenTabsSync({
     storage: local,

@@ -88,6 +88,24 @@ describe("other devices' tabs through Chrome's sync (decision 219)", () => {
     expect(synced()).toHaveLength(1);
   });
 
+  it("the phone's tabs open on this computer in one click: the notification, or the popup's offer", async () => {
+    const h = await startAlone("chromium");
+    await settle(h, 6_000);
+    h.world.openWindow(["https://own.example/"]);
+    h.world.syncedDevices = [{ deviceName: "Pixel 9", windows: [tabs("phone", 5)], lastModified: h.clock.now() }];
+    await minute();
+    h.world.syncedDevices = [];
+    await minute();
+    const status = await h.send<Status>({ kind: "status" });
+    expect(status.emergencies.map((item) => [item.reason, item.lostCount])).toEqual([["Pixel 9's 5 tabs were closed", 5]]);
+    const [id] = Object.keys(await fakeBrowser.notifications.getAll());
+    await fakeBrowser.notifications.onButtonClicked.trigger(id as string, 0);
+    await settle(h, 2_000);
+    const urls = h.world.layout().flatMap((window) => window.tabs);
+    expect(urls.filter((url) => url.startsWith("https://phone.example/") || url.includes("placeholder")).length).toBe(5);
+    expect((await h.send<Status>({ kind: "status" })).emergencies).toEqual([]);
+  });
+
   it("a collapse spread over several syncs is measured from the most tabs of the last minutes", async () => {
     const h = await startAlone("chromium");
     await settle(h, 6_000);

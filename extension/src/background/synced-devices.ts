@@ -1,3 +1,4 @@
+import type { EmergencyRecord } from "../db";
 import type { SyncedDevicesStatus } from "../messages";
 import type { Snapshot } from "../snapshot";
 import { stepSyncedDevice, syncedDeviceSnapshot, type SyncedDeviceRecord } from "../synced-devices";
@@ -9,6 +10,8 @@ export interface SyncedDevicesDeps {
   ctx: BackgroundContext;
   connection: Connection;
   uploads: Uploads;
+  /** An emergency was kept on this device: the popup's cached list is read again. */
+  kept(): void;
 }
 
 /**
@@ -55,17 +58,35 @@ export class SyncedDevices {
     await ctx.items.syncedDevicesRead.set({ at: now, devices: devices.length });
   }
 
-  /** The snapshot from before the collapse goes up as the device's emergency backup, and the person is told here. */
+  /**
+   * The snapshot from before the collapse goes up as the device's emergency backup, and is kept here like this
+   * browser's own emergencies: the notification and the popup's "Restore N tabs" open the device's tabs on this
+   * computer in one click (matched by address, as after a restart: the device's ids mean nothing here).
+   */
   private async raise(name: string, before: Snapshot, reason: string): Promise<void> {
     const { ctx, uploads } = this.deps;
+    const record: EmergencyRecord = {
+      id: before.id,
+      createdAt: ctx.clock.now(),
+      reason,
+      lostTabIds: before.windows.flatMap((window) => window.tabs.map((tab) => tab.tabId)),
+      afterRestart: true,
+      snapshot: before,
+    };
+    await ctx.db().putEmergency(record);
+    this.deps.kept();
     await uploads.queueSnapshot(`synced_emergency:${before.id}`, before, { trigger: "clear_all_detected", reason, syncedDevice: name });
     const { browser, log } = ctx;
+    const count = before.uploadableTabCount;
+    const restore = `Restore ${count === 1 ? "1 tab" : `${count} tabs`} here`;
     await browser.notifications
-      ?.create(`synced:${before.id}`, {
+      ?.create(`emergency:${before.id}`, {
         type: "basic",
         iconUrl: browser.runtime.getURL("/icons/128.png"),
         title: "TabVault",
-        message: `Your ${name}'s ${before.uploadableTabCount === 1 ? "tab was" : `${before.uploadableTabCount} tabs were`} closed — backed up`,
+        message: `Your ${name}'s ${count === 1 ? "tab was" : `${count} tabs were`} closed — backed up`,
+        // Only Chromium lists synced devices, and only Chromium shows buttons.
+        buttons: [{ title: restore }],
       })
       .catch((error) => log("notification failed", error));
     await uploads.queue.flush();
