@@ -99,6 +99,11 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     await firefox.popup.screenshot({ path: join(SHOTS, "popup-connected.png") });
   });
 
+  test("the popup says Firefox cannot read the other devices' tabs (decision 219)", async () => {
+    assert.equal(await firefox.popup.evaluate(() => typeof (globalThis as { browser?: { sessions?: { getDevices?: unknown } } }).browser?.sessions?.getDevices), "undefined");
+    await textShown(firefox.popup, "This browser cannot read your other devices' tabs: only Chrome and other Chromium browsers share synced tabs with extensions.");
+  });
+
   test("closing a window with a pinned tab and a tab group puts its tabs, pin and group on the server", async () => {
     const windowId = await openWindow(100, 6);
     const groupId = await firefox.ext<number>(

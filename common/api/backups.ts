@@ -41,7 +41,19 @@ const browserNames: Record<string, string> = {
   samsung: "Samsung Internet",
   mi_browser: "Mi Browser",
   other: "Another browser",
+  sync: "Another device, through sync",
 };
+
+/**
+ * The browser type of a backup of another device's tabs that a browser read through its own tab sync (decision 219):
+ * the backup is stored under that device's name, and this says where it came from.
+ */
+export const SYNCED_BROWSER_TYPE = "sync";
+
+/** Whether a backup came through the browser's tab sync from another device (decision 219). */
+export function cameThroughSync(backup: { browserType: string | null }): boolean {
+  return backup.browserType === SYNCED_BROWSER_TYPE;
+}
 
 /** The name of a backup's browser for screens and session names ("chrome" → "Chrome"); an unknown value as sent. */
 export function browserName(browserType: string): string {

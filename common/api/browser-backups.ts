@@ -80,6 +80,11 @@ export const uploadBrowserBackupRequestSchema = z
      * as the rule says. A rule deleted since leaves the backup with its usual name.
      */
     automationRuleId: z.uuid({ message: "automationRuleId must be a rule id" }).nullish(),
+    /**
+     * Set when the tabs are another device's, read through the browser's own tab sync (`sessions.getDevices`,
+     * decision 219): the backup is that device's, e.g. "Pixel 9", and `deviceName` is the browser that read it.
+     */
+    syncedDevice: z.strictObject({ deviceName: text().trim().min(1).max(200) }).nullish(),
   })
   .refine((backup) => backup.windows.reduce((sum, window) => sum + window.tabs.length, 0) <= BROWSER_BACKUP_LIMITS.tabsPerBackup, {
     message: `At most ${BROWSER_BACKUP_LIMITS.tabsPerBackup} tabs per backup`,

@@ -126,9 +126,23 @@ export interface ClosedSession {
   window?: Window & { sessionId?: string; tabs?: Tab[] };
 }
 
+/**
+ * One of the person's other devices as the browser's tab sync lists it (`sessions.Device`): its open windows, each a
+ * session whose `lastModified` is in seconds since the epoch, newest first. A synced tab or window has a `sessionId`
+ * and, unlike a local one, may have no `id`.
+ */
+export interface SyncedDevice {
+  deviceName: string;
+  sessions: ClosedSession[];
+}
+
 export interface SessionsApi {
   getRecentlyClosed(filter?: { maxResults?: number }): Promise<ClosedSession[]>;
   restore(sessionId?: string): Promise<ClosedSession>;
+  /** Chromium 96+: the other devices' open tabs that the browser's own sync brought here; Firefox has none (decision 219). */
+  getDevices?(filter?: { maxResults?: number }): Promise<SyncedDevice[]>;
+  /** Recently closed tabs or windows changed; Chromium says it does not fire for synced devices' changes. */
+  onChanged?: Listener<[]>;
 }
 
 export interface StorageArea {

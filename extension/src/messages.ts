@@ -116,6 +116,15 @@ export interface RestoreProgress {
   finishedAt: number | null;
 }
 
+/**
+ * The other devices this browser reads through its own tab sync (decision 219): "unsupported" where the browser has no
+ * `sessions.getDevices` (Firefox), "none" where it lists no device (open-tab sync off), else each device's tabs.
+ */
+export interface SyncedDevicesStatus {
+  state: "unsupported" | "none" | "listed";
+  devices: { name: string; tabCount: number; changedAt: number }[];
+}
+
 export interface Status {
   version: string;
   serverUrl: string;
@@ -156,6 +165,8 @@ export interface Status {
   team: { teamName: string; policy: TeamPolicy } | null;
   /** The account seals titles and addresses and this browser is locked (decision 199): backups wait for the passphrase. */
   backupsLocked: boolean;
+  /** Other devices' tabs protected through the browser's sync (decision 219). */
+  syncedDevices: SyncedDevicesStatus;
 }
 
 /** A backup in the upload queue as the popup and the options page list it. */

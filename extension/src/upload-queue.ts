@@ -74,8 +74,10 @@ export class UploadQueue {
     if (await db.getQueueEntry(key)) return false;
     if (trigger === "auto_backup") {
       for (const entry of await db.queueEntries()) {
-        // A rule's backup (decision 180) is its own: named by its rule, never replaced by the next automatic one.
-        if (entry.trigger === "auto_backup" && entry.state === "waiting" && !entry.request.automationRuleId && !request.automationRuleId) await db.deleteQueueEntry(entry.key);
+        // A rule's backup (decision 180) is its own: named by its rule, never replaced by the next automatic one; and
+        // a synced device's automatic backup replaces only that device's (decision 219).
+        const sameDevice = (entry.request.syncedDevice?.deviceName ?? null) === (request.syncedDevice?.deviceName ?? null);
+        if (entry.trigger === "auto_backup" && entry.state === "waiting" && sameDevice && !entry.request.automationRuleId && !request.automationRuleId) await db.deleteQueueEntry(entry.key);
       }
     }
     await db.putQueueEntry({

@@ -10,6 +10,7 @@ import type {
   RegisteredContentScript,
   RuntimeApi,
   StorageArea,
+  SyncedDevice,
   Tab,
   TabGroup,
   Window,
@@ -58,6 +59,13 @@ class Emitter<A extends unknown[]> implements Listener<A> {
   }
 }
 
+/** A synced device as a test sets it up: its name and its windows' tabs, last changed at `lastModified` (epoch ms). */
+export interface SyncedDeviceSpec {
+  deviceName: string;
+  windows: (string | TabSpec)[][];
+  lastModified: number;
+}
+
 interface WindowRecord {
   id: number;
   state: WindowState;
@@ -100,11 +108,18 @@ export class FakeWorld {
   version = "0.1.0";
   /** Chromium renumbers a discarded tab: when set, every created tab is discarded (and renumbered) at once. */
   discardOnCreate = false;
+  /**
+   * The person's other devices that Chrome's tab sync lists (`sessions.getDevices`, Chromium only). Answered as
+   * Chrome answers: each window a session with `lastModified` in seconds, newest first; windows and tabs carry a
+   * `sessionId` and no `id`; a device with no tab is not listed at all (Chrome lists only devices with tabs to show).
+   */
+  syncedDevices: SyncedDeviceSpec[] = [];
   /** Old id → new id of the tabs discarded so far. */
   readonly replaced = new Map<number, number>();
   private nextId = 100;
   private nextSession = 1;
   private emitters: Emitter<never[]>[] = [];
+  private readonly sessionsChanged = this.emitter<[]>();
 
   private emitter<A extends unknown[]>(): Emitter<A> {
     const emitter = new Emitter<A>();
@@ -283,6 +298,43 @@ export class FakeWorld {
     fakeBrowser.runtime.onMessage.removeAllListeners();
     fakeBrowser.notifications.onClicked.removeAllListeners();
     fakeBrowser.notifications.onButtonClicked.removeAllListeners();
+  }
+
+  /** Chrome's answer to `sessions.getDevices()` for {@link syncedDevices}. */
+  private devicesAnswer(maxResults = 25): SyncedDevice[] {
+    let tag = 0;
+    return this.syncedDevices
+      .filter((device) => device.windows.some((tabs) => tabs.length > 0))
+      .map((device) => ({
+        deviceName: device.deviceName,
+        sessions: device.windows
+          .filter((tabs) => tabs.length > 0)
+          .slice(0, maxResults)
+          .map((tabs, windowIndex) => {
+            tag += 1;
+            const sessionId = `${device.deviceName}.${tag}`;
+            return {
+              lastModified: Math.floor(device.lastModified / 1000) - windowIndex,
+              window: {
+                sessionId,
+                focused: false,
+                incognito: false,
+                alwaysOnTop: false,
+                state: "normal" as const,
+                type: "normal",
+                tabs: tabs.map((spec, index) => {
+                  const tab = typeof spec === "string" ? { url: spec } : spec;
+                  return { sessionId: `${sessionId}.${index}`, windowId: -1, index, url: tab.url, title: tab.title ?? tab.url, pinned: tab.pinned ?? false, active: tab.active ?? index === 0, incognito: false, highlighted: false, selected: false };
+                }),
+              },
+            };
+          }),
+      }));
+  }
+
+  /** Fires `sessions.onChanged` (Chromium fires it for this browser's recently closed list only). */
+  fireSessionsChanged(): void {
+    this.sessionsChanged.fire();
   }
 
   /** The tabs of each window as URLs, in order: what a person sees. */
@@ -562,6 +614,9 @@ export class FakeWorld {
                 }
                 return entry;
               },
+              ...(world.shape === "chromium"
+                ? { getDevices: async (filter?: { maxResults?: number }) => world.devicesAnswer(filter?.maxResults), onChanged: world.sessionsChanged }
+                : { onChanged: world.sessionsChanged }),
             },
       storage: {
         local: storageArea(fakeBrowser.storage.local),

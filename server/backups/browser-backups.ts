@@ -8,6 +8,7 @@ import { formDataAsStored } from "../encryption/stored-form-data";
 import type { UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { recordProtectionEvent } from "../protection/events";
+import { SYNCED_BROWSER_TYPE } from "@common/api/backups";
 import { triggerWords } from "./backups";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { type BackupRules, type BackupWriter, backupRules, type PreparedBackup, storeBackup } from "./store-backup";
@@ -71,7 +72,10 @@ export async function saveBrowserBackup(
   const rules = options.rules ?? (input.trigger === "clear_all_detected" ? backupRules.extensionEmergency : backupRules.extensionUpload);
   const allTabs = flattenTabs(input);
   const words = triggerWords[input.trigger];
-  const device = input.deviceName ?? deviceName;
+  const reader = input.deviceName ?? deviceName;
+  // Another device's tabs read through sync are that device's backup; the reader is named beside it (decision 219).
+  const synced = input.syncedDevice?.deviceName ?? null;
+  const device = synced ?? reader;
   const describe = (tabCount: number) => `${words.name} of ${tabCount} ${tabCount === 1 ? "tab" : "tabs"}${device ? ` from ${device}` : ""}`;
   try {
     const stored = await storeBackup(
@@ -84,7 +88,7 @@ export async function saveBrowserBackup(
         applicationCount: 0,
         nothingToBackUp: "Nothing to back up: the browser has no tabs",
         log: options.log,
-        prepare: (kept) => prepareSnapshot(user, input, kept, rules, { device, description: describe(kept.length), now, ...options }),
+        prepare: (kept) => prepareSnapshot(user, input, kept, rules, { device, reader: synced ? reader : null, description: describe(kept.length), now, ...options }),
       },
       rules,
     );
@@ -128,7 +132,14 @@ function prepareSnapshot(
   input: BrowserBackupUpload,
   tabs: StoredTab[],
   rules: BackupRules,
-  { device, description, now, sessionName, tags }: { device: string | null; description: string; now: Date; sessionName?: string; tags?: string[] },
+  {
+    device,
+    reader,
+    description,
+    now,
+    sessionName,
+    tags,
+  }: { device: string | null; reader: string | null; description: string; now: Date; sessionName?: string; tags?: string[] },
 ): PreparedBackup<{ sessionId: string; windowCount: number }> {
   const { windows, groups } = keptWindowsAndGroups(input, tabs, rules);
   const words = triggerWords[input.trigger];
@@ -141,10 +152,10 @@ function prepareSnapshot(
       .insert(savedSessions)
       .values({
         userId: user.id,
-        sessionName: sessionName ?? (device ? `${words.name} — ${device}` : words.name),
+        sessionName: sessionName ?? backupName(words.name, device, input.syncedDevice ? (reader ?? "another browser") : null),
         triggerEvent: input.trigger,
         deviceName: device,
-        browserType: input.browserType,
+        browserType: input.syncedDevice ? SYNCED_BROWSER_TYPE : input.browserType,
         clientSnapshotId: input.snapshotId,
         restorable: tabs.length > 0,
         tabCount: tabs.length,
@@ -189,6 +200,12 @@ function prepareSnapshot(
     return { sessionId: session.id, windowCount: windows.length };
   };
   return { sizeBytes, write };
+}
+
+/** "Emergency backup — Pixel 9 (through sync, read by Chrome on Linux)": where a synced device's backup came from, in its name. */
+function backupName(kind: string, device: string | null, syncedReader: string | null): string {
+  if (!device) return kind;
+  return syncedReader ? `${kind} — ${device} (through sync, read by ${syncedReader})` : `${kind} — ${device}`;
 }
 
 /** Every tab in restore order: window by window, each window's tabs by their index in it. */

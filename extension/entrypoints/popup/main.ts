@@ -10,6 +10,7 @@ import { ago, byId, h, plural } from "../../src/ui/dom";
 import { lastUploadLine, refusedUploadsSection, triggerName } from "../../src/ui/refused-uploads";
 import { type Notice, noticeAfter, noticeStillTrue } from "../../src/ui/popup-notice";
 import { REDUCED_MODE_TITLE, reducedModeRules } from "../../src/reduced-mode";
+import { syncedDevicesSection } from "../../src/ui/synced-devices";
 
 /**
  * The toolbar popup: connection state, "Connect", "Back up now", what waits to upload, the latest
@@ -331,6 +332,7 @@ function render(): void {
     restoreSection(current) ?? "",
     protectionSection(current),
     current.reducedMode ? reducedModeSection() : "",
+    current.reducedMode ? "" : syncedDevicesSection(current.syncedDevices),
     refusedUploadsSection({
       entries: current.queue.entries,
       busy,

@@ -16,6 +16,7 @@ import { Restores } from "./restores";
 import { ALARMS, Scheduler } from "./scheduler";
 import { Settings } from "./settings";
 import { StatusReport } from "./status";
+import { SyncedDevices } from "./synced-devices";
 import { Uploads } from "./uploads";
 import { Workflows } from "./workflows";
 
@@ -103,6 +104,7 @@ export function createBackground(deps: BackgroundDeps) {
     windowClosed: workflows.windowClosed,
     previousSession: workflows.offerLastSession,
   });
+  const syncedDevices = new SyncedDevices({ ctx, connection, uploads, kept: () => emergencies.forget() });
   const restores: Restores = new Restores({ ctx, connection, capture, emergencies, workflows, formEncryption, openTabs: () => openTabs });
   const openTabs: OpenTabsSync = new OpenTabsSync({
     storage: local,
@@ -135,7 +137,7 @@ export function createBackground(deps: BackgroundDeps) {
     onGranted: connection.onGranted,
     schedule: (at): Promise<void> => scheduler.at(ALARMS.pairing, at, () => pairing.poll()),
   });
-  const report = new StatusReport({ ctx, connection, settings, capture, emergencies, uploads, pairing, formEncryption });
+  const report = new StatusReport({ ctx, connection, settings, capture, emergencies, uploads, pairing, formEncryption, syncedDevices });
   const handlers = messageHandlers({
     ctx,
     connection,
@@ -163,6 +165,8 @@ export function createBackground(deps: BackgroundDeps) {
       await capture.capture();
       // Rules first: the push below may wait on the network, and a rule switched off must stop within the minute.
       await workflows.minute();
+      // Other devices' tabs through the browser's sync: Chrome sends no event for their changes (decision 219).
+      await syncedDevices.read();
       // The minute alarm retries a push that failed or never ran (the worker stopped first).
       await openTabs.push();
     },
@@ -176,14 +180,17 @@ export function createBackground(deps: BackgroundDeps) {
         await openTabs.push();
       }
     },
-    [ALARMS.autoBackup]: uploads.autoBackup,
+    [ALARMS.autoBackup]: async () => {
+      await uploads.autoBackup();
+      await syncedDevices.uploadChanged();
+    },
     [ALARMS.upload]: () => uploads.queue.flush(),
     [ALARMS.pairing]: () => pairing.poll(),
     [ALARMS.connection]: connection.refresh,
     [ALARMS.settings]: settings.refresh,
     [ALARMS.startup]: () => ctx.serial(emergencies.runStartupCheck),
   });
-  wireBrowserEvents({ ctx, capture, emergencies, restores, scheduler, handle });
+  wireBrowserEvents({ ctx, capture, emergencies, restores, scheduler, syncedDevices, handle });
 
   start(async (setDb) => {
     setDb(await deps.openDb());
@@ -211,6 +218,7 @@ export function createBackground(deps: BackgroundDeps) {
       await contentScripts.sync().catch((error) => log("content scripts could not be registered", error));
       await uploads.queue.flush();
       await workflows.minute();
+      await syncedDevices.read();
     })
     .catch((error) => log("start-up failed", error));
 
@@ -219,6 +227,7 @@ export function createBackground(deps: BackgroundDeps) {
     handle,
     capture: capture.capture,
     queue: uploads.queue,
+    syncedDevices,
     pairing,
     status: report.status,
     /** Waits for pending event handling (tests). */

@@ -6,7 +6,8 @@ import type { CaptureRules } from "../capture-policy";
 import type { DetectorState } from "../emergency";
 import type { LastUpload, RestoreProgress } from "../messages";
 import type { PageState } from "../snapshot";
-import { StorageItem } from "../storage-item";
+import { checkedWhenStored, StorageItem } from "../storage-item";
+import type { SyncedDeviceRecord } from "../synced-devices";
 
 /** The token this browser was granted, for the server that granted it. */
 export interface Auth {
@@ -70,6 +71,18 @@ const pageStateSchema: z.ZodType<PageState> = z.object({
 
 export const isPageState = (value: unknown): value is PageState => pageStateSchema.safeParse(value).success;
 
+// Built by this extension from the browser's answer: only the presence of each record's parts is checked.
+const syncedDevices = z.record(
+  z.string(),
+  z.object({
+    last: checkedWhenStored<SyncedDeviceRecord["last"]>(),
+    lastReadAt: z.number(),
+    peak: checkedWhenStored<SyncedDeviceRecord["peak"]>(),
+    peakAt: z.number(),
+    uploadedFingerprint: z.string().nullable(),
+  }),
+);
+
 /** The prefix of a tab's form entries and scroll as its content script last reported them (storage.session). */
 export const PAGE_PREFIX = "page:";
 
@@ -90,6 +103,10 @@ export function backgroundItems(local: StorageArea, session: StorageArea) {
     formCapture: new StorageItem(local, "formCapture", z.boolean()),
     captureRules: new StorageItem(local, "captureRules", captureRules),
     restore: new StorageItem(session, "restoreProgress", restoreProgress),
+    /** The other devices' tabs read through the browser's sync, by device name (decision 219). */
+    syncedDevices: new StorageItem<Record<string, SyncedDeviceRecord>>(local, "syncedDevices", syncedDevices),
+    /** When the synced devices were last read, and how many the browser listed. */
+    syncedDevicesRead: new StorageItem(local, "syncedDevicesRead", z.object({ at: z.number(), devices: z.number() })),
     /** Set by runtime.onStartup: this browser session began with the browser, not with an install or update. */
     browserStarted: new StorageItem(session, "browserStarted", z.boolean()),
     page: (tabId: number) => new StorageItem(session, `${PAGE_PREFIX}${tabId}`, pageStateSchema),

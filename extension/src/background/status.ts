@@ -10,6 +10,7 @@ import type { BackgroundContext } from "./context";
 import type { Emergencies } from "./emergencies";
 import type { Auth, StoredConnection } from "./items";
 import type { Settings } from "./settings";
+import type { SyncedDevices } from "./synced-devices";
 import type { Uploads } from "./uploads";
 
 export interface StatusDeps {
@@ -21,6 +22,7 @@ export interface StatusDeps {
   uploads: Uploads;
   pairing: Pairing;
   formEncryption: FormEncryption;
+  syncedDevices: SyncedDevices;
 }
 
 function connectionState(auth: Auth | null, connection: StoredConnection | null): Status["connection"]["state"] {
@@ -106,6 +108,7 @@ export class StatusReport {
       ownNeverCapturedSites: rules.ownSites,
       team: rules.team,
       backupsLocked: await formEncryption.lockedOut(),
+      syncedDevices: await this.deps.syncedDevices.status(),
     };
   };
 }

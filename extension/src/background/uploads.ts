@@ -33,6 +33,8 @@ export interface QueuedAs {
   reason?: string;
   /** A backup a workflow rule made: the server names and tags it from the rule (decision 180). */
   automationRuleId?: string;
+  /** Another device's tabs read through the browser's sync: the backup is that device's (decision 219). */
+  syncedDevice?: string;
 }
 
 /** The upload queue and the one way a snapshot joins it; manual and automatic backups. */
@@ -102,7 +104,8 @@ export class Uploads {
       deviceName,
       browserType,
     });
-    await this.queue.enqueue(key, as.trigger, as.automationRuleId === undefined ? request : { ...request, automationRuleId: as.automationRuleId }, snapshot.uploadableTabCount);
+    const withRule = as.automationRuleId === undefined ? request : { ...request, automationRuleId: as.automationRuleId };
+    await this.queue.enqueue(key, as.trigger, as.syncedDevice === undefined ? withRule : { ...withRule, syncedDevice: { deviceName: as.syncedDevice } }, snapshot.uploadableTabCount);
   }
 
   /** The upload soon, once the close events still queued (a window's other tabs) have been handled. */

@@ -1,5 +1,5 @@
 import type { BackupOverview } from "@common/api/backup-pages";
-import { browserName, triggerLabels } from "@common/api/backups";
+import { browserName, cameThroughSync, triggerLabels } from "@common/api/backups";
 import { AppWindow, Loader2, Pin, RotateCcw, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -9,6 +9,7 @@ import { ExportMenu } from "@/features/library/ExportMenu";
 import { BackupDigestPanel } from "./BackupDigestPanel";
 import { BackupTabList } from "./BackupTabList";
 import { SuggestedGroupsPanel } from "./SuggestedGroupsPanel";
+import { TapToRestore } from "./TapToRestore";
 
 
 /** The selected backup: device, created, type, and its tabs (a page at a time) with what was typed and where it was read. */
@@ -44,7 +45,10 @@ export function BackupDetails({
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Device</dt>
-            <dd className="text-slate-800">{backup.deviceName ?? (backup.browserType ? browserName(backup.browserType) : "This browser")}</dd>
+            <dd className="text-slate-800">
+              {backup.deviceName ?? (backup.browserType ? browserName(backup.browserType) : "This browser")}
+              {cameThroughSync(backup) ? " — through the browser's tab sync" : ""}
+            </dd>
             <dt className="text-slate-500">Created</dt>
             <dd className="text-slate-800">{formatDateTime(backup.createdAt)}</dd>
             <dt className="text-slate-500">Type</dt>
@@ -68,6 +72,9 @@ export function BackupDetails({
           </Button>
         </div>
       </div>
+
+      {/* Without the extension (a phone): one new tab per tap is what the browser allows (decision 219). */}
+      {!inThisBrowser && backup.restorable && backup.tabCount > 0 ? <TapToRestore key={backup.id} backupId={backup.id} /> : null}
 
       {organise}
 

@@ -1,6 +1,6 @@
 import type { SavedSessionSummary } from "@common/api/backups";
-import { triggerLabels } from "@common/api/backups";
-import { AppWindow, Layers, Pin } from "lucide-react";
+import { cameThroughSync, triggerLabels } from "@common/api/backups";
+import { AppWindow, Layers, Pin, RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/class-names";
 import { formatDateTime } from "@/lib/dates";
@@ -72,6 +72,13 @@ export function BackupList({
                   <AppWindow className="size-3.5" aria-hidden="true" />
                   {backup.appCount} {backup.appCount === 1 ? "app" : "apps"}
                 </span>
+                {cameThroughSync(backup) ? (
+                  // Another device's tabs, read through the browser's sync (decision 219).
+                  <span className="inline-flex items-center gap-1">
+                    <RefreshCw className="size-3.5" aria-hidden="true" />
+                    {backup.deviceName ?? "Another device"}, through sync
+                  </span>
+                ) : null}
                 <time dateTime={backup.createdAt}>{formatDateTime(backup.createdAt)}</time>
                 {backup.tags.map((tag) => (
                   <span key={tag} className="rounded-full bg-slate-100 px-2 text-slate-700">

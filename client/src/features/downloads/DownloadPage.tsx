@@ -99,7 +99,8 @@ export default function DownloadPage() {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Download TabVault</h1>
           <p className="mt-3 text-lg text-slate-600">
             Free for {EXTENSION_CHROMIUM_BROWSERS} on {EXTENSION_DESKTOP_SYSTEMS}, and for Firefox, including Firefox for Android.
-            Scan the code to open this page on your phone.
+            Chrome on an Android phone runs no extensions: the extension in Chrome on your computer protects its tabs through
+            Chrome&apos;s sync of open tabs. Scan the code to open this page on your phone.
           </p>
           {user ? null : (
             <p className="mt-4 text-sm text-slate-600">

@@ -1,6 +1,6 @@
 import { type DownloadItem, type Platform, platformNames } from "@common/api/downloads";
 import { extensionPlatformsText } from "@common/product";
-import { Download, Globe, MonitorSmartphone, Package } from "lucide-react";
+import { Download, Globe, MonitorSmartphone, Package, RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { Link } from "wouter";
 import { useAvailableDownloads } from "./available-downloads";
@@ -38,6 +38,18 @@ export function ProtectionToday({ platform, className }: { platform: Platform; c
               </Link>
             </span>
           </li>
+          {platform === "android" ? (
+            // Chrome for Android runs no extensions: a computer's extension reads the phone's tabs through Chrome's sync (decision 219).
+            <li className="flex gap-3">
+              <RefreshCw className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+              <span>
+                <strong className="text-slate-900">Chrome on Android, through Chrome&apos;s own sync.</strong> The TabVault extension in
+                Chrome on a computer reads your phone&apos;s open tabs when both are signed in to the same Google account with open
+                tabs sync on. When the phone&apos;s tabs are all closed, the computer backs up the last ones as the phone&apos;s
+                emergency backup, and the web app on the phone reopens them one tap at a time.
+              </span>
+            </li>
+          ) : null}
           <li className="flex gap-3">
             <MonitorSmartphone className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
             <span>

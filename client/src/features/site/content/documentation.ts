@@ -228,6 +228,15 @@ export const faq: { question: string; answer: RichText }[] = [
     answer: `The Android app recognises Clear All in ${androidBrowsers.join(", ")}. The web app runs in current versions of Chrome, Edge, Firefox, Safari and Samsung Internet; see the list below.`,
   },
   {
+    // Decision 219: the computer's extension reads the phone's tabs through Chrome's own sync.
+    question: "How do I protect Chrome on my Android phone?",
+    answer: [
+      "Chrome for Android runs no extensions, so the TabVault extension in Chrome on a computer protects it: sign in to Chrome with the same Google account on the phone and on the computer, and turn on Open tabs under Sync on both. The extension reads the phone's tabs every minute; when they are all closed, it backs up the last ones as the phone's emergency backup and tells you on the computer. On the phone, open the ",
+      { href: "/sessions", label: "Session Manager" },
+      " and choose Restore tab by tab: each tap opens the next tab. Firefox for Android runs the extension itself.",
+    ],
+  },
+  {
     question: "Clear All still closed my tabs. What now?",
     answer: [
       "Open the ",
