@@ -225,7 +225,7 @@ export const faq: { question: string; answer: RichText }[] = [
   },
   {
     question: "Which browsers are supported?",
-    answer: `The Android app recognises Clear All in ${androidBrowsers.join(", ")}. The web app runs in current versions of Chrome, Edge, Firefox, Safari and Samsung Internet; see the list below.`,
+    answer: `The extension runs in ${EXTENSION_CHROMIUM_BROWSERS}, and in Firefox on computers and on Android; Chrome on an Android phone is protected through the extension on a computer (see the next question). The web app runs in current versions of Chrome, Edge, Firefox, Safari and Samsung Internet; see the list below.`,
   },
   {
     // Decision 219: the computer's extension reads the phone's tabs through Chrome's own sync.
