@@ -21,6 +21,9 @@ export async function buyPlanAndSignIn(page: Page, dataDir: string, plan: "basic
   await page.goto(`/payment?plan=${plan}&email=${encodeURIComponent(email)}`);
   await payWithSandboxCard(page);
   await page.getByText("Payment Successful!", { exact: true }).waitFor();
+  // The panel takes the buyer home after PAYMENT_REDIRECT_MS; on a loaded machine that navigation lands in the
+  // middle of the sign-in's and aborts it, so the sign-in starts once the buyer is home.
+  await page.waitForURL((url) => url.pathname === "/");
   await signInThroughMail(page, dataDir, email);
   await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
 }
