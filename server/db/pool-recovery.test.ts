@@ -163,9 +163,9 @@ describe.runIf(testDatabaseUrl)("PostgreSQL stopped or unreachable mid-traffic",
 
     // No backup was lost: every one acknowledged is stored whole, and none is stored half.
     const acknowledged = answers.flatMap((answer) => (answer.sessionId ? [answer.sessionId] : []));
-    // Over 20 answers before the stop, a quarter of them backups: at least 5, however loaded the machine (9 were
-    // seen at a load average of 25, so a fixed larger number only measured the machine).
-    expect(acknowledged.length).toBeGreaterThanOrEqual(5);
+    // Some backups were acknowledged, so the check below is not empty; how many measures only the machine (4 and 9
+    // were seen at a load average of 25, where more than 10 was once asked).
+    expect(acknowledged.length).toBeGreaterThan(0);
     const direct = new pg.Client({ connectionString: databaseUrl });
     await direct.connect();
     try {
