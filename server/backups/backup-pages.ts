@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, getViewSelectedFields } from "drizzle-orm";
 import type { BackupOverview, BackupTabPage } from "@common/api/backup-pages";
 import type { Database } from "../db/database";
 import { findOwnSessionRow, toSavedApplication, toSavedTab, toSummary } from "./saved-sessions";
@@ -31,7 +31,7 @@ export async function findBackupTabPage(db: Database, userId: string, id: string
       .leftJoin(sessionTabs, eq(sessionTabs.sessionId, savedSessions.id))
       .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId))),
     db
-      .select({ tab: sessionTabs })
+      .select({ tab: getViewSelectedFields(sessionTabs) })
       .from(sessionTabs)
       .innerJoin(savedSessions, eq(savedSessions.id, sessionTabs.sessionId))
       .where(ownTabs)

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { EMERGENCY_BOUNDS, type PlanType, plans, storageText } from "@common/plans";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
-import { savedSessions } from "./table";
+import { backupTabLists, savedSessions, tabContents } from "./table";
 
 /** Any query runner: the database or the backup's open transaction. */
 type Runner = Pick<Database, "select" | "execute" | "delete">;
@@ -15,12 +15,33 @@ export class QuotaFullError extends Error {
 
 const storageUpgradeOf: Record<PlanType, PlanType | null> = { free: "basic", basic: "pro", pro: "premium", premium: null };
 
-/** Bytes the account's backups take as stored (the `size_bytes` of each, decision 135). */
+/**
+ * Bytes the account's backups take as stored (decision 135): what each backup stores itself (`size_bytes`) and
+ * each tab content once, however many backups hold it (decision 212).
+ */
 export async function storedBytes(db: Pick<Database, "select">, userId: string): Promise<number> {
   const [row] = await db
-    .select({ bytes: sql<string>`coalesce(sum(${savedSessions.sizeBytes}), 0)` })
+    .select({
+      bytes: sql<string>`coalesce(sum(${savedSessions.sizeBytes}), 0)
+        + (select coalesce(sum(${tabContents.sizeBytes}), 0) from ${tabContents} where ${tabContents.userId} = ${userId}::uuid)`,
+    })
     .from(savedSessions)
     .where(eq(savedSessions.userId, userId));
+  return Number(row?.bytes ?? 0);
+}
+
+/** What one backup added to the account's storage: its own bytes and the contents no other backup holds (decision 212). */
+async function bytesAddedBy(tx: Runner, userId: string, sessionId: string): Promise<number> {
+  const [row] = rowsOf<{ bytes: number | string }>(
+    await tx.execute(sql`
+      select (select ${savedSessions.sizeBytes} from ${savedSessions} where ${savedSessions.id} = ${sessionId}::uuid)
+        + coalesce((select sum(c.size_bytes) from ${tabContents} c
+          where c.id in (
+            select unnest(l.content_ids) from ${backupTabLists} l where l.session_id = ${sessionId}::uuid
+            except
+            select unnest(l.content_ids) from ${backupTabLists} l where l.user_id = ${userId}::uuid and l.session_id <> ${sessionId}::uuid
+          )), 0) as bytes`),
+  );
   return Number(row?.bytes ?? 0);
 }
 
@@ -84,14 +105,18 @@ export async function enforceQuota(
   tx: Runner,
   planType: PlanType,
   userId: string,
-  backup: { sessionId: string; sizeBytes: number; rule: QuotaRule },
+  backup: { sessionId: string; rule: QuotaRule },
 ): Promise<QuotaOutcome> {
   const quota = plans[planType].limits.storageBytes;
   const used = await storedBytes(tx, userId);
   if (used <= quota) return { removedForSpace: 0, overBytes: 0, usedBytes: used };
-  if (backup.rule === "refuse") throw new QuotaFullError(quotaFullMessage(planType, used - backup.sizeBytes, backup.sizeBytes));
+  if (backup.rule === "refuse") {
+    const added = await bytesAddedBy(tx, userId, backup.sessionId);
+    throw new QuotaFullError(quotaFullMessage(planType, used - added, added));
+  }
   const excess = used - quota;
-  // The oldest automatic backups whose bytes, summed oldest first, are needed to cover the excess.
+  // The oldest automatic backups whose own bytes, summed oldest first, cover the excess. Each frees its own
+  // bytes and the contents only it held (decision 212), so this makes room whenever removing them can.
   const candidates = rowsOf<{ id: string }>(
     await tx.execute(sql`
       select id from (
@@ -116,7 +141,8 @@ export async function enforceQuota(
   const overBytes = Math.max(0, after - quota);
   const mayExceed = backup.rule === "make-room-then-exceed" ? emergencyAllowanceBytes(planType) : 0;
   if (overBytes > mayExceed) {
-    throw new QuotaFullError(quotaFullMessage(planType, after - backup.sizeBytes, backup.sizeBytes, backup.rule === "make-room-then-exceed"));
+    const added = await bytesAddedBy(tx, userId, backup.sessionId);
+    throw new QuotaFullError(quotaFullMessage(planType, after - added, added, backup.rule === "make-room-then-exceed"));
   }
   return { removedForSpace, overBytes, usedBytes: after };
 }
