@@ -68,7 +68,7 @@ export function backupJson(backup: Pick<BackupRows, "tabs" | "applications">): B
     })),
   );
   // What the backup stores itself; its tabs' contents are counted once per account (decision 212).
-  return { tabs, applications, sizeBytes: tabPlaceBytes(tabs) + Buffer.byteLength(applications) };
+  return { tabs, applications, sizeBytes: tabPlaceBytes(tabs) + (backup.applications.length > 0 ? Buffer.byteLength(applications) : 0) };
 }
 
 /**
@@ -79,7 +79,7 @@ export function backupJson(backup: Pick<BackupRows, "tabs" | "applications">): B
  * columns), embedded as the last clause, so protection_events is written through the protection domain even here.
  */
 export async function insertBackup(
-  db: Pick<Database, "execute" | "insert">,
+  db: Pick<Database, "execute" | "insert" | "select">,
   backup: BackupRows,
   json: BackupJson = backupJson(backup),
 ): Promise<string> {

@@ -157,7 +157,9 @@ export function toSummary(row: SavedSessionRow): SavedSessionSummary {
   };
 }
 
-export function toSavedTab(row: SessionTabRow): SavedTab {
+export function toSavedTab(
+  row: Pick<SessionTabRow, "sessionId" | "position" | "url" | "title" | "faviconUrl" | "sealedLocation" | "isActive" | "lastAccessed" | "formData" | "scrollX" | "scrollY">,
+): SavedTab {
   return {
     id: `${row.sessionId}:${row.position}`,
     url: row.url,

@@ -1,7 +1,10 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { users } from "../accounts/table";
 import type { Database } from "../db/database";
-import { formDataAsStored } from "../encryption/stored-form-data";
+import { rowsOf } from "../db/rows";
+import { backupTabLists } from "./table";
+import { accountSealsFormEntries, formDataAsStored } from "../encryption/stored-form-data";
 
 /**
  * One tab of a backup as the view `session_tabs` reads it back (snake_case, as PostgreSQL's `to_jsonb` of
@@ -69,68 +72,114 @@ export function tabPlaceBytes(tabs: readonly Pick<TabRecord, "pinned" | "window_
   return tabs.length * perTab;
 }
 
+/** A tab's content: what backups holding the same tab share, stored once per account (decision 212). */
+interface TabContent {
+  url: string;
+  title: string;
+  favicon_url: string | null;
+  sealed_location: string | null;
+  form_data: Record<string, string>;
+  scroll_x: number;
+  scroll_y: number;
+}
+
 /**
- * A tab's content as JSON: its hash is the content's key, its length what the content stores. The same
- * expression is in migration 0020, which keyed the contents already stored.
+ * A content's key and size: SHA-256 of its fields as JSON in a fixed order (form entries by name), and that
+ * JSON's length, which is what the content adds to the account's storage.
  */
-function contentJson(tab: SQL): SQL {
-  return sql`jsonb_build_object('url', ${tab}.url, 'title', ${tab}.title, 'favicon_url', ${tab}.favicon_url,
-    'sealed_location', ${tab}.sealed_location, 'form_data', ${tab}.form_data, 'scroll_x', ${tab}.scroll_x, 'scroll_y', ${tab}.scroll_y)`;
+function keyOf(content: TabContent): { hash: string; sizeBytes: number } {
+  const formEntries = Object.entries(content.form_data).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const json = JSON.stringify([content.url, content.title, content.favicon_url, content.sealed_location, formEntries, content.scroll_x, content.scroll_y]);
+  return { hash: createHash("sha256").update(json).digest("hex"), sizeBytes: Buffer.byteLength(json) };
 }
 
-/** An array of one field of each tab in order, or null when every tab has the field's default. */
-function placeArray(field: string, isDefault: string): SQL {
-  const column = sql.raw(`k.${field}`);
-  return sql`case when bool_and(${sql.raw(isDefault)}) then null else array_agg(${column} order by k.position) end`;
+/** One array of a list: each place's value of a field, or null when every place has the field's default. */
+function placeArray<Value>(places: readonly TabRecord[], valueOf: (tab: TabRecord) => Value, isDefault: (value: Value) => boolean): Value[] | null {
+  const values = places.map(valueOf);
+  return values.every(isDefault) ? null : values;
 }
 
 /**
- * Writes the tabs of one or more new backups of one account, in one statement (decision 212): each tab's content
- * is stored once for the account, keyed by the SHA-256 of its fields as stored (form entries as the account stores
- * them, `formDataAsStored`), and each backup gets one row of backup_tab_lists naming its contents in order. A backup
- * of tabs the account already holds adds that one row and no content.
+ * Writes the tabs of one or more new backups of one account (decision 212): each tab's content is stored once
+ * for the account, keyed by the SHA-256 of its fields as stored (form entries as the account stores them,
+ * `formDataAsStored`), and each backup gets one row of backup_tab_lists naming its contents in order. The
+ * contents the account already holds are looked up by their keys, only new ones are sent and inserted, so a
+ * backup of tabs the account already holds adds that one row and no content.
  *
- * The caller holds the account row's lock in its transaction (store-backup.ts, the library's organise actions):
- * the statement reads the contents the account has, so no other transaction of the account may add or remove
- * contents meanwhile (the collection trigger takes the same lock before it removes any).
+ * The caller holds the account row's lock in its transaction ({@link lockAccountTabs}; storeBackup takes it):
+ * the contents the account holds are read, then named, so no other transaction of the account may add or
+ * remove contents meanwhile (the collection trigger takes the same lock before it removes any).
  */
-export async function writeBackupTabs(tx: Pick<Database, "execute">, userId: string, tabs: readonly TabRecord[]): Promise<void> {
+export async function writeBackupTabs(tx: Pick<Database, "execute" | "select" | "insert">, userId: string, tabs: readonly TabRecord[]): Promise<void> {
   if (tabs.length === 0) return;
+  const seals = await accountSealsFormEntries(tx, userId);
+  const keyed = tabs.map((tab) => {
+    const content: TabContent = {
+      url: tab.url,
+      title: tab.title,
+      favicon_url: tab.favicon_url,
+      sealed_location: tab.sealed_location,
+      form_data: formDataAsStored(tab.form_data, seals),
+      scroll_x: tab.scroll_x,
+      scroll_y: tab.scroll_y,
+    };
+    return { tab, content, ...keyOf(content) };
+  });
+  const hashes = [...new Set(keyed.map(({ hash }) => hash))];
+  const idOf = new Map<string, number>();
+  const known = rowsOf<{ id: number | string; hash: string }>(
+    await tx.execute(sql`
+      select id, encode(content_hash, 'hex') as hash from tab_contents
+      where user_id = ${userId}::uuid and content_hash = any(array(select decode(h, 'hex') from unnest(${sql.param(hashes)}::text[]) as h))`),
+  );
+  for (const row of known) idOf.set(row.hash, Number(row.id));
+  const fresh = new Map<string, (typeof keyed)[number]>();
+  for (const entry of keyed) if (!idOf.has(entry.hash) && !fresh.has(entry.hash)) fresh.set(entry.hash, entry);
+  if (fresh.size > 0) {
+    const records = [...fresh.values()].map(({ content, hash, sizeBytes }) => ({ ...content, hash, size_bytes: sizeBytes }));
+    const inserted = rowsOf<{ id: number | string; hash: string }>(
+      await tx.execute(sql`
+        insert into tab_contents (user_id, content_hash, url, title, favicon_url, sealed_location, form_data, scroll_x, scroll_y, size_bytes)
+        select ${userId}::uuid, decode(c.hash, 'hex'), c.url, c.title, c.favicon_url, c.sealed_location, c.form_data, c.scroll_x, c.scroll_y, c.size_bytes
+        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as c(hash text, url text, title text, favicon_url text,
+          sealed_location text, form_data jsonb, scroll_x integer, scroll_y integer, size_bytes integer)
+        returning id, encode(content_hash, 'hex') as hash`),
+    );
+    for (const row of inserted) idOf.set(row.hash, Number(row.id));
+  }
+  const bySession = new Map<string, (typeof keyed)[number][]>();
+  for (const entry of keyed) {
+    const places = bySession.get(entry.tab.session_id) ?? [];
+    if (places.length === 0) bySession.set(entry.tab.session_id, places);
+    places.push(entry);
+  }
+  const lists = [...bySession].map(([sessionId, entries]) => {
+    const ordered = entries.sort((a, b) => a.tab.position - b.tab.position);
+    const places = ordered.map(({ tab }) => tab);
+    return {
+      session_id: sessionId,
+      content_ids: ordered.map(({ hash }) => {
+        const id = idOf.get(hash);
+        if (id === undefined) throw new Error("a tab's content was neither found nor stored");
+        return id;
+      }),
+      window_positions: placeArray(places, (tab) => tab.window_position ?? null, (value) => value === null),
+      active: places.map((tab) => tab.is_active),
+      pinned: placeArray(places, (tab) => tab.pinned === true, (value) => !value),
+      group_ids: placeArray(places, (tab) => tab.group_id ?? null, (value) => value === null),
+      last_accessed: placeArray(places, (tab) => tab.last_accessed, (value) => value === null),
+    };
+  });
+  // The lists travel as one JSON parameter, their arrays read back in order with their nulls.
+  const array = (field: string, type: string) =>
+    sql.raw(`case when jsonb_typeof(l.${field}) = 'array' then array(select (e #>> '{}')::${type}
+      from jsonb_array_elements(l.${field}) with ordinality as a(e, n) order by n) end`);
   await tx.execute(sql`
-    with raw as (
-      select t.session_id, t.position, t.url, t.title, t.favicon_url, t.sealed_location, coalesce(t.is_active, false) as is_active,
-        coalesce(t.pinned, false) as pinned, t.window_position, t.group_id, t.last_accessed,
-        ${formDataAsStored(userId, sql`t.form_data`)} as form_data, t.scroll_x, t.scroll_y
-      from jsonb_to_recordset(${JSON.stringify(tabs)}::jsonb) as t(session_id uuid, position integer, url text, title text,
-        favicon_url text, sealed_location text, is_active boolean, pinned boolean, window_position integer, group_id bigint,
-        last_accessed timestamptz, form_data jsonb, scroll_x integer, scroll_y integer)
-    ), keyed as (
-      select raw.*, ${contentJson(sql`raw`)}::text as content from raw
-    ), hashed as (
-      select keyed.*, sha256(convert_to(keyed.content, 'UTF8')) as content_hash from keyed
-    ), new_contents as (
-      insert into tab_contents (user_id, content_hash, url, title, favicon_url, sealed_location, form_data, scroll_x, scroll_y, size_bytes)
-      select distinct on (h.content_hash) ${userId}::uuid, h.content_hash, h.url, h.title, h.favicon_url, h.sealed_location, h.form_data,
-        h.scroll_x, h.scroll_y, octet_length(h.content)
-      from hashed h
-      where not exists (select 1 from tab_contents c where c.user_id = ${userId}::uuid and c.content_hash = h.content_hash)
-      order by h.content_hash
-      returning id, content_hash
-    ), k as (
-      select h.*, coalesce(n.id, c.id) as content_id
-      from hashed h
-      left join new_contents n on n.content_hash = h.content_hash
-      left join tab_contents c on c.user_id = ${userId}::uuid and c.content_hash = h.content_hash
-    )
-    insert into backup_tab_lists (session_id, user_id, content_ids, window_positions, active, pinned, group_ids, last_accessed)
-    select k.session_id, ${userId}::uuid, array_agg(k.content_id order by k.position),
-      ${placeArray("window_position", "k.window_position is null")},
-      array_agg(k.is_active order by k.position),
-      ${placeArray("pinned", "not k.pinned")},
-      ${placeArray("group_id", "k.group_id is null")},
-      ${placeArray("last_accessed", "k.last_accessed is null")}
-    from k
-    group by k.session_id`);
+    insert into ${backupTabLists} (session_id, user_id, content_ids, window_positions, active, pinned, group_ids, last_accessed)
+    select l.session_id, ${userId}::uuid, ${array("content_ids", "bigint")}, ${array("window_positions", "integer")}, ${array("active", "boolean")},
+      ${array("pinned", "boolean")}, ${array("group_ids", "bigint")}, ${array("last_accessed", "timestamptz")}
+    from jsonb_to_recordset(${JSON.stringify(lists)}::jsonb) as l(session_id uuid, content_ids jsonb, window_positions jsonb, active jsonb,
+      pinned jsonb, group_ids jsonb, last_accessed jsonb)`);
 }
 
 /**

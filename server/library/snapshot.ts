@@ -4,7 +4,7 @@ import { rowsOf } from "../db/rows";
 import { type TabRecord, tabRecordOf, writeBackupTabs } from "../backups/tab-lists";
 
 /** A transaction or the database: whatever runs the queries. */
-export type Runner = Pick<Database, "execute">;
+export type Runner = Pick<Database, "execute" | "select" | "insert">;
 
 /** The tables a backup lives in; the order is the order rows go back in (sessions before their tabs). */
 const backupTables = ["saved_sessions", "session_tabs", "session_applications", "backup_windows", "backup_tab_groups"] as const;
