@@ -10,7 +10,8 @@ import { recordProtectionEvent } from "../protection/events";
 import { triggerWords } from "./backups";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { type BackupRules, type BackupWriter, backupRules, type PreparedBackup, storeBackup } from "./store-backup";
-import { savedSessions, sessionTabs } from "./table";
+import { readBackupTabs } from "./tab-list-reads";
+import { savedSessions } from "./table";
 import { type TabRecord, tabPlaceBytes, writeBackupTabs } from "./tab-lists";
 
 export type BrowserBackupUpload = z.output<typeof uploadBrowserBackupRequestSchema>;
@@ -302,7 +303,7 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
     .limit(1);
   if (!session) return undefined;
   const [tabs, windows, groups] = await Promise.all([
-    db.select().from(sessionTabs).where(eq(sessionTabs.sessionId, id)).orderBy(asc(sessionTabs.position)),
+    readBackupTabs(db, [id]),
     db.select().from(backupWindows).where(eq(backupWindows.sessionId, id)).orderBy(asc(backupWindows.position)),
     db.select().from(backupTabGroups).where(eq(backupTabGroups.sessionId, id)).orderBy(asc(backupTabGroups.groupId)),
   ]);

@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, max, sql, sum } from "drizzle-orm";
 import type { SavedApplication, SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/backups";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
+import { readBackupTabs } from "./tab-list-reads";
 import { lockAccountTabs } from "./tab-lists";
-import { type SavedSessionRow, savedSessions, sessionApplications, type SessionApplicationRow, sessionTabs, type SessionTabRow } from "./table";
+import { type SavedSessionRow, savedSessions, sessionApplications, type SessionApplicationRow, type SessionTabRow } from "./table";
 
 /** The most an account's list returns at once; Free and Basic keep far fewer. */
 const listLimit = 500;
@@ -116,7 +117,7 @@ export async function sessionTotals(
 
 async function withContents(db: Database, session: SavedSessionRow): Promise<SavedSessionDetail> {
   const [tabs, apps] = await Promise.all([
-    db.select().from(sessionTabs).where(eq(sessionTabs.sessionId, session.id)).orderBy(asc(sessionTabs.position)),
+    readBackupTabs(db, [session.id]),
     db
       .select()
       .from(sessionApplications)

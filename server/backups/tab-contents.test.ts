@@ -78,6 +78,23 @@ describe("tabs stored once: a backup names its tabs' contents, each stored once 
     expect(page.json<{ tabs: unknown[] }>().tabs).toHaveLength(5);
   });
 
+  it("thinning removes an old automatic backup and the one content only it held; the backups kept read back whole", async () => {
+    const { cookie, userId, upload } = await device("thinned@example.com");
+    const thinned = await upload(session(1));
+    const newestOfItsHour = await upload(session(2));
+    expect(await counts(userId)).toEqual({ contents: 202, lists: 2 });
+    // A day later the first two are past the 24 hours kept whole: only the newest of their hour stays (decision 208).
+    now += 25 * 3_600_000;
+    await upload(session(3));
+    expect(await counts(userId)).toEqual({ contents: 202, lists: 2 });
+    const gone = await server.app.inject({ method: "GET", url: `/api/browser-backups/${thinned}`, ...withSession(cookie) });
+    expect(gone.statusCode).toBe(404);
+    const kept = await server.app.inject({ method: "GET", url: `/api/browser-backups/${newestOfItsHour}`, ...withSession(cookie) });
+    const tabs = kept.json<{ windows: { tabs: { url: string; scrollPosition: { y: number } }[] }[] }>().windows[0]!.tabs;
+    expect(tabs.map((tab) => tab.url)).toEqual(session(2).windows[0]!.tabs.map((tab) => tab.url));
+    expect(tabs.map((tab) => tab.scrollPosition.y)).toEqual(session(2).windows[0]!.tabs.map((tab) => tab.scrollPosition?.y));
+  });
+
   it("two accounts holding the same tabs each store their own contents; one's deletion leaves the other's whole", async () => {
     const a = await device("share-a@example.com");
     const b = await device("share-b@example.com");

@@ -115,7 +115,7 @@ export const backupTabLists = pgTable(
     sessionId: uuid("session_id")
       .primaryKey()
       .references(() => savedSessions.id, { onDelete: "cascade" }),
-    /** The account, so the collection of unreferenced contents reads only this account's lists. */
+    /** The account: its lists go with it, and the collection locks its row (migration 0020). */
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -130,6 +130,10 @@ export const backupTabLists = pgTable(
   },
   (table) => [
     index("backup_tab_lists_user_id_idx").on(table.userId),
+    // The collection of unreferenced contents asks, for each content a deleted list named, whether another list
+    // still names it (migration 0020): through this index, a lookup per content rather than a read of every list.
+    // No pending list: each lookup would read all of it (up to 4 MB) before the next vacuum.
+    index("backup_tab_lists_content_ids_idx").using("gin", table.contentIds).with({ fastupdate: false }),
     // Every place names a content: a reference left unresolved would lose a tab silently.
     check("backup_tab_lists_contents_named", sql`array_position(${table.contentIds}, null) is null`),
   ],

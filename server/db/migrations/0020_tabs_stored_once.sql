@@ -29,6 +29,7 @@ ALTER TABLE "backup_tab_lists" ADD CONSTRAINT "backup_tab_lists_session_id_saved
 ALTER TABLE "backup_tab_lists" ADD CONSTRAINT "backup_tab_lists_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tab_contents" ADD CONSTRAINT "tab_contents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "backup_tab_lists_user_id_idx" ON "backup_tab_lists" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "backup_tab_lists_content_ids_idx" ON "backup_tab_lists" USING gin ("content_ids") WITH (fastupdate=false);--> statement-breakpoint
 CREATE UNIQUE INDEX "tab_contents_user_id_content_hash_idx" ON "tab_contents" USING btree ("user_id","content_hash");--> statement-breakpoint
 CREATE INDEX "tab_contents_title_trgm_idx" ON "tab_contents" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "tab_contents_url_trgm_idx" ON "tab_contents" USING gin ("url" gin_trgm_ops);--> statement-breakpoint
@@ -73,18 +74,16 @@ CROSS JOIN LATERAL unnest(l.content_ids, l.window_positions, l.active, l.pinned,
   WITH ORDINALITY AS p(content_id, window_position, active, pinned, group_id, last_accessed, ord)
 JOIN "tab_contents" c ON c.id = p.content_id;--> statement-breakpoint
 -- Contents no list names any more go with the statement that deleted their last list, whichever deleted it
--- (a person, rotation, the quota, the library, thinning, an account's deletion), in its transaction. The
--- account row is locked first, as every writer of tabs locks it, so no backup being written can name a
--- content while it is removed.
+-- (a person, rotation, the quota, the library, thinning, an account's deletion), in its transaction. Only the
+-- contents the deleted lists named are looked at, each through the index on content_ids, so a collection costs
+-- what was deleted, not what the account keeps. The account row is locked first, as every writer of tabs locks
+-- it, so no backup being written can name a content while it is removed.
 CREATE FUNCTION "collect_tab_contents"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM "users" WHERE id IN (SELECT DISTINCT user_id FROM gone) ORDER BY id FOR NO KEY UPDATE;
   DELETE FROM "tab_contents" c
-  WHERE c.id IN (
-    SELECT unnest(g.content_ids) FROM gone g
-    EXCEPT
-    SELECT unnest(l.content_ids) FROM "backup_tab_lists" l WHERE l.user_id IN (SELECT DISTINCT user_id FROM gone)
-  );
+  WHERE c.id IN (SELECT DISTINCT unnest(g.content_ids) FROM gone g)
+    AND NOT EXISTS (SELECT 1 FROM "backup_tab_lists" l WHERE l.content_ids @> ARRAY[c.id]);
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "backup_tab_lists_collect" AFTER DELETE ON "backup_tab_lists"
