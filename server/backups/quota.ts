@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { EMERGENCY_BOUNDS, type PlanType, plans, storageText } from "@common/plans";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
@@ -114,30 +114,30 @@ export async function enforceQuota(
     const added = await bytesAddedBy(tx, userId, backup.sessionId);
     throw new QuotaFullError(quotaFullMessage(planType, used - added, added));
   }
-  const excess = used - quota;
-  // The oldest automatic backups whose own bytes, summed oldest first, cover the excess. Each frees its own
-  // bytes and the contents only it held (decision 212), so this makes room whenever removing them can.
-  const candidates = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      select id from (
-        select ${savedSessions.id} as id,
-          sum(${savedSessions.sizeBytes}) over (order by ${savedSessions.createdAt}, ${savedSessions.id}) - ${savedSessions.sizeBytes} as before
-        from ${savedSessions}
-        where ${savedSessions.userId} = ${userId}::uuid and ${savedSessions.triggerEvent} = 'auto_backup'
-          and ${savedSessions.pinnedAt} is null
-          and ${savedSessions.id} <> ${backup.sessionId}::uuid
-      ) oldest_first
-      where before < ${excess}`),
-  );
+  // The oldest automatic backup goes, one at a time, until the account fits (or none is left): what removing one
+  // frees — its own bytes and the contents no other backup holds (decision 212) — is known only once it is removed,
+  // so choosing several by their own bytes would remove more backups than the room needs.
   let removedForSpace = 0;
-  if (candidates.length > 0) {
-    const removed = await tx
-      .delete(savedSessions)
-      .where(and(eq(savedSessions.userId, userId), ne(savedSessions.id, backup.sessionId), inArray(savedSessions.id, candidates.map((row) => row.id))))
-      .returning({ id: savedSessions.id });
-    removedForSpace = removed.length;
+  let after = used;
+  while (after > quota) {
+    const [oldest] = await tx
+      .select({ id: savedSessions.id })
+      .from(savedSessions)
+      .where(
+        and(
+          eq(savedSessions.userId, userId),
+          eq(savedSessions.triggerEvent, "auto_backup"),
+          isNull(savedSessions.pinnedAt),
+          ne(savedSessions.id, backup.sessionId),
+        ),
+      )
+      .orderBy(asc(savedSessions.createdAt), asc(savedSessions.id))
+      .limit(1);
+    if (!oldest) break;
+    await tx.delete(savedSessions).where(and(eq(savedSessions.userId, userId), eq(savedSessions.id, oldest.id)));
+    removedForSpace += 1;
+    after = await storedBytes(tx, userId);
   }
-  const after = removedForSpace > 0 ? await storedBytes(tx, userId) : used;
   const overBytes = Math.max(0, after - quota);
   const mayExceed = backup.rule === "make-room-then-exceed" ? emergencyAllowanceBytes(planType) : 0;
   if (overBytes > mayExceed) {

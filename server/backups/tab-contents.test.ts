@@ -1,12 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { UploadBrowserBackupRequest } from "@common/api/browser-backups";
+import { plans } from "@common/plans";
 import { users } from "../accounts/table";
 import { rowsOf } from "../db/rows";
-import { browserBackup } from "../test/backup-payloads";
+import { browserBackup, browserSession } from "../test/backup-payloads";
 import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
+import { storedBytes } from "./quota";
+import { savedSessions } from "./table";
 
 /** Tabs stored once (decision 212): contents per account by their content, one list row per backup. */
 describe("tabs stored once: a backup names its tabs' contents, each stored once per account", () => {
@@ -93,6 +96,39 @@ describe("tabs stored once: a backup names its tabs' contents, each stored once 
     const tabs = kept.json<{ windows: { tabs: { url: string; scrollPosition: { y: number } }[] }[] }>().windows[0]!.tabs;
     expect(tabs.map((tab) => tab.url)).toEqual(session(2).windows[0]!.tabs.map((tab) => tab.url));
     expect(tabs.map((tab) => tab.scrollPosition.y)).toEqual(session(2).windows[0]!.tabs.map((tab) => tab.scrollPosition?.y));
+  });
+
+  it("making room removes only the oldest automatic backups the room needs, counting the contents each frees", async () => {
+    const { cookie, userId, upload } = await device("room@example.com");
+    /** 200 tabs of their own: `set` makes every address distinct from another set's. */
+    const tabsOf = (set: number): UploadBrowserBackupRequest => {
+      const backup = browserBackup(200, { trigger: "auto_backup" });
+      for (const tab of backup.windows[0]!.tabs) tab.url = `${tab.url}?set=${set}`;
+      return backup;
+    };
+    const save = await server.app.inject({
+      method: "POST",
+      url: "/api/saved-sessions",
+      payload: { trigger: "manual_save", browserSession: browserSession(2) },
+      ...withSession(cookie),
+    });
+    const oldest = await upload(tabsOf(1));
+    const sameTabs = await upload({ ...tabsOf(1), snapshotId: crypto.randomUUID() });
+    const newer = await upload(tabsOf(2));
+    // The manual save weighs what leaves 1 KB free: the next automatic backup, with 200 new contents, does not fit.
+    const used = await storedBytes(server.database.db, userId);
+    await server.database.db
+      .update(savedSessions)
+      .set({ sizeBytes: sql`${savedSessions.sizeBytes} + ${plans.pro.limits.storageBytes - used - 1_000}` })
+      .where(eq(savedSessions.id, save.json<{ sessionId: string }>().sessionId));
+    const latest = await upload(tabsOf(3));
+    // Removing the oldest frees only its own bytes (the next holds the same tabs); removing the next frees their
+    // contents too, which is enough: the newer automatic backup stays.
+    const ids = (await server.database.db.select({ id: savedSessions.id }).from(savedSessions).where(eq(savedSessions.userId, userId))).map((row) => row.id);
+    expect(ids).not.toContain(oldest);
+    expect(ids).not.toContain(sameTabs);
+    expect(ids).toEqual(expect.arrayContaining([newer, latest, save.json<{ sessionId: string }>().sessionId]));
+    expect(await storedBytes(server.database.db, userId)).toBeLessThanOrEqual(plans.pro.limits.storageBytes);
   });
 
   it("two accounts holding the same tabs each store their own contents; one's deletion leaves the other's whole", async () => {
