@@ -40,27 +40,34 @@ async function load(url: string): Promise<number> {
   await client.connect();
   const started = performance.now();
   try {
-    await client.query("drop index session_tabs_title_trgm_idx; drop index session_tabs_url_trgm_idx");
+    await client.query("drop index tab_contents_title_trgm_idx; drop index tab_contents_url_trgm_idx");
     await client.query(`insert into users (email) select 'bench-' || n || '@example.com' from generate_series(1, ${ACCOUNTS}) n`);
     await client.query(`
       insert into saved_sessions (user_id, session_name, trigger_event, tab_count, app_count, size_bytes, created_at)
       select u.id, 'Backup ' || b, 'manual_save', ${TABS_PER_BACKUP}, 0, ${TABS_PER_BACKUP * 300},
         timestamptz '${NOW.toISOString()}' - (b * 43 + u.n) * interval '1 hour'
       from (select id, row_number() over (order by email) as n from users) u, generate_series(1, ${BACKUPS_PER_ACCOUNT}) b`);
-    // i numbers every tab; a, c and e pick the words of its path and title, d its site.
+    // i numbers every tab; a, c and e pick the words of its path and title, d its site. Each tab is a content of
+    // its own (decision 212), keyed here by its backup and place; each backup one list naming them in order.
     await client.query(`
-      insert into session_tabs (session_id, position, url, title, is_active, form_data, scroll_x, scroll_y)
-      select s.id, t.p,
+      insert into tab_contents (user_id, content_hash, url, title, form_data, scroll_x, scroll_y, size_bytes)
+      select s.user_id, sha256(convert_to(s.id::text || ':' || t.p, 'UTF8')),
         'https://' || ${sqlSite("d")} || '/' || ${sqlWord("a")} || '/' || ${sqlWord("c")} || '-' || (i % 1000),
         initcap(${sqlWord("a")}) || ' ' || ${sqlWord("e")} || ' ' || ${sqlWord("c")} || ' - ' || ${sqlSite("d")},
-        t.p = 0, '{}'::jsonb, 0, 0
-      from (select id, row_number() over (order by id) as sn from saved_sessions) s,
+        '{}'::jsonb, 0, 0, 200
+      from (select id, user_id, row_number() over (order by id) as sn from saved_sessions) s,
         lateral (select p, (s.sn * ${TABS_PER_BACKUP} + p) as i from generate_series(0, ${TABS_PER_BACKUP - 1}) p) t,
         lateral (select (i * 7919) % 8000 as a, (i * 104729) % 8000 as c, (i * 15485863) % 8000 as e, (i * 31) % 500 as d) w`);
-    await client.query(`create index session_tabs_title_trgm_idx on session_tabs using gin (title gin_trgm_ops)`);
-    await client.query(`create index session_tabs_url_trgm_idx on session_tabs using gin (url gin_trgm_ops)`);
+    await client.query(`
+      insert into backup_tab_lists (session_id, user_id, content_ids, active)
+      select s.id, s.user_id, array_agg(c.id order by p), array_agg(p = 0 order by p)
+      from saved_sessions s cross join generate_series(0, ${TABS_PER_BACKUP - 1}) p
+      join tab_contents c on c.user_id = s.user_id and c.content_hash = sha256(convert_to(s.id::text || ':' || p, 'UTF8'))
+      group by s.id, s.user_id`);
+    await client.query(`create index tab_contents_title_trgm_idx on tab_contents using gin (title gin_trgm_ops)`);
+    await client.query(`create index tab_contents_url_trgm_idx on tab_contents using gin (url gin_trgm_ops)`);
     await client.query("analyze");
-    const { rows } = await client.query<{ n: string }>("select count(*) as n from session_tabs");
+    const { rows } = await client.query<{ n: string }>("select sum(cardinality(content_ids)) as n from backup_tab_lists");
     if (Number(rows[0]!.n) !== TOTAL_TABS) throw new Error(`loaded ${rows[0]!.n} tabs, not ${TOTAL_TABS}`);
     return (performance.now() - started) / 1000;
   } finally {

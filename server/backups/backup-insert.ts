@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
-import { formDataAsStored } from "../encryption/stored-form-data";
 import { protectionEventInsert } from "../protection/events";
+import { type TabRecord, tabPlaceBytes, writeBackupTabs } from "./tab-lists";
 
 /** A saved session as stored: its row, its tabs and applications in order, and the event it records. */
 export interface BackupRows {
@@ -36,28 +36,26 @@ export interface BackupRows {
   event: { eventType: string; description: string };
 }
 
-/** A backup's tabs and applications as the JSON the insert sends, and its size: the bytes it stores. */
+/** A backup's tabs as {@link writeBackupTabs} takes them, its applications as the JSON the insert sends, and its size as stored. */
 export interface BackupJson {
-  tabs: string;
+  tabs: Omit<TabRecord, "session_id">[];
   applications: string;
   sizeBytes: number;
 }
 
 export function backupJson(backup: Pick<BackupRows, "tabs" | "applications">): BackupJson {
-  const tabs = JSON.stringify(
-    backup.tabs.map((tab, position) => ({
-      position,
-      url: tab.url,
-      title: tab.title,
-      favicon_url: tab.faviconUrl,
-      sealed_location: tab.sealedLocation,
-      is_active: tab.isActive,
-      last_accessed: tab.lastAccessed?.toISOString() ?? null,
-      form_data: tab.formData,
-      scroll_x: tab.scrollX,
-      scroll_y: tab.scrollY,
-    })),
-  );
+  const tabs = backup.tabs.map((tab, position) => ({
+    position,
+    url: tab.url,
+    title: tab.title,
+    favicon_url: tab.faviconUrl,
+    sealed_location: tab.sealedLocation,
+    is_active: tab.isActive,
+    last_accessed: tab.lastAccessed?.toISOString() ?? null,
+    form_data: tab.formData,
+    scroll_x: tab.scrollX,
+    scroll_y: tab.scrollY,
+  }));
   const applications = JSON.stringify(
     backup.applications.map((app, position) => ({
       position,
@@ -69,20 +67,19 @@ export function backupJson(backup: Pick<BackupRows, "tabs" | "applications">): B
       process_id: app.processId,
     })),
   );
-  return { tabs, applications, sizeBytes: Buffer.byteLength(tabs) + Buffer.byteLength(applications) };
+  // What the backup stores itself; its tabs' contents are counted once per account (decision 212).
+  return { tabs, applications, sizeBytes: tabPlaceBytes(tabs) + (backup.applications.length > 0 ? Buffer.byteLength(applications) : 0) };
 }
 
 /**
- * Writes a backup — session row, tabs, applications and its protection event — as ONE statement of
- * data-modifying CTEs. A single statement is atomic on its own, so an unlimited plan needs no
- * transaction (one round trip instead of five), and inside a transaction it saves three round trips.
- * Tabs and applications travel as one JSON parameter each rather than ten parameters per tab; the
- * backup's size ("data saved") is the length of that JSON. The event is protection's own insert
- * (its table object, its columns), embedded as the last clause, so protection_events is written
- * through the protection domain even here.
+ * Writes a backup — session row, applications and its protection event as ONE statement of data-modifying
+ * CTEs, then its tabs through {@link writeBackupTabs} (each content once per account, decision 212) — in the
+ * caller's transaction, which holds the account row's lock (store-backup.ts). Applications travel as one JSON
+ * parameter rather than several parameters each. The event is protection's own insert (its table object, its
+ * columns), embedded as the last clause, so protection_events is written through the protection domain even here.
  */
 export async function insertBackup(
-  db: Pick<Database, "execute" | "insert">,
+  db: Pick<Database, "execute" | "insert" | "select">,
   backup: BackupRows,
   json: BackupJson = backupJson(backup),
 ): Promise<string> {
@@ -100,14 +97,6 @@ export async function insertBackup(
         ${backup.tabs.length}, ${backup.tabs.filter((tab) => tab.sealedLocation).length}, ${backup.applications.length},
         ${sizeBytes}, ${createdAt}::timestamptz)
       returning id
-    ), new_tabs as (
-      insert into session_tabs (session_id, position, url, title, favicon_url, sealed_location, is_active, last_accessed,
-        form_data, scroll_x, scroll_y)
-      select new_session.id, t.position, t.url, t.title, t.favicon_url, t.sealed_location, t.is_active, t.last_accessed,
-        ${formDataAsStored(backup.userId, sql`t.form_data`)}, t.scroll_x, t.scroll_y
-      from new_session, jsonb_to_recordset(${tabs}::jsonb) as t(position integer, url text, title text,
-        favicon_url text, sealed_location text, is_active boolean, last_accessed timestamptz, form_data jsonb, scroll_x integer,
-        scroll_y integer)
     ), new_applications as (
       insert into session_applications (session_id, position, process_name, window_title, document_path,
         last_saved, is_unsaved, process_id)
@@ -121,5 +110,6 @@ export async function insertBackup(
     select id from new_session`);
   const [row] = rowsOf<{ id: string }>(result);
   if (!row) throw new Error("saved session insert returned no row");
+  await writeBackupTabs(db, backup.userId, tabs.map((tab) => ({ ...tab, session_id: row.id })));
   return row.id;
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { BackupOverview, BackupTabPage } from "@common/api/backup-pages";
 import type { Database } from "../db/database";
 import { findOwnSessionRow, toSavedApplication, toSavedTab, toSummary } from "./saved-sessions";
-import { savedSessions, sessionApplications, sessionTabs } from "./table";
+import { rowsOf } from "../db/rows";
+import { backupTabLists, savedSessions, sessionApplications, tabContents } from "./table";
 
 /** One of the account's backups with its applications and without its tabs; undefined for anyone else's id. */
 export async function findBackupOverview(db: Database, userId: string, id: string): Promise<BackupOverview | undefined> {
@@ -17,33 +18,42 @@ export async function findBackupOverview(db: Database, userId: string, id: strin
 }
 
 /**
- * `limit` tabs of one of the account's backups from `offset` in their saved order (position), with the
- * backup's tab count; undefined for anyone else's id. Both reads walk the (session_id, position) key, and
- * the account is checked in each, so they run side by side. Positions may have gaps (a clean-up removes
- * duplicates), which is why pages are by offset into the order, not by position.
+ * `limit` tabs of one of the account's backups from `offset` in their saved order, with the backup's tab count;
+ * undefined for anyone else's id. The page is a slice of the backup's one list row (decision 212), so only the
+ * page's contents are read, however long the backup.
  */
 export async function findBackupTabPage(db: Database, userId: string, id: string, offset: number, limit: number): Promise<BackupTabPage | undefined> {
-  const ownTabs = and(eq(sessionTabs.sessionId, id), eq(savedSessions.userId, userId));
+  const owned = and(eq(savedSessions.id, id), eq(savedSessions.userId, userId));
+  const slice = (column: string) => sql.raw(`l.${column}[${offset + 1}:${offset + limit}]`);
   const [totals, rows] = await Promise.all([
     db
-      .select({ owned: count(savedSessions.id), total: count(sessionTabs.position) })
+      .select({ total: sql<number>`coalesce(cardinality(${backupTabLists.contentIds}), 0)::integer` })
       .from(savedSessions)
-      .leftJoin(sessionTabs, eq(sessionTabs.sessionId, savedSessions.id))
-      .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId))),
-    db
-      .select({ tab: sessionTabs })
-      .from(sessionTabs)
-      .innerJoin(savedSessions, eq(savedSessions.id, sessionTabs.sessionId))
-      .where(ownTabs)
-      .orderBy(asc(sessionTabs.position))
-      .offset(offset)
-      .limit(limit),
+      .leftJoin(backupTabLists, eq(backupTabLists.sessionId, savedSessions.id))
+      .where(owned),
+    db.execute(sql`
+      select l.session_id as "sessionId", (${offset} + p.ord - 1)::integer as position, c.url, c.title, c.favicon_url as "faviconUrl",
+        c.sealed_location as "sealedLocation", coalesce(p.active, false) as "isActive", to_json(p.last_accessed) #>> '{}' as "lastAccessed",
+        c.form_data as "formData", c.scroll_x as "scrollX", c.scroll_y as "scrollY"
+      from ${savedSessions} s
+      join ${backupTabLists} l on l.session_id = s.id
+      cross join lateral unnest(${slice("content_ids")}, ${slice("active")}, ${slice("last_accessed")})
+        with ordinality as p(content_id, active, last_accessed, ord)
+      join ${tabContents} c on c.id = p.content_id
+      where s.id = ${id}::uuid and s.user_id = ${userId}::uuid
+      order by p.ord`),
   ]);
   const [totalsRow] = totals;
-  if (!totalsRow || totalsRow.owned === 0) return undefined;
+  if (!totalsRow) return undefined;
   return {
     total: totalsRow.total,
     offset,
-    tabs: rows.map(({ tab }, place) => ({ ...toSavedTab(tab), index: offset + place })),
+    tabs: rowsOf<PageRow>(rows).map((tab, place) => ({
+      ...toSavedTab({ ...tab, lastAccessed: tab.lastAccessed === null ? null : new Date(tab.lastAccessed) }),
+      index: offset + place,
+    })),
   };
 }
+
+/** A tab of a page as read: the fields `toSavedTab` takes, its time as ISO text. */
+type PageRow = Omit<Parameters<typeof toSavedTab>[0], "lastAccessed"> & { lastAccessed: string | null };

@@ -23,7 +23,7 @@ export { BackupRefusedError } from "./store-backup";
  * A backup from the web app or the Android and Windows apps, with its tabs and applications, stored by
  * the one pipeline, {@link storeBackup}, under `rules` (decision 205): `backupRules.webSave` for the web
  * app's saves, `backupRules.appEmergency` for the apps' emergencies (an emergency is never refused and
- * may keep up to a day's allowance of tabs even when today's is spent). Written as one statement
+ * may keep up to a day's allowance of tabs even when today's is spent). Written in the pipeline's transaction
  * (backup-insert.ts), so it is whole or absent.
  */
 export async function backUp(
@@ -47,7 +47,7 @@ export async function backUp(
       prepare: (kept) => {
         const rows = backupRows(user, input, kept, now);
         const json = backupJson(rows);
-        return { sizeBytes: json.sizeBytes, write: async (writer) => ({ sessionId: await insertBackup(writer, rows, json), counts: storedCounts(rows) }) };
+        return { write: async (writer) => ({ sessionId: await insertBackup(writer, rows, json), counts: storedCounts(rows) }) };
       },
     },
     rules,

@@ -4,7 +4,6 @@ import type { z } from "zod";
 import type { BrowserBackup, BrowserBackupReceipt, uploadBrowserBackupRequestSchema } from "@common/api/browser-backups";
 import { withoutPrivateFields } from "@common/form-privacy";
 import { browserTabFieldsOf, windowPlacementOf } from "@common/tab-field-mappers";
-import { formDataAsStored } from "../encryption/stored-form-data";
 import type { UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { recordProtectionEvent } from "../protection/events";
@@ -12,7 +11,9 @@ import { SYNCED_BROWSER_TYPE } from "@common/api/backups";
 import { triggerWords } from "./backups";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { type BackupRules, type BackupWriter, backupRules, type PreparedBackup, storeBackup } from "./store-backup";
-import { savedSessions, sessionTabs } from "./table";
+import { readBackupTabs } from "./tab-list-reads";
+import { savedSessions } from "./table";
+import { type TabRecord, tabPlaceBytes, writeBackupTabs } from "./tab-lists";
 
 export type BrowserBackupUpload = z.output<typeof uploadBrowserBackupRequestSchema>;
 
@@ -143,10 +144,11 @@ function prepareSnapshot(
 ): PreparedBackup<{ sessionId: string; windowCount: number }> {
   const { windows, groups } = keptWindowsAndGroups(input, tabs, rules);
   const words = triggerWords[input.trigger];
-  const tabsJson = JSON.stringify(tabs.map(tabRecord));
+  const tabRecords = tabs.map(tabRecord);
   const windowsJson = JSON.stringify(windows.map(({ record }) => record));
   const groupsJson = JSON.stringify(groups.map(groupRecord));
-  const sizeBytes = Buffer.byteLength(tabsJson) + Buffer.byteLength(windowsJson) + Buffer.byteLength(groupsJson);
+  // What the backup stores itself; its tabs' contents are counted once per account (decision 212).
+  const sizeBytes = tabPlaceBytes(tabRecords) + Buffer.byteLength(windowsJson) + Buffer.byteLength(groupsJson);
   const write = async (tx: BackupWriter) => {
     const [session] = await tx
       .insert(savedSessions)
@@ -171,15 +173,7 @@ function prepareSnapshot(
 
     // Each part is one statement over a JSON parameter: 5,000 tabs are one round trip, not 5,000
     // rows of parameters (which would pass PostgreSQL's 65,535-parameter limit).
-    await tx.execute(sql`
-      insert into ${sessionTabs} (session_id, position, window_position, url, title, favicon_url, sealed_location,
-        is_active, pinned, group_id, last_accessed, form_data, scroll_x, scroll_y)
-      select ${session.id}::uuid, t.position, t.window_position, t.url, t.title, t.favicon_url, t.sealed_location,
-        t.is_active, t.pinned, t.group_id, t.last_accessed, ${formDataAsStored(user.id, sql`t.form_data`)}, t.scroll_x,
-        t.scroll_y
-      from jsonb_to_recordset(${tabsJson}::jsonb) as t(position integer, window_position integer, url text, title text,
-        favicon_url text, sealed_location text, is_active boolean, pinned boolean, group_id bigint, last_accessed timestamptz, form_data jsonb,
-        scroll_x integer, scroll_y integer)`);
+    await writeBackupTabs(tx, user.id, tabRecords.map((tab) => ({ ...tab, session_id: session.id })));
     if (windows.length > 0) {
       await tx.execute(sql`
         insert into ${backupWindows} (session_id, position, window_id, state, focused, "left", top, width, height)
@@ -199,7 +193,7 @@ function prepareSnapshot(
     await recordProtectionEvent(tx, user.id, words.eventType, reason ? `${description}: ${reason}` : description, now);
     return { sessionId: session.id, windowCount: windows.length };
   };
-  return { sizeBytes, write };
+  return { write };
 }
 
 /** "Emergency backup — Pixel 9 (through sync, read by Chrome on Linux)": where a synced device's backup came from, in its name. */
@@ -268,7 +262,7 @@ function keptWindowsAndGroups(
   return { windows, groups: [...described.values()].filter((group) => named.has(group.groupId)) };
 }
 
-function tabRecord(tab: StoredTab, position: number): Record<string, unknown> {
+function tabRecord(tab: StoredTab, position: number): Omit<TabRecord, "session_id"> {
   return {
     position,
     window_position: tab.windowPosition,
@@ -326,7 +320,7 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
     .limit(1);
   if (!session) return undefined;
   const [tabs, windows, groups] = await Promise.all([
-    db.select().from(sessionTabs).where(eq(sessionTabs.sessionId, id)).orderBy(asc(sessionTabs.position)),
+    readBackupTabs(db, [id]),
     db.select().from(backupWindows).where(eq(backupWindows.sessionId, id)).orderBy(asc(backupWindows.position)),
     db.select().from(backupTabGroups).where(eq(backupTabGroups.sessionId, id)).orderBy(asc(backupTabGroups.groupId)),
   ]);

@@ -2,7 +2,8 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { AccountExport } from "@common/api/account-data";
 import type { Database } from "../db/database";
 import { backupTabGroups, backupWindows } from "./browser-tables";
-import { savedSessions, sessionApplications, sessionTabs } from "./table";
+import { readBackupTabs } from "./tab-list-reads";
+import { savedSessions, sessionApplications } from "./table";
 
 type ExportedBackup = AccountExport["backups"][number];
 
@@ -24,7 +25,7 @@ export async function backupsOfUserForExport(db: Database, userId: string): Prom
   if (sessions.length === 0) return [];
   const ids = sessions.map((session) => session.id);
   const [tabs, applications, windows, groups] = await Promise.all([
-    db.select().from(sessionTabs).where(inArray(sessionTabs.sessionId, ids)).orderBy(asc(sessionTabs.position)),
+    readBackupTabs(db, ids),
     db.select().from(sessionApplications).where(inArray(sessionApplications.sessionId, ids)).orderBy(asc(sessionApplications.position)),
     db.select().from(backupWindows).where(inArray(backupWindows.sessionId, ids)).orderBy(asc(backupWindows.position)),
     db.select().from(backupTabGroups).where(inArray(backupTabGroups.sessionId, ids)).orderBy(asc(backupTabGroups.groupId)),

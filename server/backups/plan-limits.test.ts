@@ -232,7 +232,7 @@ describe("plans enforced on the server", () => {
         return new;
       end $$`);
     await server.database.db.execute(
-      sql`create trigger fail_poisoned_tab before insert on session_tabs for each row execute function fail_poisoned_tab()`,
+      sql`create trigger fail_poisoned_tab before insert on tab_contents for each row execute function fail_poisoned_tab()`,
     );
     try {
       const tabs = [tab(0), tab(1), tab(2), tab(3, { url: "https://example.com/poisoned" })];
@@ -244,7 +244,7 @@ describe("plans enforced on the server", () => {
       expect(response.json()).toEqual({ message: "Internal server error" });
       expect(await sessionsOf("crash@example.com")).toEqual([]);
     } finally {
-      await server.database.db.execute(sql`drop trigger fail_poisoned_tab on session_tabs`);
+      await server.database.db.execute(sql`drop trigger fail_poisoned_tab on tab_contents`);
     }
   });
 });

@@ -9,6 +9,7 @@ import { browserBackup, browserSession, tab } from "../test/backup-payloads";
 import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
+import { storedBytes } from "./quota";
 import { RESTORES_PER_MINUTE } from "./restore-limit";
 import { savedSessions } from "./table";
 
@@ -149,20 +150,25 @@ describe("backup storage quota per plan (decision 135)", () => {
     expect((await backupsOf(a.userId)).map((row) => row.id)).toEqual([rescue.json().backupId]);
   });
 
-  it("the stored bytes are what the backups hold: size_bytes is the length of the stored tabs", async () => {
+  it("the stored bytes are what is really stored: each backup's own places, and each tab's content once (decision 212)", async () => {
     const a = await account("quota-measure@example.com", "pro");
-    const save = await manual(a.cookie);
-    const [row] = rowsOf<{ stored: number; size: number }>(
+    const first = await manual(a.cookie);
+    const afterFirst = await storedBytes(server.database.db, a.userId);
+    now += 1000;
+    const second = await manual(a.cookie);
+    const afterSecond = await storedBytes(server.database.db, a.userId);
+    const [row] = rowsOf<{ contents: number; size: number; first: number }>(
       await server.database.db.execute(sql`
-        select (select octet_length(json_agg(json_build_object('position', position, 'url', url, 'title', title,
-          'favicon_url', favicon_url, 'is_active', is_active, 'last_accessed', last_accessed, 'form_data', form_data,
-          'scroll_x', scroll_x, 'scroll_y', scroll_y) order by position)::text) from session_tabs
-          where session_id = ${save.json().sessionId}::uuid) as stored,
-          (select size_bytes from saved_sessions where id = ${save.json().sessionId}::uuid) as size`),
+        select (select coalesce(sum(size_bytes), 0)::int from tab_contents where user_id = ${a.userId}::uuid) as contents,
+          (select size_bytes from saved_sessions where id = ${second.json().sessionId}::uuid) as size,
+          (select size_bytes from saved_sessions where id = ${first.json().sessionId}::uuid) as first`),
     );
-    expect(row!.size).toBeGreaterThan(0);
-    // Within a few bytes per tab of the JSON PostgreSQL builds from the stored rows (its spacing differs).
-    expect(Math.abs(row!.size - Number(row!.stored))).toBeLessThan(200);
+    // The two tabs' contents (address, title, form data, scroll as JSON) are counted once.
+    expect(row!.contents).toBeGreaterThan(100);
+    expect(afterFirst).toBe(row!.first + row!.contents);
+    // The same two tabs again add only the second backup's places: a reference, the active flag and a time each.
+    expect(row!.size).toBe(2 * (8 + 1 + 8));
+    expect(afterSecond - afterFirst).toBe(row!.size);
   });
 });
 

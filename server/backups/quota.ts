@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { EMERGENCY_BOUNDS, type PlanType, plans, storageText } from "@common/plans";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
-import { savedSessions } from "./table";
+import { backupTabLists, savedSessions, tabContents } from "./table";
 
 /** Any query runner: the database or the backup's open transaction. */
 type Runner = Pick<Database, "select" | "execute" | "delete">;
@@ -15,12 +15,33 @@ export class QuotaFullError extends Error {
 
 const storageUpgradeOf: Record<PlanType, PlanType | null> = { free: "basic", basic: "pro", pro: "premium", premium: null };
 
-/** Bytes the account's backups take as stored (the `size_bytes` of each, decision 135). */
+/**
+ * Bytes the account's backups take as stored (decision 135): what each backup stores itself (`size_bytes`) and
+ * each tab content once, however many backups hold it (decision 212).
+ */
 export async function storedBytes(db: Pick<Database, "select">, userId: string): Promise<number> {
   const [row] = await db
-    .select({ bytes: sql<string>`coalesce(sum(${savedSessions.sizeBytes}), 0)` })
+    .select({
+      bytes: sql<string>`coalesce(sum(${savedSessions.sizeBytes}), 0)
+        + (select coalesce(sum(${tabContents.sizeBytes}), 0) from ${tabContents} where ${tabContents.userId} = ${userId}::uuid)`,
+    })
     .from(savedSessions)
     .where(eq(savedSessions.userId, userId));
+  return Number(row?.bytes ?? 0);
+}
+
+/** What one backup added to the account's storage: its own bytes and the contents no other backup holds (decision 212). */
+async function bytesAddedBy(tx: Runner, userId: string, sessionId: string): Promise<number> {
+  const [row] = rowsOf<{ bytes: number | string }>(
+    await tx.execute(sql`
+      select (select ${savedSessions.sizeBytes} from ${savedSessions} where ${savedSessions.id} = ${sessionId}::uuid)
+        + coalesce((select sum(c.size_bytes) from ${tabContents} c
+          where c.id in (
+            select unnest(l.content_ids) from ${backupTabLists} l where l.session_id = ${sessionId}::uuid
+            except
+            select unnest(l.content_ids) from ${backupTabLists} l where l.user_id = ${userId}::uuid and l.session_id <> ${sessionId}::uuid
+          )), 0) as bytes`),
+  );
   return Number(row?.bytes ?? 0);
 }
 
@@ -84,39 +105,44 @@ export async function enforceQuota(
   tx: Runner,
   planType: PlanType,
   userId: string,
-  backup: { sessionId: string; sizeBytes: number; rule: QuotaRule },
+  backup: { sessionId: string; rule: QuotaRule },
 ): Promise<QuotaOutcome> {
   const quota = plans[planType].limits.storageBytes;
   const used = await storedBytes(tx, userId);
   if (used <= quota) return { removedForSpace: 0, overBytes: 0, usedBytes: used };
-  if (backup.rule === "refuse") throw new QuotaFullError(quotaFullMessage(planType, used - backup.sizeBytes, backup.sizeBytes));
-  const excess = used - quota;
-  // The oldest automatic backups whose bytes, summed oldest first, are needed to cover the excess.
-  const candidates = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      select id from (
-        select ${savedSessions.id} as id,
-          sum(${savedSessions.sizeBytes}) over (order by ${savedSessions.createdAt}, ${savedSessions.id}) - ${savedSessions.sizeBytes} as before
-        from ${savedSessions}
-        where ${savedSessions.userId} = ${userId}::uuid and ${savedSessions.triggerEvent} = 'auto_backup'
-          and ${savedSessions.pinnedAt} is null
-          and ${savedSessions.id} <> ${backup.sessionId}::uuid
-      ) oldest_first
-      where before < ${excess}`),
-  );
-  let removedForSpace = 0;
-  if (candidates.length > 0) {
-    const removed = await tx
-      .delete(savedSessions)
-      .where(and(eq(savedSessions.userId, userId), ne(savedSessions.id, backup.sessionId), inArray(savedSessions.id, candidates.map((row) => row.id))))
-      .returning({ id: savedSessions.id });
-    removedForSpace = removed.length;
+  if (backup.rule === "refuse") {
+    const added = await bytesAddedBy(tx, userId, backup.sessionId);
+    throw new QuotaFullError(quotaFullMessage(planType, used - added, added));
   }
-  const after = removedForSpace > 0 ? await storedBytes(tx, userId) : used;
+  // The oldest automatic backup goes, one at a time, until the account fits (or none is left): what removing one
+  // frees — its own bytes and the contents no other backup holds (decision 212) — is known only once it is removed,
+  // so choosing several by their own bytes would remove more backups than the room needs.
+  let removedForSpace = 0;
+  let after = used;
+  while (after > quota) {
+    const [oldest] = await tx
+      .select({ id: savedSessions.id })
+      .from(savedSessions)
+      .where(
+        and(
+          eq(savedSessions.userId, userId),
+          eq(savedSessions.triggerEvent, "auto_backup"),
+          isNull(savedSessions.pinnedAt),
+          ne(savedSessions.id, backup.sessionId),
+        ),
+      )
+      .orderBy(asc(savedSessions.createdAt), asc(savedSessions.id))
+      .limit(1);
+    if (!oldest) break;
+    await tx.delete(savedSessions).where(and(eq(savedSessions.userId, userId), eq(savedSessions.id, oldest.id)));
+    removedForSpace += 1;
+    after = await storedBytes(tx, userId);
+  }
   const overBytes = Math.max(0, after - quota);
   const mayExceed = backup.rule === "make-room-then-exceed" ? emergencyAllowanceBytes(planType) : 0;
   if (overBytes > mayExceed) {
-    throw new QuotaFullError(quotaFullMessage(planType, after - backup.sizeBytes, backup.sizeBytes, backup.rule === "make-room-then-exceed"));
+    const added = await bytesAddedBy(tx, userId, backup.sessionId);
+    throw new QuotaFullError(quotaFullMessage(planType, after - added, added, backup.rule === "make-room-then-exceed"));
   }
   return { removedForSpace, overBytes, usedBytes: after };
 }

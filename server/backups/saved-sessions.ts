@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, max, sql, sum } from "drizzle-orm";
 import type { SavedApplication, SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/backups";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
-import { type SavedSessionRow, savedSessions, sessionApplications, type SessionApplicationRow, sessionTabs, type SessionTabRow } from "./table";
+import { readBackupTabs } from "./tab-list-reads";
+import { lockAccountTabs } from "./tab-lists";
+import { type SavedSessionRow, savedSessions, sessionApplications, type SessionApplicationRow, type SessionTabRow } from "./table";
 
 /** The most an account's list returns at once; Free and Basic keep far fewer. */
 const listLimit = 500;
@@ -68,13 +70,20 @@ export async function latestRestorableSession(db: Database, userId: string): Pro
   return session ? withContents(db, session) : undefined;
 }
 
-/** Deletes one of the account's sessions (tabs and applications cascade); false when it has none such. */
+/**
+ * Deletes one of the account's sessions (tabs and applications cascade, and the tab contents no other backup
+ * holds go with them, decision 212); false when it has none such. The account is locked first, as every writer
+ * of its tabs locks it.
+ */
 export async function deleteSavedSession(db: Database, userId: string, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(savedSessions)
-    .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
-    .returning({ id: savedSessions.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    await lockAccountTabs(tx, userId);
+    const deleted = await tx
+      .delete(savedSessions)
+      .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
+      .returning({ id: savedSessions.id });
+    return deleted.length > 0;
+  });
 }
 
 // One pass over the account's (user_id, created_at) index; the status banner asks every 5 s.
@@ -108,7 +117,7 @@ export async function sessionTotals(
 
 async function withContents(db: Database, session: SavedSessionRow): Promise<SavedSessionDetail> {
   const [tabs, apps] = await Promise.all([
-    db.select().from(sessionTabs).where(eq(sessionTabs.sessionId, session.id)).orderBy(asc(sessionTabs.position)),
+    readBackupTabs(db, [session.id]),
     db
       .select()
       .from(sessionApplications)
@@ -149,7 +158,9 @@ export function toSummary(row: SavedSessionRow): SavedSessionSummary {
   };
 }
 
-export function toSavedTab(row: SessionTabRow): SavedTab {
+export function toSavedTab(
+  row: Pick<SessionTabRow, "sessionId" | "position" | "url" | "title" | "faviconUrl" | "sealedLocation" | "isActive" | "lastAccessed" | "formData" | "scrollX" | "scrollY">,
+): SavedTab {
   return {
     id: `${row.sessionId}:${row.position}`,
     url: row.url,

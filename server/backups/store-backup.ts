@@ -9,7 +9,7 @@ import type { Database } from "../db/database";
 import { allowanceKeyOf, refusePlainTabs } from "../encryption/sealed-tabs";
 import { protectionEvents } from "../protection/table";
 import { planLimitNotice } from "./plan-limits";
-import { enforceQuota, QuotaFullError, type QuotaOutcome, quotaFullMessage, storedBytes } from "./quota";
+import { enforceQuota, type QuotaOutcome } from "./quota";
 import { type HeldEmergency, heldEmergency, rotateBackups } from "./rotation";
 import { protectedTabDays } from "./table";
 
@@ -43,13 +43,6 @@ export interface BackupRules {
    */
   rotation: "thinning-then-plan-count";
   /**
-   * On a plan with no daily allowance and no backup count: "one-statement" writes a manual save without a
-   * transaction or the account's lock, the quota read first (the write must then be one statement, whole or absent
-   * on its own: backup-insert.ts; an automatic backup always takes the transaction, as thinning and making room
-   * need the lock); "transaction" always locks the account row and writes in one transaction.
-   */
-  unlimitedPlan: "one-statement" | "transaction";
-  /**
    * Which refusal is checked first when both apply: "automatic-backup-plan" (an automatic backup on a plan
    * without them, 403) or "plain-tabs" (a plain tab from an account that seals, 409; decision 199).
    */
@@ -70,7 +63,6 @@ export const backupRules = {
     whenNothingIsLeft: "refused",
     storageQuota: "room-for-automatic",
     rotation: "thinning-then-plan-count",
-    unlimitedPlan: "one-statement",
     firstRefusal: "automatic-backup-plan",
     emergencyRights: "none",
   },
@@ -80,7 +72,6 @@ export const backupRules = {
     whenNothingIsLeft: "stored",
     storageQuota: "make-room",
     rotation: "thinning-then-plan-count",
-    unlimitedPlan: "transaction",
     firstRefusal: "automatic-backup-plan",
     emergencyRights: "bounded",
   },
@@ -90,7 +81,6 @@ export const backupRules = {
     whenNothingIsLeft: "refused",
     storageQuota: "room-for-automatic",
     rotation: "thinning-then-plan-count",
-    unlimitedPlan: "transaction",
     firstRefusal: "plain-tabs",
     emergencyRights: "none",
   },
@@ -100,7 +90,6 @@ export const backupRules = {
     whenNothingIsLeft: "stored",
     storageQuota: "make-room",
     rotation: "thinning-then-plan-count",
-    unlimitedPlan: "transaction",
     firstRefusal: "plain-tabs",
     emergencyRights: "bounded",
   },
@@ -110,7 +99,6 @@ export const backupRules = {
     whenNothingIsLeft: "refused",
     storageQuota: "room-for-automatic",
     rotation: "thinning-then-plan-count",
-    unlimitedPlan: "transaction",
     firstRefusal: "plain-tabs",
     emergencyRights: "none",
   },
@@ -130,9 +118,8 @@ export class BackupRefusedError extends Error {
 /** Any query runner that writes a backup: the database, or the backup's open transaction. */
 export type BackupWriter = Pick<Database, "select" | "insert" | "execute" | "delete" | "update">;
 
-/** A backup ready to write with the tabs kept: its size as stored, and the write itself. */
+/** A backup ready to write with the tabs kept: the write itself (the quota measures what it stored, decision 212). */
 export interface PreparedBackup<Written extends { sessionId: string }> {
-  sizeBytes: number;
   write: (db: BackupWriter) => Promise<Written>;
 }
 
@@ -200,23 +187,6 @@ export async function storeBackup<Tab extends AllowanceTab, Written extends { se
   }
   if (claimed.firstRefusal === "automatic-backup-plan") await refusePlainTabs(db, user.id, input.tabs);
 
-  // Unlimited plans have no allowance to read and nothing to rotate: a manual save's one-statement write is atomic
-  // by itself, so no transaction (and no lock) is needed; the storage quota is read first.
-  if (
-    claimed.unlimitedPlan === "one-statement" &&
-    claimed.emergencyRights === "none" &&
-    input.trigger !== "auto_backup" &&
-    plan.limits.tabsPerDay === null &&
-    plan.limits.backupsKept === null
-  ) {
-    if (nothingLeft(claimed, input, input.tabs)) throw new BackupRefusedError(input.nothingToBackUp);
-    const prepared = input.prepare(input.tabs);
-    const used = await storedBytes(db, user.id);
-    if (used + prepared.sizeBytes > plan.limits.storageBytes) throw new QuotaFullError(quotaFullMessage(user.planType, used, prepared.sizeBytes));
-    const written = await prepared.write(db);
-    return { outcome: "stored", written, kept: input.tabs, tabsLeftOut: 0, backupsRotatedOut: 0, backupsThinnedOut: 0, storage: undefined, notice: planLimitNotice(user.planType, 0, 0) };
-  }
-
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const pastTheDay = claimed.emergencyRights === "bounded" && (await emergenciesToday(tx, user.id, now)) >= EMERGENCY_BOUNDS.perDay;
@@ -247,7 +217,6 @@ export async function storeBackup<Tab extends AllowanceTab, Written extends { se
     const rotation = await rotateBackups(tx, user.id, { keep, thinAt: plan.features.autoBackup ? now : null }, written.sessionId);
     const storage = await enforceQuota(tx, user.planType, user.id, {
       sessionId: written.sessionId,
-      sizeBytes: prepared.sizeBytes,
       rule: rules.storageQuota === "make-room" ? "make-room-then-exceed" : input.trigger === "auto_backup" ? "make-room" : "refuse",
     });
     if (storage.overBytes > 0) logOverQuota(input.log, user, storage);

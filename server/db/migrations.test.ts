@@ -50,7 +50,7 @@ describe("migrations", () => {
         );
         expect(applied.rows[0]).toEqual({ count: migrationCount, distinct: migrationCount });
         const tables = await client.query<{ table_name: string }>(
-          "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+          "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name",
         );
         const declared = Object.values(schema).map((table) => getTableName(table)).sort();
         expect(tables.rows.map((row) => row.table_name)).toEqual(declared);

@@ -8,7 +8,7 @@ export { appEvents } from "../events/table";
 export { rateLimitCounters } from "../rate-limits/table";
 export { payments, processedPaymentEvents, subscriptions } from "../payments/table";
 export { protectionEvents, protectionSettings } from "../protection/table";
-export { protectedTabDays, savedSessions, sessionApplications, sessionTabs } from "../backups/table";
+export { backupTabLists, protectedTabDays, savedSessions, sessionApplications, tabContents } from "../backups/table";
 export { backupTabGroups, backupWindows } from "../backups/browser-tables";
 export { statusIncidents } from "../status/table";
 export { systemLogs } from "../system-log/table";

@@ -1,15 +1,21 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { SEALED_FORM_FIELD } from "@common/end-to-end-encryption";
+import type { Database } from "../db/database";
+import { formEncryptionKeys } from "./table";
+
+/** Whether the account turned end-to-end encryption on: its backups then keep sealed form entries only (decision 177). */
+export async function accountSealsFormEntries(db: Pick<Database, "select">, userId: string): Promise<boolean> {
+  const [key] = await db.select({ userId: formEncryptionKeys.userId }).from(formEncryptionKeys).where(eq(formEncryptionKeys.userId, userId)).limit(1);
+  return key !== undefined;
+}
 
 /**
  * A tab's form entries as a backup stores them (decision 177): sealed ones always, plain ones only while
  * the account has not turned end-to-end encryption on. A client that cannot seal yet (an old extension, an
  * imported file) sends plain entries; with encryption on they are left out, so the database never holds
- * them readable. Part of the backup's one statement, so it costs no extra round trip.
+ * them readable.
  */
-export function formDataAsStored(userId: string, formData: SQL): SQL {
-  return sql`case
-    when (${formData} -> ${SEALED_FORM_FIELD}::text) is not null then ${formData}
-    when exists (select 1 from form_encryption_keys k where k.user_id = ${userId}::uuid) then '{}'::jsonb
-    else ${formData} end`;
+export function formDataAsStored(formData: Record<string, string>, accountSealsForms: boolean): Record<string, string> {
+  if (formData[SEALED_FORM_FIELD] !== undefined) return formData;
+  return accountSealsForms ? {} : formData;
 }

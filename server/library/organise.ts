@@ -12,6 +12,7 @@ import { SESSION_LIMITS } from "@common/api/payload-limits";
 import { pinnedBackupsText, plans, planTypes } from "@common/plans";
 import type { UserRow } from "../accounts/table";
 import { savedSessions } from "../backups/table";
+import { lockAccountTabs } from "../backups/tab-lists";
 import type { Database } from "../db/database";
 import { type LibrarySnapshot, captureBackups, deleteBackups, restoreBackups, type Row, snapshotOf } from "./snapshot";
 import { libraryLastChanges } from "./table";
@@ -42,8 +43,12 @@ async function rememberChange(tx: Transaction, userId: string, summary: string, 
     .onConflictDoUpdate({ target: libraryLastChanges.userId, set: values });
 }
 
-/** The account's backups of these ids, locked for the transaction, or 404 when any is not the account's. */
+/**
+ * The account's backups of these ids, locked for the transaction, or 404 when any is not the account's. The
+ * account row is locked first, as every writer of its tabs locks it (decision 212).
+ */
 async function lockBackups(tx: Transaction, userId: string, ids: readonly string[]) {
+  await lockAccountTabs(tx, userId);
   const rows = await tx
     .select({ id: savedSessions.id, tabCount: savedSessions.tabCount, sessionName: savedSessions.sessionName })
     .from(savedSessions)
@@ -279,6 +284,7 @@ export async function dedupeBackups(db: Database, user: UserRow, request: z.outp
 /** Puts back what the last organise action changed (decision 157); once. */
 export async function undoLastChange(db: Database, userId: string): Promise<OrganiseReceipt> {
   return db.transaction(async (tx) => {
+    await lockAccountTabs(tx, userId);
     const [change] = await tx.select().from(libraryLastChanges).where(eq(libraryLastChanges.userId, userId)).for("update");
     if (!change) throw new OrganiseRefusedError(404, "Nothing to undo");
     await tx.delete(libraryLastChanges).where(eq(libraryLastChanges.userId, userId));

@@ -34,7 +34,8 @@ interface HitRow {
 
 /**
  * The account's tabs whose title or URL holds every word of the search (decision 152). The trigram
- * indexes on session_tabs.title and .url find the candidates (ILIKE '%word%'); they are ranked by
+ * indexes on tab_contents.title and .url find the contents (ILIKE '%word%'), each once however many backups
+ * hold it (decision 212); the backups' lists place them; they are ranked by
  * pg_trgm's word similarity of the search to the title or URL (three quarters) and by how recent their
  * backup is (a quarter, halving over a week), then newest first; the 1,000 newest matches are ranked. Only the
  * account's own backups are read.
@@ -46,19 +47,22 @@ export async function searchTabs(db: Database, userId: string, query: string, pa
   const size = ORGANISE_LIMITS.pageSize;
   const score = sql`greatest(word_similarity(${phrase}, m.title), word_similarity(${phrase}, m.url))`;
   const ageDays = sql`greatest(0, extract(epoch from (${now.toISOString()}::timestamptz - m.created_at)) / 86400)`;
-  // The account's backups as an array beside the join: the planner can then AND the trigram bitmaps with the
-  // tabs of those backups (their primary key), so a word found in every tab reads only this account's tabs.
+  // The account's contents are searched once each, then found in its backups' lists, newest backup first.
   // The newest `candidates` matches are ranked: a word in nearly every tab does not score them all.
   const [result, encryptedTabsNotSearched] = await Promise.all([
     db.execute(sql`
-    with matches as materialized (
-      select s.id, s.session_name, s.created_at, s.pinned_at, t.session_id, t.position, t.url, t.title, t.favicon_url
-      from session_tabs t
-      join saved_sessions s on s.id = t.session_id
+    with found as materialized (
+      select t.id, t.url, t.title, t.favicon_url
+      from tab_contents t
+      where t.user_id = ${userId} and ${sql.join(matches, sql` and `)}
+    ), matches as materialized (
+      select s.id, s.session_name, s.created_at, s.pinned_at, l.session_id, (p.ord - 1)::integer as position, f.url, f.title, f.favicon_url
+      from saved_sessions s
+      join backup_tab_lists l on l.session_id = s.id
+      cross join lateral unnest(l.content_ids) with ordinality as p(content_id, ord)
+      join found f on f.id = p.content_id
       where s.user_id = ${userId}
-        and t.session_id = any(array(select id from saved_sessions where user_id = ${userId}))
-        and ${sql.join(matches, sql` and `)}
-      order by s.created_at desc, t.session_id, t.position
+      order by s.created_at desc, l.session_id, position
       limit ${candidates}
     )
     select m.id as "backupId", m.session_name as "sessionName",

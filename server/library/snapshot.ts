@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
+import { type TabRecord, tabRecordOf, writeBackupTabs } from "../backups/tab-lists";
 
 /** A transaction or the database: whatever runs the queries. */
-export type Runner = Pick<Database, "execute">;
+export type Runner = Pick<Database, "execute" | "select" | "insert">;
 
 /** The tables a backup lives in; the order is the order rows go back in (sessions before their tabs). */
 const backupTables = ["saved_sessions", "session_tabs", "session_applications", "backup_windows", "backup_tab_groups"] as const;
@@ -47,14 +48,35 @@ export async function deleteBackups(tx: Runner, userId: string, ids: readonly st
   await tx.execute(sql`delete from saved_sessions where user_id = ${userId} and id = any(${sql.param([...ids])}::uuid[])`);
 }
 
-/** Puts captured rows back as they were (the backups must not exist: delete them first). */
+/**
+ * Puts captured rows back as they were (the backups must not exist: delete them first). Tabs go back through
+ * `writeBackupTabs`, each content once per account (decision 212): the caller holds the account row's lock.
+ */
 export async function restoreBackups(tx: Runner, snapshot: LibrarySnapshot): Promise<void> {
   for (const table of backupTables) {
     const rows = snapshot[table];
     if (rows.length === 0) continue;
+    if (table === "session_tabs") {
+      await restoreTabs(tx, snapshot.saved_sessions, rows);
+      continue;
+    }
     const name = sql.identifier(table);
     // A row captured before a NOT NULL column existed would put back null: it gets the column's default.
     const complete = table === "saved_sessions" ? rows.map((row) => ({ ...row, sealed_tab_count: row.sealed_tab_count ?? 0 })) : rows;
     await tx.execute(sql`insert into ${name} select * from jsonb_populate_recordset(null::${name}, ${JSON.stringify(complete)}::jsonb)`);
   }
+}
+
+/** A snapshot's tab rows written back, per account (a snapshot holds one account's backups). */
+async function restoreTabs(tx: Runner, sessions: Row[], tabs: Row[]): Promise<void> {
+  const accountOf = new Map(sessions.map((row) => [String(row.id), String(row.user_id)]));
+  const byAccount = new Map<string, TabRecord[]>();
+  for (const tab of tabs) {
+    const account = accountOf.get(String(tab.session_id));
+    if (account === undefined) throw new Error("a tab of a backup the snapshot does not hold");
+    const records = byAccount.get(account) ?? [];
+    if (records.length === 0) byAccount.set(account, records);
+    records.push(tabRecordOf(tab));
+  }
+  for (const [account, records] of byAccount) await writeBackupTabs(tx, account, records);
 }
