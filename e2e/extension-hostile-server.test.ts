@@ -93,7 +93,7 @@ describe("the extension against a hostile server (decision 220)", () => {
     await server?.stop();
   });
 
-  test("an \"encryption is off\" answer is refused and said; a javascript: tab of a backup is not opened", async () => {
+  test("an answer that encryption is off is refused and said; a javascript: tab of a backup is not opened", async () => {
     assert.ok(server && pages && extension);
     const [running, served, browser] = [server, pages, extension];
     const site = await browser.context.newPage();

@@ -35,7 +35,7 @@ async function backUpTyping(page: Page, typed: string) {
 describe("the web app against a hostile server (decision 220)", () => {
   const suite = useBrowserSuite();
 
-  test("an \"encryption is off\" answer is not believed, a non-web address is not opened, a moved sealed form is not refilled", async () => {
+  test("an answer that encryption is off is not believed, a non-web address is not opened, a moved sealed form is not refilled", async () => {
     const context = await newContext(suite.browser, suite.server.url, DESKTOP);
     const page = await context.newPage();
     await signInThroughMail(page, suite.server.dataDir, "hostile@example.com");

@@ -65,7 +65,7 @@ async function encrypting(sealsTabLocations: boolean) {
   return { server, encryption, key: await backupKeyFrom(made.rawKey) };
 }
 
-describe("a server that answers \"encryption is off\" (decision 220)", () => {
+describe("a server that answers that encryption is off (decision 220)", () => {
   it("is not believed once this browser has seen encryption on: the key stays and form entries still leave sealed", async () => {
     const { server, encryption } = await encrypting(false);
     await encryption.refresh();
@@ -107,7 +107,7 @@ describe("a server that answers \"encryption is off\" (decision 220)", () => {
 });
 
 describe("a server that moves sealed values (decision 220)", () => {
-  it("a sealed form moved onto another page is not refilled there, and the restore says so", async () => {
+  it("a sealed form moved onto another page is not refilled there, and is counted", async () => {
     const { encryption, key } = await encrypting(false);
     await encryption.unlock(PASSPHRASE);
     const sealedForBank = asSealedFormData(await sealFormData(key, typed, "https://bank.example/transfer"));
