@@ -4,6 +4,7 @@ import { asSealedFormData, backupKeyFrom, createBackupKey, openFormData, openTab
 import { openTabsRequest } from "./open-tabs-sync";
 import type { StorageArea } from "./browser-api";
 import { FormEncryption } from "./form-encryption";
+import { memoryKeyStore } from "./key-store";
 import { buildSnapshot, toUploadRequest, type Snapshot } from "./snapshot";
 import { FakeServer } from "../test/fake-server";
 
@@ -37,7 +38,7 @@ async function setUp(enabled: boolean, sealsTabLocations = false) {
   const server = new FakeServer();
   const made = await createBackupKey(PASSPHRASE);
   server.formEncryption = enabled ? { enabled: true, key: made.stored, setAt: "2026-11-24T10:00:00.000Z", changedAt: "2026-11-24T10:00:00.000Z", sealsTabLocations } : { enabled: false };
-  const encryption = new FormEncryption({ storage: memoryStorage(), fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
+  const encryption = new FormEncryption({ storage: memoryStorage(), keys: memoryKeyStore(), fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
   return { server, encryption, key: await backupKeyFrom(made.rawKey) };
 }
 

@@ -10,21 +10,22 @@ import {
   sealedFormDataOf,
   sealFormData,
   sealTabLocation,
-  toBase64Url,
   unwrapBackupKey,
   WrongPassphraseError,
 } from "@common/end-to-end-encryption";
 import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
+import type { KeyStore } from "./key-store";
 import type { RefusedDowngrade } from "./refused-downgrade";
 
-/** Kept in storage.local: whether the account seals form entries, and this browser's key once unlocked. */
+/**
+ * Kept in storage.local: whether the account seals form entries and tab locations. The key itself is in the
+ * {@link KeyStore} (decision 220); before that it was kept here as `rawKey`, moved out at the first read.
+ */
 export const FORM_ENCRYPTION_KEY = "formEncryption";
 
 interface StoredEncryption {
   enabled: boolean;
-  /** The backup key's raw bytes (base64url), present once the person unlocked this browser. */
-  rawKey: string | null;
   /** Whether the account seals titles, addresses and favicons too (decision 199). */
   sealsTabLocations: boolean;
   /** What the server last claimed that this browser refused to believe (decision 220); null when it agreed. */
@@ -70,6 +71,8 @@ export interface OpenedTabs<B> {
 
 export interface FormEncryptionDeps {
   storage: StorageArea;
+  /** Where the unlocked key is kept, out of the content scripts' reach (decision 220). */
+  keys: KeyStore;
   fetch: typeof fetch;
   credentials(): Promise<{ serverUrl: string; token: string } | null>;
 }
@@ -88,19 +91,24 @@ export class FormEncryption {
     const value = (await this.deps.storage.get(FORM_ENCRYPTION_KEY))[FORM_ENCRYPTION_KEY];
     if (!value || typeof value !== "object") return null;
     const [enabled, rawKey, sealsTabLocations, refused]: unknown[] = ["enabled", "rawKey", "sealsTabLocations", "refusedDowngrade"].map((key) => Reflect.get(value, key));
-    return {
+    const stored: StoredEncryption = {
       enabled: enabled === true,
-      rawKey: typeof rawKey === "string" ? rawKey : null,
       sealsTabLocations: enabled === true && sealsTabLocations === true,
       refusedDowngrade: refused === "encryption-off" || refused === "locations-plain" ? refused : null,
     };
+    if (typeof rawKey === "string") {
+      // Unlocked before decision 220: the raw key moves into the key store, as a key that cannot be read back.
+      await this.deps.keys.set(await backupKeyFrom(fromBase64Url(rawKey)));
+      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: stored });
+    }
+    return stored;
   }
 
   async status(): Promise<FormEncryptionStatus> {
     const stored = await this.stored();
     return {
       enabled: stored ? stored.enabled : null,
-      unlocked: Boolean(stored?.rawKey),
+      unlocked: (await this.key()) !== null,
       sealsTabLocations: stored?.sealsTabLocations ?? false,
       refusedDowngrade: stored?.refusedDowngrade ?? null,
     };
@@ -109,7 +117,7 @@ export class FormEncryption {
   /** True while the account seals tab locations and this browser cannot: uploads and open-tabs pushes wait. */
   async lockedOut(): Promise<boolean> {
     const stored = await this.stored();
-    return Boolean(stored?.sealsTabLocations && !stored.rawKey);
+    return Boolean(stored?.sealsTabLocations) && (await this.key()) === null;
   }
 
   /**
@@ -126,11 +134,11 @@ export class FormEncryption {
     const stored = await this.stored();
     let next: StoredEncryption;
     if (!answer.data.enabled) {
-      next = stored?.enabled ? { ...stored, refusedDowngrade: "encryption-off" } : { enabled: false, rawKey: null, sealsTabLocations: false, refusedDowngrade: null };
+      next = stored?.enabled ? { ...stored, refusedDowngrade: "encryption-off" } : { enabled: false, sealsTabLocations: false, refusedDowngrade: null };
     } else if (stored?.sealsTabLocations && !answer.data.sealsTabLocations) {
       next = { ...stored, enabled: true, refusedDowngrade: "locations-plain" };
     } else {
-      next = { enabled: true, rawKey: stored?.rawKey ?? null, sealsTabLocations: answer.data.sealsTabLocations, refusedDowngrade: null };
+      next = { enabled: true, sealsTabLocations: answer.data.sealsTabLocations, refusedDowngrade: null };
     }
     await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: next });
     return next.enabled;
@@ -146,7 +154,8 @@ export class FormEncryption {
       const rawKey = await unwrapBackupKey(passphrase, answer.data.key);
       const sealsTabLocations = answer.data.sealsTabLocations;
       // The person's own unlock takes the account's choice as it stands, a lower one included (decision 220).
-      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, rawKey: toBase64Url(rawKey), sealsTabLocations, refusedDowngrade: null } satisfies StoredEncryption });
+      await this.deps.keys.set(await backupKeyFrom(rawKey));
+      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, sealsTabLocations, refusedDowngrade: null } satisfies StoredEncryption });
       return {
         ok: true,
         message: sealsTabLocations
@@ -160,19 +169,22 @@ export class FormEncryption {
 
   async lock(): Promise<void> {
     const stored = await this.stored();
+    await this.deps.keys.set(null);
     await this.deps.storage.set({
-      [FORM_ENCRYPTION_KEY]: { enabled: stored?.enabled ?? false, rawKey: null, sealsTabLocations: stored?.sealsTabLocations ?? false, refusedDowngrade: stored?.refusedDowngrade ?? null } satisfies StoredEncryption,
+      [FORM_ENCRYPTION_KEY]: { enabled: stored?.enabled ?? false, sealsTabLocations: stored?.sealsTabLocations ?? false, refusedDowngrade: stored?.refusedDowngrade ?? null } satisfies StoredEncryption,
     });
   }
 
   /** Forgets everything, as a disconnect does. */
   async forget(): Promise<void> {
+    await this.deps.keys.set(null);
     await this.deps.storage.remove(FORM_ENCRYPTION_KEY);
   }
 
   private async key(): Promise<CryptoKey | null> {
-    const rawKey = (await this.stored())?.rawKey;
-    return rawKey ? backupKeyFrom(fromBase64Url(rawKey)) : null;
+    // Read first: a key kept the old way moves into the key store.
+    await this.stored();
+    return this.deps.keys.get();
   }
 
   /**

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { BrowserBackup } from "@common/api/browser-backups";
-import { asSealedFormData, backupKeyFrom, createBackupKey, MIN_KDF_ITERATIONS, SEALED_FORM_FIELD, sealFormData, sealTabLocation } from "@common/end-to-end-encryption";
+import {
+  asSealedFormData,
+  backupKeyFrom,
+  createBackupKey,
+  MIN_KDF_ITERATIONS,
+  openFormData,
+  SEALED_FORM_FIELD,
+  sealFormData,
+  sealTabLocation,
+  toBase64Url,
+} from "@common/end-to-end-encryption";
 import type { StorageArea } from "./browser-api";
 import { FormEncryption } from "./form-encryption";
+import { indexedDbKeyStore, memoryKeyStore } from "./key-store";
+import { IDBFactory } from "fake-indexeddb";
 import { REFUSED_DOWNGRADE_MESSAGES } from "./refused-downgrade";
 import { Pairing } from "./pairing";
 import { planFromBackup } from "./restore";
@@ -57,12 +69,13 @@ const backupOf = (...tabs: ReadTab[]): Pick<BrowserBackup, "windows" | "groups">
   groups: [],
 });
 
-async function encrypting(sealsTabLocations: boolean) {
+async function encrypting(sealsTabLocations: boolean, keys = memoryKeyStore()) {
   const server = new FakeServer();
   const made = await createBackupKey(PASSPHRASE, MIN_KDF_ITERATIONS);
   server.formEncryption = { enabled: true, key: made.stored, setAt: "2026-11-28T10:00:00.000Z", changedAt: "2026-11-28T10:00:00.000Z", sealsTabLocations };
-  const encryption = new FormEncryption({ storage: memoryStorage(), fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
-  return { server, encryption, key: await backupKeyFrom(made.rawKey) };
+  const storage = memoryStorage();
+  const encryption = new FormEncryption({ storage, keys, fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
+  return { server, encryption, storage, rawKey: made.rawKey, key: await backupKeyFrom(made.rawKey) };
 }
 
 describe("a server that answers that encryption is off (decision 220)", () => {
@@ -160,5 +173,31 @@ describe("a server that sends addresses other than web pages (decision 220)", ()
       expect(opened).toEqual([]);
       expect(await pairing.pending()).toBeNull();
     }
+  });
+});
+
+describe("the key out of the content scripts' reach (decision 220)", () => {
+  it("unlocked, storage.local holds no key: it is a CryptoKey in the extension's IndexedDB that cannot be exported", async () => {
+    const keys = indexedDbKeyStore(new IDBFactory());
+    const { encryption, storage, rawKey } = await encrypting(false, keys);
+    await encryption.unlock(PASSPHRASE);
+    const readable = JSON.stringify(await storage.get(null));
+    expect(readable).not.toContain(toBase64Url(rawKey));
+    expect(readable).not.toMatch(/rawKey/);
+    const kept = await keys.get();
+    expect(kept?.extractable).toBe(false);
+    expect(await encryption.status()).toMatchObject({ unlocked: true });
+    await encryption.lock();
+    expect(await keys.get()).toBeNull();
+  });
+
+  it("a key kept the old way, as raw bytes in storage.local, moves into the key store at the first read", async () => {
+    const keys = memoryKeyStore();
+    const { encryption, storage, rawKey, key } = await encrypting(false, keys);
+    await storage.set({ formEncryption: { enabled: true, rawKey: toBase64Url(rawKey), sealsTabLocations: false } });
+    expect(await encryption.status()).toMatchObject({ enabled: true, unlocked: true });
+    expect(JSON.stringify(await storage.get(null))).not.toContain(toBase64Url(rawKey));
+    const sent = await encryption.sealUpload(upload());
+    expect(await openFormData(key, sent!.windows[0]!.tabs[0]!.formData![SEALED_FORM_FIELD]!, "https://bank.example/transfer")).toEqual(typed);
   });
 });
