@@ -22,13 +22,13 @@ function opened(factory: IDBFactory): Promise<IDBDatabase> {
   });
 }
 
-async function inStore<T>(factory: IDBFactory, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest): Promise<T> {
+async function inStore(factory: IDBFactory, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest): Promise<unknown> {
   const database = await opened(factory);
   try {
-    return await new Promise<T>((resolve, reject) => {
+    return await new Promise<unknown>((resolve, reject) => {
       const transaction = database.transaction(STORE, mode);
       const request = work(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request.result as T);
+      transaction.oncomplete = () => resolve(request.result);
       transaction.onerror = () => reject(transaction.error ?? new Error("The key store refused the change"));
     });
   } finally {
@@ -40,7 +40,7 @@ async function inStore<T>(factory: IDBFactory, mode: IDBTransactionMode, work: (
 export function indexedDbKeyStore(factory: IDBFactory = globalThis.indexedDB): KeyStore {
   return {
     async get() {
-      const value = await inStore<unknown>(factory, "readonly", (store) => store.get(BACKUP_KEY));
+      const value = await inStore(factory, "readonly", (store) => store.get(BACKUP_KEY));
       return value instanceof CryptoKey ? value : null;
     },
     async set(key) {
