@@ -8,10 +8,14 @@
  *
  * Sealed text is `tv1.<iv>.<ciphertext+tag>` (base64url, a fresh 96-bit IV per message). The purpose is
  * bound as additional data, so a sealed form can never be opened as a wrapped key or the other way round.
+ * Form entries sealed since decision 220 are `tv2.…`: their additional data binds the page they were typed into
+ * too, so a server cannot move them onto another page; `tv1.` form entries stay readable, unbound.
  * Runs wherever WebCrypto does: the web app, the extension's service worker, Node for the tests.
  */
 
 export const SEALED_PREFIX = "tv1.";
+/** Sealed values bound to where they belong (decision 220): form entries to their page. */
+export const BOUND_SEALED_PREFIX = "tv2.";
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA-256: about half a second on a phone, per guess for an attacker. */
 export const KDF_ITERATIONS = 600_000;
 /** Fewer rounds are refused when unlocking, so a tampered server cannot make the passphrase cheap to guess. */
@@ -22,12 +26,14 @@ const IV_BYTES = 12;
 
 const purposes = {
   formData: "tabvault:form-data:v1",
+  /** Followed by a line break and the page's address (without its fragment): decision 220. */
+  formDataOfPage: "tabvault:form-data:v2",
   backupKey: "tabvault:backup-key:v1",
   tabLocation: "tabvault:tab-location:v1",
 } as const;
 
 /** A sealed value's shape, for validation where it cannot be opened (the server). */
-export const sealedTextPattern = /^tv1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
+export const sealedTextPattern = /^tv[12]\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
 
 /** What the server keeps so a browser with the passphrase can recover the backup key. */
 export interface WrappedBackupKey {
@@ -66,10 +72,10 @@ function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   return globalThis.crypto.getRandomValues(new Uint8Array(length));
 }
 
-async function seal(key: CryptoKey, plaintext: Uint8Array<ArrayBuffer>, purpose: string): Promise<string> {
+async function seal(key: CryptoKey, plaintext: Uint8Array<ArrayBuffer>, purpose: string, prefix = SEALED_PREFIX): Promise<string> {
   const iv = randomBytes(IV_BYTES);
   const ciphertext = await subtle().encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(purpose) }, key, plaintext);
-  return `${SEALED_PREFIX}${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ciphertext))}`;
+  return `${prefix}${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ciphertext))}`;
 }
 
 /** Throws on anything that is not a sealed value for `purpose` under `key` (a wrong key included). */
@@ -118,13 +124,42 @@ export function backupKeyFrom(rawKey: Uint8Array<ArrayBuffer>): Promise<CryptoKe
   return importBackupKey(rawKey, false);
 }
 
-/** One tab's form entries as one sealed value: field names are hidden too. */
-export async function sealFormData(key: CryptoKey, formData: Readonly<Record<string, string>>): Promise<string> {
-  return seal(key, encoder.encode(JSON.stringify(formData)), purposes.formData);
+/** A form's page as its seal binds it: the address without its fragment, which a restore hand-off adds. */
+export function formPageOf(address: string): string {
+  return address.split("#")[0] ?? address;
 }
 
-export async function openFormData(key: CryptoKey, sealed: string): Promise<Record<string, string>> {
-  const parsed: unknown = JSON.parse(decoder.decode(await open(key, sealed, purposes.formData)));
+const formPurpose = (page: string) => `${purposes.formDataOfPage}\n${formPageOf(page)}`;
+
+/** Sealed form entries that do not open for the page they are offered to: moved there, or not this account's. */
+export class SealedElsewhereError extends Error {
+  constructor() {
+    super("These sealed form entries were not sealed for this page under this browser's key.");
+    this.name = "SealedElsewhereError";
+  }
+}
+
+/**
+ * One tab's form entries as one sealed value, field names hidden too, bound to `page` (decision 220): they open only
+ * for the address they were typed into, so a server cannot refill them into a page of its choosing.
+ */
+export async function sealFormData(key: CryptoKey, formData: Readonly<Record<string, string>>, page: string): Promise<string> {
+  return seal(key, encoder.encode(JSON.stringify(formData)), formPurpose(page), BOUND_SEALED_PREFIX);
+}
+
+/**
+ * The form entries sealed for `page`, or {@link SealedElsewhereError}. Entries sealed before decision 220 (`tv1.`)
+ * carry no page and open anywhere; a `tv2.` value relabelled `tv1.` does not open, as its additional data differs.
+ */
+export async function openFormData(key: CryptoKey, sealed: string, page: string): Promise<Record<string, string>> {
+  const bound = sealed.startsWith(BOUND_SEALED_PREFIX);
+  let opened: Uint8Array<ArrayBuffer>;
+  try {
+    opened = await open(key, sealed, bound ? formPurpose(page) : purposes.formData);
+  } catch {
+    throw new SealedElsewhereError();
+  }
+  const parsed: unknown = JSON.parse(decoder.decode(opened));
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("Sealed form data is not a record");
   return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }

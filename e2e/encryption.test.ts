@@ -123,7 +123,7 @@ describe("end-to-end encryption of form entries", () => {
       stored = await storedFormData();
       if (!stored.includes("tabvault:sealed")) await page.waitForTimeout(100);
     }
-    assert.match(stored, /"tabvault:sealed":"tv1\./);
+    assert.match(stored, /"tabvault:sealed":"tv2\./);
     assert.ok(!stored.includes(TYPED) && !stored.includes("testEmail"), `readable form data in the table: ${stored}`);
 
     // This browser opens it in the Session Manager and refills the page on restore.

@@ -4,6 +4,7 @@ import { asSealedFormData, backupKeyFrom, createBackupKey, openFormData, openTab
 import { openTabsRequest } from "./open-tabs-sync";
 import type { StorageArea } from "./browser-api";
 import { FormEncryption } from "./form-encryption";
+import { memoryKeyStore } from "./key-store";
 import { buildSnapshot, toUploadRequest, type Snapshot } from "./snapshot";
 import { FakeServer } from "../test/fake-server";
 
@@ -37,11 +38,27 @@ async function setUp(enabled: boolean, sealsTabLocations = false) {
   const server = new FakeServer();
   const made = await createBackupKey(PASSPHRASE);
   server.formEncryption = enabled ? { enabled: true, key: made.stored, setAt: "2026-11-24T10:00:00.000Z", changedAt: "2026-11-24T10:00:00.000Z", sealsTabLocations } : { enabled: false };
-  const encryption = new FormEncryption({ storage: memoryStorage(), fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
+  const encryption = new FormEncryption({ storage: memoryStorage(), keys: memoryKeyStore(), fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
   return { server, encryption, key: await backupKeyFrom(made.rawKey) };
 }
 
 const formOf = (request: ReturnType<typeof upload> | null) => request!.windows[0]!.tabs[0]!.formData ?? {};
+
+/** A backup as the server answers it, of one plain tab at `url` with these form entries. */
+const backupOfOne = (url: string, formData: Record<string, string>): Pick<BrowserBackup, "windows"> => ({
+  windows: [
+    {
+      windowId: 1,
+      state: "normal",
+      focused: true,
+      left: null,
+      top: null,
+      width: null,
+      height: null,
+      tabs: [{ url, title: "", faviconUrl: null, sealedLocation: null, pinned: false, active: true, groupId: null, formData, scrollPosition: { x: 0, y: 0 } }],
+    },
+  ],
+});
 
 describe("end-to-end encryption in the extension (decision 177)", () => {
   it("sends form entries as typed while the account does not encrypt", async () => {
@@ -53,7 +70,7 @@ describe("end-to-end encryption in the extension (decision 177)", () => {
   it("with encryption on and this browser locked, leaves form entries out", async () => {
     const { encryption } = await setUp(true);
     expect(await encryption.refresh()).toBe(true);
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, sealsTabLocations: false });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, sealsTabLocations: false, refusedDowngrade: null });
     expect(formOf(await encryption.sealUpload(upload()))).toEqual({});
   });
 
@@ -64,23 +81,21 @@ describe("end-to-end encryption in the extension (decision 177)", () => {
     const sealed = formOf(await encryption.sealUpload(upload()));
     expect(Object.keys(sealed)).toEqual([SEALED_FORM_FIELD]);
     expect(JSON.stringify(sealed)).not.toContain("keys at 6");
-    expect(await openFormData(key, sealed[SEALED_FORM_FIELD]!)).toEqual(typed);
-    expect(await encryption.openForRefill(sealed)).toEqual(typed);
-    expect(await encryption.openForRefill(asSealedFormData(await sealFormData(key, { other: "x" })))).toEqual({ other: "x" });
+    expect(await openFormData(key, sealed[SEALED_FORM_FIELD]!, "https://a.example/form")).toEqual(typed);
+    const refill = async (formData: Record<string, string>) => (await encryption.openBackup(backupOfOne("https://a.example/form", formData))).backup.windows[0]!.tabs[0]!.formData;
+    expect(await refill(sealed)).toEqual(typed);
+    expect(await refill(asSealedFormData(await sealFormData(key, { other: "x" }, "https://a.example/form")))).toEqual({ other: "x" });
 
     await encryption.lock();
-    expect(await encryption.openForRefill(sealed)).toEqual({});
+    expect(await refill(sealed)).toEqual({});
     expect(formOf(await encryption.sealUpload(upload()))).toEqual({});
   });
 
-  it("forgets the key when the account stops encrypting, or the browser is disconnected", async () => {
-    const { server, encryption } = await setUp(true);
+  it("forgets the key when the browser is disconnected (an \"off\" answer is refused: decision 220)", async () => {
+    const { encryption } = await setUp(true);
     await encryption.unlock(PASSPHRASE);
-    server.formEncryption = { enabled: false };
-    await encryption.refresh();
-    expect(await encryption.status()).toEqual({ enabled: false, unlocked: false, sealsTabLocations: false });
     await encryption.forget();
-    expect(await encryption.status()).toEqual({ enabled: null, unlocked: false, sealsTabLocations: false });
+    expect(await encryption.status()).toEqual({ enabled: null, unlocked: false, sealsTabLocations: false, refusedDowngrade: null });
   });
 });
 
@@ -103,7 +118,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
   it("unlocked, seals each tab's address, title and favicon with its form entries, for uploads and open-tabs pushes", async () => {
     const { encryption, key } = await setUp(true, true);
     await encryption.refresh();
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, sealsTabLocations: true });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, sealsTabLocations: true, refusedDowngrade: null });
     expect(await encryption.lockedOut()).toBe(true);
     expect(await encryption.unlock(PASSPHRASE)).toEqual({ ok: true, message: "Unlocked: this browser seals form entries, titles and addresses before they leave it." });
     expect(await encryption.lockedOut()).toBe(false);

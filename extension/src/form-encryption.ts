@@ -10,23 +10,28 @@ import {
   sealedFormDataOf,
   sealFormData,
   sealTabLocation,
-  toBase64Url,
   unwrapBackupKey,
   WrongPassphraseError,
 } from "@common/end-to-end-encryption";
 import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
+import type { KeyStore } from "./key-store";
+import type { RefusedDowngrade } from "./refused-downgrade";
 
-/** Kept in storage.local: whether the account seals form entries, and this browser's key once unlocked. */
+/**
+ * Kept in storage.local: whether the account seals form entries and tab locations. The key itself is in the
+ * {@link KeyStore} (decision 220); before that it was kept here as `rawKey`, moved out at the first read.
+ */
 export const FORM_ENCRYPTION_KEY = "formEncryption";
 
 interface StoredEncryption {
   enabled: boolean;
-  /** The backup key's raw bytes (base64url), present once the person unlocked this browser. */
-  rawKey: string | null;
   /** Whether the account seals titles, addresses and favicons too (decision 199). */
   sealsTabLocations: boolean;
+  /** What the server last claimed that this browser refused to believe (decision 220); null when it agreed. */
+  refusedDowngrade?: RefusedDowngrade | null;
 }
+
 
 export interface FormEncryptionStatus {
   /** null until the server has answered once. */
@@ -34,6 +39,8 @@ export interface FormEncryptionStatus {
   unlocked: boolean;
   /** The account seals titles and addresses too (decision 199): while locked, nothing with tabs leaves this browser. */
   sealsTabLocations: boolean;
+  /** A lower answer of the server this browser refused (decision 220), said in the options page. */
+  refusedDowngrade: RefusedDowngrade | null;
 }
 
 /** A restore of sealed tabs while this browser is locked: never blank tabs in their place. */
@@ -53,12 +60,19 @@ export interface OpenedTabs<B> {
   backup: B;
   /** Tabs still sealed: this browser is locked, or they were sealed under a key it does not hold. */
   stillSealed: number;
+  /**
+   * Tabs whose form entries are not refilled (decision 220): sealed for another page (moved there), or plain from an
+   * account that encrypts them, which the server could have written.
+   */
+  formsRefused: number;
   /** Whether this browser holds a key at all. */
   unlocked: boolean;
 }
 
 export interface FormEncryptionDeps {
   storage: StorageArea;
+  /** Where the unlocked key is kept, out of the content scripts' reach (decision 220). */
+  keys: KeyStore;
   fetch: typeof fetch;
   credentials(): Promise<{ serverUrl: string; token: string } | null>;
 }
@@ -66,8 +80,9 @@ export interface FormEncryptionDeps {
 /**
  * End-to-end encryption in the extension (decision 177): the backup key is unlocked here with the passphrase (the
  * server sends only the wrapped key), form entries are sealed just before an upload, and opened for a restore's
- * refill. Until the server has said whether the account encrypts, form entries are sent plain: the server stores
- * `{}` for them when it does, so none is ever stored readable.
+ * refill. Until the server has said whether the account encrypts, form entries are left out (decision 220). Once this
+ * browser has seen encryption on, a server answering "off" (or titles and addresses plain) is not believed: it keeps
+ * sealing until the person locks and unlocks, or disconnects.
  */
 export class FormEncryption {
   constructor(private readonly deps: FormEncryptionDeps) {}
@@ -75,34 +90,58 @@ export class FormEncryption {
   private async stored(): Promise<StoredEncryption | null> {
     const value = (await this.deps.storage.get(FORM_ENCRYPTION_KEY))[FORM_ENCRYPTION_KEY];
     if (!value || typeof value !== "object") return null;
-    const [enabled, rawKey, sealsTabLocations]: unknown[] = ["enabled", "rawKey", "sealsTabLocations"].map((key) => Reflect.get(value, key));
-    return { enabled: enabled === true, rawKey: typeof rawKey === "string" ? rawKey : null, sealsTabLocations: enabled === true && sealsTabLocations === true };
+    const [enabled, rawKey, sealsTabLocations, refused]: unknown[] = ["enabled", "rawKey", "sealsTabLocations", "refusedDowngrade"].map((key) => Reflect.get(value, key));
+    const stored: StoredEncryption = {
+      enabled: enabled === true,
+      sealsTabLocations: enabled === true && sealsTabLocations === true,
+      refusedDowngrade: refused === "encryption-off" || refused === "locations-plain" ? refused : null,
+    };
+    if (typeof rawKey === "string") {
+      // Unlocked before decision 220: the raw key moves into the key store, as a key that cannot be read back.
+      await this.deps.keys.set(await backupKeyFrom(fromBase64Url(rawKey)));
+      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: stored });
+    }
+    return stored;
   }
 
   async status(): Promise<FormEncryptionStatus> {
     const stored = await this.stored();
-    return { enabled: stored ? stored.enabled : null, unlocked: Boolean(stored?.rawKey), sealsTabLocations: stored?.sealsTabLocations ?? false };
+    return {
+      enabled: stored ? stored.enabled : null,
+      unlocked: (await this.key()) !== null,
+      sealsTabLocations: stored?.sealsTabLocations ?? false,
+      refusedDowngrade: stored?.refusedDowngrade ?? null,
+    };
   }
 
   /** True while the account seals tab locations and this browser cannot: uploads and open-tabs pushes wait. */
   async lockedOut(): Promise<boolean> {
     const stored = await this.stored();
-    return Boolean(stored?.sealsTabLocations && !stored.rawKey);
+    return Boolean(stored?.sealsTabLocations) && (await this.key()) === null;
   }
 
-  /** Asks the server whether the account encrypts; the key stays only while it does. Null when it could not ask. */
+  /**
+   * Asks the server whether the account encrypts, and whether it seals titles and addresses. An answer lower than what
+   * this browser already holds is refused and kept as such (decision 220): no route turns encryption off, and the
+   * sealing of locations is lowered only through the person's own unlock. Answers whether this browser encrypts; null
+   * when it could not ask.
+   */
   async refresh(): Promise<boolean | null> {
     const credentials = await this.deps.credentials();
     if (!credentials) return null;
     const answer = await callEndpoint(getFormEncryption, {}, { ...credentials, fetch: this.deps.fetch });
     if (!answer.ok) return null;
     const stored = await this.stored();
-    await this.deps.storage.set({
-      [FORM_ENCRYPTION_KEY]: answer.data.enabled
-        ? ({ enabled: true, rawKey: stored?.rawKey ?? null, sealsTabLocations: answer.data.sealsTabLocations } satisfies StoredEncryption)
-        : ({ enabled: false, rawKey: null, sealsTabLocations: false } satisfies StoredEncryption),
-    });
-    return answer.data.enabled;
+    let next: StoredEncryption;
+    if (!answer.data.enabled) {
+      next = stored?.enabled ? { ...stored, refusedDowngrade: "encryption-off" } : { enabled: false, sealsTabLocations: false, refusedDowngrade: null };
+    } else if (stored?.sealsTabLocations && !answer.data.sealsTabLocations) {
+      next = { ...stored, enabled: true, refusedDowngrade: "locations-plain" };
+    } else {
+      next = { enabled: true, sealsTabLocations: answer.data.sealsTabLocations, refusedDowngrade: null };
+    }
+    await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: next });
+    return next.enabled;
   }
 
   async unlock(passphrase: string): Promise<{ ok: boolean; message: string }> {
@@ -114,7 +153,9 @@ export class FormEncryption {
     try {
       const rawKey = await unwrapBackupKey(passphrase, answer.data.key);
       const sealsTabLocations = answer.data.sealsTabLocations;
-      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, rawKey: toBase64Url(rawKey), sealsTabLocations } satisfies StoredEncryption });
+      // The person's own unlock takes the account's choice as it stands, a lower one included (decision 220).
+      await this.deps.keys.set(await backupKeyFrom(rawKey));
+      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, sealsTabLocations, refusedDowngrade: null } satisfies StoredEncryption });
       return {
         ok: true,
         message: sealsTabLocations
@@ -128,17 +169,22 @@ export class FormEncryption {
 
   async lock(): Promise<void> {
     const stored = await this.stored();
-    await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: stored?.enabled ?? false, rawKey: null, sealsTabLocations: stored?.sealsTabLocations ?? false } satisfies StoredEncryption });
+    await this.deps.keys.set(null);
+    await this.deps.storage.set({
+      [FORM_ENCRYPTION_KEY]: { enabled: stored?.enabled ?? false, sealsTabLocations: stored?.sealsTabLocations ?? false, refusedDowngrade: stored?.refusedDowngrade ?? null } satisfies StoredEncryption,
+    });
   }
 
   /** Forgets everything, as a disconnect does. */
   async forget(): Promise<void> {
+    await this.deps.keys.set(null);
     await this.deps.storage.remove(FORM_ENCRYPTION_KEY);
   }
 
   private async key(): Promise<CryptoKey | null> {
-    const rawKey = (await this.stored())?.rawKey;
-    return rawKey ? backupKeyFrom(fromBase64Url(rawKey)) : null;
+    // Read first: a key kept the old way moves into the key store.
+    await this.stored();
+    return this.deps.keys.get();
   }
 
   /**
@@ -147,8 +193,14 @@ export class FormEncryption {
    * the account seals them and this browser is locked: nothing readable may leave, so the upload waits on the device.
    */
   async sealUpload(request: UploadBrowserBackupRequest): Promise<UploadBrowserBackupRequest | null> {
-    const stored = await this.stored();
-    if (!stored?.enabled) return request;
+    let stored = await this.stored();
+    if (!stored) {
+      // Not heard from the server yet: ask now; still unknown, form entries stay on the device (decision 220).
+      await this.refresh().catch(() => null);
+      stored = await this.stored();
+      if (!stored) return withoutFormEntries(request);
+    }
+    if (!stored.enabled) return request;
     const key = await this.key();
     if (stored.sealsTabLocations && !key) return null;
     const locations = stored.sealsTabLocations ? key : null;
@@ -158,7 +210,7 @@ export class FormEncryption {
         tabs: await Promise.all(
           window.tabs.map(async (tab) => {
             const formData = tab.formData ?? {};
-            const sealedForms = Object.keys(formData).length === 0 || sealedFormDataOf(formData) !== null ? formData : key ? asSealedFormData(await sealFormData(key, formData)) : {};
+            const sealedForms = Object.keys(formData).length === 0 || sealedFormDataOf(formData) !== null ? formData : key ? asSealedFormData(await sealFormData(key, formData, tab.url)) : {};
             return sealLocation({ ...tab, formData: sealedForms }, locations);
           }),
         ),
@@ -186,32 +238,47 @@ export class FormEncryption {
    * refill. A tab it cannot open stays sealed, with an empty url, and is counted.
    */
   async openBackup<B extends Pick<BrowserBackup, "windows">>(backup: B): Promise<OpenedTabs<B>> {
+    const stored = await this.stored();
     const key = await this.key();
     let stillSealed = 0;
+    let formsRefused = 0;
     const windows = await Promise.all(
       backup.windows.map(async (window) => ({
         ...window,
         tabs: await Promise.all(
           window.tabs.map(async (tab) => {
-            const formData = await this.openForRefill(tab.formData ?? {});
             const opened = await openLocation(tab, key);
-            if (opened === null) stillSealed += 1;
-            return { ...(opened ?? tab), formData };
+            if (opened === null) {
+              stillSealed += 1;
+              return { ...tab, formData: {} };
+            }
+            const refill = await refillFor(tab.formData ?? {}, opened.url, key, stored?.enabled ?? false);
+            if (refill === "refused") formsRefused += 1;
+            return { ...opened, formData: refill === "refused" ? {} : refill };
           }),
         ),
       })),
     );
-    return { backup: { ...backup, windows }, stillSealed, unlocked: key !== null };
+    return { backup: { ...backup, windows }, stillSealed, formsRefused, unlocked: key !== null };
   }
+}
 
-  /** A restored tab's form entries to refill: sealed ones opened with this browser's key, or none when it cannot. */
-  async openForRefill(formData: Record<string, string>): Promise<Record<string, string>> {
-    const sealed = sealedFormDataOf(formData);
-    if (sealed === null) return formData;
-    const key = await this.key();
-    if (!key) return {};
-    return openFormData(key, sealed).catch(() => ({}));
-  }
+/** An upload with every tab's form entries left out: what may leave before the account's answer is known. */
+function withoutFormEntries(request: UploadBrowserBackupRequest): UploadBrowserBackupRequest {
+  return { ...request, windows: request.windows.map((window) => ({ ...window, tabs: window.tabs.map((tab) => ({ ...tab, formData: {} })) })) };
+}
+
+/**
+ * A restored tab's form entries to refill on `page` (decision 220): sealed ones opened for that page, plain ones only
+ * from an account that does not encrypt; "refused" for sealed entries of another page and for plain entries a server
+ * could have written into an encrypting account. Locked, sealed entries are simply not refilled.
+ */
+async function refillFor(formData: Record<string, string>, page: string, key: CryptoKey | null, encrypting: boolean): Promise<Record<string, string> | "refused"> {
+  if (Object.keys(formData).length === 0) return formData;
+  const sealed = sealedFormDataOf(formData);
+  if (sealed === null) return encrypting ? "refused" : formData;
+  if (!key) return {};
+  return openFormData(key, sealed, page).catch(() => "refused" as const);
 }
 
 async function sealLocation(tab: BrowserTabInput, key: CryptoKey | null): Promise<BrowserTabInput> {

@@ -6,6 +6,7 @@ import {
   type DevicePlatform,
   type DeviceTokenGrant,
 } from "@common/api/device-authorization";
+import { isWebAddress } from "@common/web-address";
 import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
 import type { Clock } from "./clock";
@@ -80,12 +81,18 @@ export class Pairing {
       return { ok: false, message };
     }
     const grant = answer.data;
+    const verificationUrl = ownPage(grant.verificationUriComplete, serverUrl);
+    if (verificationUrl === null) {
+      const message = `TabVault at ${serverUrl} sent a connect page on another site; this browser did not open it.`;
+      await this.finish({ result: "failed", message, at: clock.now() });
+      return { ok: false, message };
+    }
     const interval = Math.max(1, grant.interval || DEVICE_AUTHORIZATION.intervalSeconds);
     const pending: PendingPairing = {
       serverUrl,
       deviceCode: grant.deviceCode,
       userCode: grant.userCode,
-      verificationUrl: new URL(grant.verificationUriComplete, serverUrl).toString(),
+      verificationUrl,
       interval,
       expiresAt: clock.now() + grant.expiresIn * 1000,
       nextPollAt: clock.now() + interval * 1000,
@@ -175,4 +182,19 @@ export class Pairing {
     await this.deps.storage.set({ [OUTCOME]: outcome });
     await this.deps.schedule(null);
   }
+}
+
+/**
+ * The connect page to open, only on the server's own origin and as a web page: a server that answers another site
+ * (or a `javascript:` address) gets nothing opened, so pairing cannot hand the person to a look-alike page (decision 220).
+ */
+export function ownPage(address: string, serverUrl: string): string | null {
+  let page: URL;
+  try {
+    page = new URL(address, serverUrl);
+  } catch {
+    return null;
+  }
+  const own = new URL(serverUrl).origin;
+  return isWebAddress(page.href) && page.origin === own ? page.href : null;
 }

@@ -1,4 +1,5 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
+import { isWebAddress } from "@common/web-address";
 import type { BrowserApi, ClosedSession, Tab, WindowState } from "./browser-api";
 import { type Clock, sleep } from "./clock";
 import { RestoredTabCreator } from "./restored-tab";
@@ -37,6 +38,8 @@ export interface RestoreWindow extends WindowPlacement {
 export interface RestorePlan {
   windows: RestoreWindow[];
   tabCount: number;
+  /** Tabs of server data left out because their address is not a web page (decision 220). */
+  notWebPages?: number;
   /** Open the windows in the order given (smart recovery), not the focused one first. */
   ordered?: boolean;
 }
@@ -106,14 +109,24 @@ function count(windows: RestoreWindow[]): number {
 
 /**
  * A backup from the server: every saved window reopens as a new window. Tabs still sealed (decision 199) are left
- * out: their callers open them first, and refuse the restore when this browser cannot.
+ * out: their callers open them first, and refuse the restore when this browser cannot. A tab whose address is not a
+ * web page is left out and counted: the server's data never opens a `javascript:`, `file:` or browser page (decision 220).
  */
 export function planFromBackup(backup: Pick<BrowserBackup, "windows" | "groups">): RestorePlan {
+  let notWebPages = 0;
   const windows = backup.windows
-    .map((window) => ({ ...window, tabs: window.tabs.filter((tab) => !tab.sealedLocation) }))
+    .map((window) => ({
+      ...window,
+      tabs: window.tabs.filter((tab) => {
+        if (tab.sealedLocation) return false;
+        if (isWebAddress(tab.url)) return true;
+        notWebPages += 1;
+        return false;
+      }),
+    }))
     .filter((window) => window.tabs.length > 0)
     .map((window) => planWindow(window, backup.groups, null));
-  return { windows, tabCount: count(windows) };
+  return { windows, tabCount: count(windows), ...(notWebPages > 0 ? { notWebPages } : {}) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { memoryKeyStore } from "../src/key-store";
 import { afterEach, beforeEach, describe } from "vitest";
 import { createBackground, type Background } from "../src/background/index";
 import { ExtensionDb } from "../src/db";
@@ -32,6 +33,8 @@ export async function start(shape: Shape, options: { connected?: boolean } = {})
   const clock = new ManualClock();
   const dbName = `bg-${++dbCounter}`;
   const databases: ExtensionDb[] = [];
+  // One browser's key store: it outlives a worker restart, as the extension's IndexedDB does.
+  const keys = memoryKeyStore();
   const boot = () =>
     createBackground({
       browser: world.api(),
@@ -42,6 +45,7 @@ export async function start(shape: Shape, options: { connected?: boolean } = {})
         databases.push(db);
         return db;
       },
+      keys,
       randomUUID: uuid,
       packagedConfig: async () => ({ serverUrl: null }),
       deviceFacts: (os) => ({ userAgent: shape === "chromium" ? "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" : "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0", brands: shape === "chromium" ? [{ brand: "Google Chrome" }] : undefined, os }),

@@ -14,6 +14,8 @@ import { defaultProtectionSettings, type EffectiveProtectionSettings } from "@co
 export class FakeServer {
   readonly origin = "http://localhost:3000";
   mode: "up" | "down" | "error" = "up";
+  /** The connect page a pairing start names; a hostile server's tests set another site (decision 220). */
+  pairingPage = "/connect?code=BCDF-GHJK";
   /** The next poll answers (then authorization_pending). */
   pollAnswers: { status: number; body: unknown }[] = [];
   token = "device-token-1";
@@ -74,7 +76,7 @@ export class FakeServer {
     const body = init?.body;
 
     if (method === "POST" && url.pathname === "/api/device-authorizations") {
-      return json(201, { deviceCode: "device-code-1", userCode: "BCDF-GHJK", verificationUri: "/connect", verificationUriComplete: "/connect?code=BCDF-GHJK", expiresIn: 600, interval: 5 });
+      return json(201, { deviceCode: "device-code-1", userCode: "BCDF-GHJK", verificationUri: "/connect", verificationUriComplete: this.pairingPage, expiresIn: 600, interval: 5 });
     }
     if (method === "POST" && url.pathname === "/api/device-authorizations/token") {
       this.polls += 1;

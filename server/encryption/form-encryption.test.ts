@@ -8,6 +8,9 @@ import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
 import { formEncryptionKeys } from "./table";
 
+/** The page the form entries are sealed for (decision 220): the server never opens them, so any address does. */
+const page = "https://forms.example/contact";
+
 const typed = { comment: "Meet at the blue door at 7", draft: "Dear landlord," };
 
 describe("end-to-end encryption of form entries (issue 18 point 5, decision 177)", () => {
@@ -73,7 +76,7 @@ describe("end-to-end encryption of form entries (issue 18 point 5, decision 177)
   it("backups carry sealed form entries as they came: the database holds no readable form data, the owner's browser opens them", async () => {
     const owner = await account("sealed-backups@example.com");
     const key = await backupKeyFrom((await first).rawKey);
-    const sealed = await sealFormData(key, typed);
+    const sealed = await sealFormData(key, typed, page);
 
     const saved = await server.app.inject({
       method: "POST",
@@ -92,12 +95,12 @@ describe("end-to-end encryption of form entries (issue 18 point 5, decision 177)
     expect(stored).toContain(sealed);
 
     const detail = await server.app.inject({ method: "GET", url: `/api/browser-backups/${uploaded.json().backupId}`, ...owner.asDevice });
-    expect(await openFormData(key, detail.json().windows[0].tabs[0].formData["tabvault:sealed"])).toEqual(typed);
+    expect(await openFormData(key, detail.json().windows[0].tabs[0].formData["tabvault:sealed"], page)).toEqual(typed);
   });
 
   it("refuses sealed form entries mixed with plain ones, or not sealed at all, and writes nothing", async () => {
     const owner = await account("mixed@example.com");
-    const sealed = await sealFormData(await backupKeyFrom((await first).rawKey), typed);
+    const sealed = await sealFormData(await backupKeyFrom((await first).rawKey), typed, page);
     for (const [formData, message] of [
       [{ ...asSealedFormData(sealed), comment: "plain" }, "Sealed form data must be the only form entry of its tab"],
       [asSealedFormData("tv1.plain-text-pretending"), "Sealed form data is not a sealed value"],

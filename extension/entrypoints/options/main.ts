@@ -2,6 +2,7 @@ import { browser } from "wxt/browser";
 import type { FormEncryptionStatus } from "../../src/form-encryption";
 import { ALL_SITES, LOCKED_QUEUE_MESSAGE, type Status } from "../../src/messages";
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
+import { REFUSED_DOWNGRADE_MESSAGES } from "../../src/refused-downgrade";
 import { send } from "../../src/send";
 import { byId, h } from "../../src/ui/dom";
 import { mountUploads } from "./uploads";
@@ -78,11 +79,14 @@ function encryptionSection(encryption: FormEncryptionStatus): HTMLElement {
       h("p", { class: "muted" }, encryption.enabled === false ? "Off for this account. Turn it on from the Account page on the TabVault website to seal form entries before they leave this browser." : "Connect this browser to see whether your account encrypts form entries."),
     );
   }
+  // A lower answer of the server this browser refused (decision 220): said first, in words the person can act on.
+  const refused = encryption.refusedDowngrade ? h("div", { class: "notice warn", role: "alert" }, h("p", {}, REFUSED_DOWNGRADE_MESSAGES[encryption.refusedDowngrade])) : "";
   if (encryption.unlocked) {
     return h(
       "section",
       {},
       h("h2", {}, "End-to-end encryption"),
+      refused,
       h(
         "p",
         {},
@@ -98,6 +102,7 @@ function encryptionSection(encryption: FormEncryptionStatus): HTMLElement {
     "section",
     {},
     h("h2", {}, "End-to-end encryption"),
+    refused,
     encryption.sealsTabLocations
       ? h(
           "div",

@@ -1,4 +1,5 @@
 import type { BrowserApi, StorageArea } from "../browser-api";
+import type { KeyStore } from "../key-store";
 import type { Clock } from "../clock";
 import type { ExtensionDb } from "../db";
 import type { DeviceFacts } from "../device";
@@ -44,6 +45,8 @@ export interface BackgroundDeps {
   clock: Clock;
   fetch: typeof fetch;
   openDb(): Promise<ExtensionDb>;
+  /** Where the unlocked backup key is kept; the extension's IndexedDB unless a test gives its own (decision 220). */
+  keys?: KeyStore;
   randomUUID(): string;
   /** The package's server-config.json. */
   packagedConfig(): Promise<unknown>;

@@ -1,5 +1,6 @@
 import { EXTENSION_SETTINGS_REFRESH_MINUTES } from "@common/product";
 import type { MessageSender } from "../browser-api";
+import { indexedDbKeyStore } from "../key-store";
 import { FormEncryption } from "../form-encryption";
 import { LibrarySync } from "../library-sync";
 import type { Answer, Kind, RequestOf } from "../messages";
@@ -61,6 +62,8 @@ export function createBackground(deps: BackgroundDeps) {
   // End-to-end encryption of form entries (decision 177): sealed just before an upload, opened for a refill.
   const formEncryption = new FormEncryption({
     storage: local,
+    // The unlocked key lives in this extension's IndexedDB, never in storage a content script can read (decision 220).
+    keys: deps.keys ?? indexedDbKeyStore(),
     fetch: ctx.fetch,
     credentials: async () => {
       const auth = await connection.connectedAuth();

@@ -201,7 +201,8 @@ export class Restores {
     const left = leaveOutStillOpen(plan, open.filter((window) => !window.incognito));
     const smart = await this.smartIfIncluded(left.plan, open);
     const stillOpen = stillOpenText(left.stillOpen);
-    const notes = [...smart.notes, ...(stillOpen ? [stillOpen] : [])];
+    const notWeb = plan.notWebPages ? [`${plural(plan.notWebPages, "tab")} whose address is not a web page left out`] : [];
+    const notes = [...smart.notes, ...(stillOpen ? [stillOpen] : []), ...notWeb];
     return smart.plan.tabCount > 0 ? { plan: smart.plan, notes } : this.nothingToOpen(allOpen, notes);
   }
 
@@ -218,9 +219,11 @@ export class Restores {
    */
   opened = async <B extends Pick<BrowserBackup, "windows">>(backup: B): Promise<{ backup: B; notes: string[] } | string> => {
     const opened = await this.deps.formEncryption.openBackup(backup);
-    if (opened.stillSealed === 0) return { backup: opened.backup, notes: [] };
+    // Form entries that do not belong to their page, or plain ones in an encrypting account, are not refilled (decision 220).
+    const refused = opened.formsRefused > 0 ? [`form entries of ${plural(opened.formsRefused, "tab")} not refilled: not sealed for that page`] : [];
+    if (opened.stillSealed === 0) return { backup: opened.backup, notes: refused };
     if (!opened.unlocked) return LOCKED_RESTORE_MESSAGE;
-    return { backup: opened.backup, notes: [`${plural(opened.stillSealed, "encrypted tab")} this browser cannot open left out`] };
+    return { backup: opened.backup, notes: [`${plural(opened.stillSealed, "encrypted tab")} this browser cannot open left out`, ...refused] };
   };
 
   /**

@@ -81,7 +81,7 @@ function TabRow({ tab }: { tab: PagedTab }) {
         <p className="truncate text-xs text-slate-500">{readable ? location.url : <EncryptedTabHint location={location} />}</p>
         {sealed || fields.length > 0 || tab.scrollPosition.y > 0 ? (
           <p className="flex min-w-0 items-center gap-3 text-xs text-slate-600" title={typed || undefined}>
-            {sealed ? <EncryptedFormValues formData={tab.formData} /> : null}
+            {sealed ? <EncryptedFormValues formData={tab.formData} page={readable ? location.url : null} /> : null}
             {fields.length > 0 ? (
               <span className="flex min-w-0 items-center gap-1.5">
                 <FormInput className="size-3.5 shrink-0 text-brand-600" aria-hidden="true" />

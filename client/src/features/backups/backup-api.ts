@@ -4,6 +4,7 @@ import { BACKUP_TAB_PAGES, getBackupOverview, listBackupTabs } from "@common/api
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
 import { encryptedTabs, LockedBrowserError } from "@/features/encryption/tab-sealing";
 import { currentBrowserSession, type PrepareTabs } from "@/features/protection/capture-engine";
+import { isWebAddress } from "@common/web-address";
 import { restoreUrl } from "@/features/protection/restore-handoff";
 import { errorMessage } from "@/lib/queryClient";
 
@@ -46,11 +47,17 @@ export function unopenedNote(unopened: number): string {
   return unopened === 0 ? "" : ` ${encryptedTabs(unopened)} could not be opened: unlock this browser on the Account page to restore them.`;
 }
 
-/** Opens each restored tab in a new window, 500 ms apart; this site's pages get their form and scroll back. */
-export function openRestoredTabs(tabs: SavedTab[]): void {
-  tabs.forEach((tab, index) => {
+/**
+ * Opens each restored tab in a new window, 500 ms apart; this site's pages get their form and scroll back. Only web
+ * pages open: a tab whose address the server gave as anything but http(s) is left out (decision 220). Answers how
+ * many were left out.
+ */
+export function openRestoredTabs(tabs: SavedTab[]): number {
+  const pages = tabs.filter((tab) => isWebAddress(tab.url));
+  pages.forEach((tab, index) => {
     window.setTimeout(() => window.open(restoreUrl(tab), "_blank", "noopener"), index * RESTORE_TAB_INTERVAL_MS);
   });
+  return tabs.length - pages.length;
 }
 
 export type BackupFilter = "all" | "emergency" | "manual";

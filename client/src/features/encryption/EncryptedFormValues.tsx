@@ -6,14 +6,17 @@ import { openedFormData } from "./form-sealer";
 
 const shown = (value: string) => (value.length > 60 ? `${value.slice(0, 60)}…` : value);
 
-/** A tab's sealed form entries in the Session Manager, on one line: opened with this browser's key, or said to be locked. */
-export function EncryptedFormValues({ formData }: { formData: Record<string, string> }) {
+/**
+ * A tab's sealed form entries in the Session Manager, on one line: opened with this browser's key for the tab's page
+ * (`page`, null while the page itself is still sealed here), or said to be locked.
+ */
+export function EncryptedFormValues({ formData, page }: { formData: Record<string, string>; page: string | null }) {
   const { user } = useAuth();
   const email = user?.email ?? "";
   const opened = useQuery({
-    queryKey: ["opened-form-data", email, formData],
-    queryFn: () => openedFormData(email, formData),
-    enabled: email !== "",
+    queryKey: ["opened-form-data", email, formData, page],
+    queryFn: () => openedFormData(email, formData, page ?? ""),
+    enabled: email !== "" && page !== null,
     staleTime: Infinity,
   });
   const typed = opened.data ? Object.entries(opened.data).map(([name, value]) => `${name} = “${shown(value)}”`).join(", ") : null;

@@ -6,7 +6,7 @@ import { endpointKey, endpointQuery } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 import { loadBackupKey } from "./backup-key";
 import { Problem } from "./encryption-form-parts";
-import { rememberEncryption } from "./encryption-status";
+import { knownEncryption, rememberEncryption } from "./encryption-status";
 import { TabLocationSealing } from "./TabLocationSealing";
 import { TurnOnEncryption } from "./TurnOnEncryption";
 import { UnlockBrowser } from "./UnlockBrowser";
@@ -28,7 +28,7 @@ export function EncryptionSection({ email }: { email: string }) {
 
   const adopt = (answer: FormEncryption) => {
     queryClient.setQueryData(ENCRYPTION_KEY, answer);
-    rememberEncryption(email, answer);
+    rememberEncryption(email, answer, true);
   };
 
   if (encryption.isPending || unlocked === null) return <p className="mt-3 text-sm text-slate-500">Loading…</p>;
@@ -52,6 +52,11 @@ export function EncryptionSection({ email }: { email: string }) {
           )}
           <TabLocationSealing encryption={state} onChanged={adopt} />
         </>
+      ) : knownEncryption(email) === "on" ? (
+        <Problem>
+          TabVault answered that encryption is off for your account, but this browser has seen it on. No page turns encryption off,
+          so this browser does not believe the answer: it keeps encrypting what it sends, or sends nothing.
+        </Problem>
       ) : (
         <TurnOnEncryption email={email} onOn={(answer) => {
           adopt(answer);

@@ -12,12 +12,35 @@ export type KnownEncryption = "on" | "off" | "unknown";
 /** "sealing": on, and titles and addresses are sealed too. */
 type Stored = "on" | "off" | "sealing";
 
-export function rememberEncryption(email: string, encryption: FormEncryption): void {
-  const stored: Stored = !encryption.enabled ? "off" : encryption.sealsTabLocations ? "sealing" : "on";
+const refusedKey = (email: string) => `tabvault_form_encryption_refused:${email.trim().toLowerCase()}`;
+
+/**
+ * Keeps the account's answer. An answer lower than what this browser already holds is refused (decision 220): no
+ * route turns encryption off, so "off" after "on" is never believed, and titles and addresses stop being sealed only
+ * when the person chose so on this page (`chosenHere`). Answers true when the answer was refused.
+ */
+export function rememberEncryption(email: string, encryption: FormEncryption, chosenHere = false): boolean {
+  const next: Stored = !encryption.enabled ? "off" : encryption.sealsTabLocations ? "sealing" : "on";
+  const current = stored(email);
+  const lower = (current !== null && current !== "off" && next === "off") || (current === "sealing" && next === "on" && !chosenHere);
   try {
-    localStorage.setItem(storageKey(email), stored);
+    if (lower) localStorage.setItem(refusedKey(email), next);
+    else {
+      localStorage.setItem(storageKey(email), next);
+      localStorage.removeItem(refusedKey(email));
+    }
   } catch {
     // Storage refused: the next page asks the server again.
+  }
+  return lower;
+}
+
+/** Whether the server's last answer was lower than what this browser holds, and refused (decision 220). */
+export function refusedDowngrade(email: string): boolean {
+  try {
+    return localStorage.getItem(refusedKey(email)) !== null;
+  } catch {
+    return false;
   }
 }
 

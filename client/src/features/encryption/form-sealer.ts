@@ -61,14 +61,18 @@ export async function prepareTabsOnce<T extends SealableTab>(email: string, quer
   }
 }
 
-/** Opens sealed form entries with this browser's key; plain ones pass through; null when locked or not ours. */
-export async function openedFormData(email: string, formData: Record<string, string>): Promise<Record<string, string> | null> {
+/**
+ * Opens sealed form entries for `page` with this browser's key; null when locked, not ours, or sealed for another page
+ * (decision 220). Plain ones pass through only while the account does not encrypt: with encryption on, plain entries
+ * in a backup are what a server could have written, and are never refilled.
+ */
+export async function openedFormData(email: string, formData: Record<string, string>, page: string): Promise<Record<string, string> | null> {
   const sealed = sealedFormDataOf(formData);
-  if (sealed === null) return formData;
+  if (sealed === null) return knownEncryption(email) === "on" && Object.keys(formData).length > 0 ? null : formData;
   const key = await loadBackupKey(email);
   if (!key) return null;
   try {
-    return await openFormData(key, sealed);
+    return await openFormData(key, sealed, page);
   } catch {
     return null;
   }

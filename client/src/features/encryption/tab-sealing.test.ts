@@ -4,7 +4,7 @@ import { backupKeyFrom, createBackupKey, MIN_KDF_ITERATIONS, openFormData, openT
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { isPlainTabRefusal } from "@/features/protection/capture-engine";
 import { ApiError } from "@/lib/queryClient";
-import { knownEncryption, knownLocationSealing, rememberEncryption } from "./encryption-status";
+import { knownEncryption, knownLocationSealing, refusedDowngrade, rememberEncryption } from "./encryption-status";
 import { digestBackup } from "@common/backup-digest";
 import { openedForRestore, type SealingChoice, sealTabsForSending, shownLocation, withOpenedLocations } from "./tab-sealing";
 
@@ -33,7 +33,9 @@ describe("the web app's tabs sealed before they are sent (decisions 177, 199)", 
     expect(first).toMatchObject({ url: "", title: "", faviconUrl: null, scrollPosition: { x: 0, y: 300 } });
     expect(JSON.stringify(sent)).not.toMatch(/clinic|Blood|fasting|news\.example/);
     expect(await openTabLocation(key, first!.sealedLocation!)).toEqual({ url: clinic.url, title: clinic.title, faviconUrl: clinic.faviconUrl });
-    expect(await openFormData(key, sealedFormDataOf(first!.formData!)!)).toEqual({ note: "fasting since 8" });
+    expect(await openFormData(key, sealedFormDataOf(first!.formData!)!, clinic.url)).toEqual({ note: "fasting since 8" });
+    // Bound to its page (decision 220): offered for another page, it does not open.
+    await expect(openFormData(key, sealedFormDataOf(first!.formData!)!, news.url)).rejects.toThrow();
     expect(await openTabLocation(key, second!.sealedLocation!)).toEqual({ url: news.url, title: "News", faviconUrl: null });
     // What the server's contract accepts: a tab that is sealed whole.
     for (const tab of sent!) expect(tabSnapshotSchema.safeParse(tab).success).toBe(true);
@@ -48,7 +50,8 @@ describe("the web app's tabs sealed before they are sent (decisions 177, 199)", 
     const [sealedForms] = (await sealTabsForSending([clinic], sealsForms))!;
     expect(sealedForms).toMatchObject({ url: clinic.url, title: clinic.title });
     expect(sealedForms!.sealedLocation).toBeUndefined();
-    expect(sealedFormDataOf(sealedForms!.formData!)).toMatch(/^tv1\./);
+    // Bound to its page since decision 220.
+    expect(sealedFormDataOf(sealedForms!.formData!)).toMatch(/^tv2\./);
     expect((await sealTabsForSending([clinic], { ...sealsForms, key: null }))![0]!.formData).toEqual({});
     expect((await sealTabsForSending([clinic], { encryption: "unknown", sealsLocations: false, key }))![0]!.formData).toEqual({});
     expect((await sealTabsForSending([clinic], { encryption: "off", sealsLocations: false, key: null }))![0]).toEqual(clinic);
@@ -97,15 +100,25 @@ describe("what this browser remembers of the account's choice", () => {
 
   it("keeps whether titles and addresses are sealed, beside whether encryption is on", () => {
     const items = new Map<string, string>();
-    vi.stubGlobal("localStorage", { getItem: (name: string) => items.get(name) ?? null, setItem: (name: string, value: string) => void items.set(name, value) });
+    vi.stubGlobal("localStorage", {
+      getItem: (name: string) => items.get(name) ?? null,
+      setItem: (name: string, value: string) => void items.set(name, value),
+      removeItem: (name: string) => void items.delete(name),
+    });
     expect([knownEncryption("Ana@example.com"), knownLocationSealing("ana@example.com")]).toEqual(["unknown", false]);
     const on = { enabled: true, key: { salt: "s", iterations: MIN_KDF_ITERATIONS, wrappedKey: "w" }, setAt: "", changedAt: "" } as const;
+    expect(rememberEncryption("bo@example.com", { enabled: false })).toBe(false);
+    expect(knownEncryption("bo@example.com")).toBe("off");
     rememberEncryption("ana@example.com", { ...on, sealsTabLocations: true });
     expect([knownEncryption("ana@example.com"), knownLocationSealing("Ana@Example.com")]).toEqual(["on", true]);
-    rememberEncryption("ana@example.com", { ...on, sealsTabLocations: false });
-    expect([knownEncryption("ana@example.com"), knownLocationSealing("ana@example.com")]).toEqual(["on", false]);
-    rememberEncryption("ana@example.com", { enabled: false });
-    expect([knownEncryption("ana@example.com"), knownLocationSealing("ana@example.com")]).toEqual(["off", false]);
+    // Lower answers from the server are refused (decision 220); the person's own choice on the Account page is taken.
+    expect(rememberEncryption("ana@example.com", { ...on, sealsTabLocations: false })).toBe(true);
+    expect([knownEncryption("ana@example.com"), knownLocationSealing("ana@example.com"), refusedDowngrade("ana@example.com")]).toEqual(["on", true, true]);
+    expect(rememberEncryption("ana@example.com", { ...on, sealsTabLocations: false }, true)).toBe(false);
+    expect([knownEncryption("ana@example.com"), knownLocationSealing("ana@example.com"), refusedDowngrade("ana@example.com")]).toEqual(["on", false, false]);
+    expect(rememberEncryption("ana@example.com", { enabled: false })).toBe(true);
+    expect(rememberEncryption("ana@example.com", { enabled: false }, true)).toBe(true);
+    expect([knownEncryption("ana@example.com"), refusedDowngrade("ana@example.com")]).toEqual(["on", true]);
   });
 
   it("knows the server's refusal of plain tabs from an account that seals them", () => {

@@ -35,12 +35,13 @@ export class LockedBrowserError extends Error {
   }
 }
 
-async function formDataToSend(formData: Record<string, string> | undefined, choice: SealingChoice): Promise<Record<string, string>> {
+async function formDataToSend(formData: Record<string, string> | undefined, page: string, choice: SealingChoice): Promise<Record<string, string>> {
   if (!formData || Object.keys(formData).length === 0) return formData ?? {};
   if (choice.encryption === "off") return formData;
   // Unknown or locked: left out rather than sent in the clear.
   if (choice.encryption === "unknown" || !choice.key) return {};
-  return asSealedFormData(await sealFormData(choice.key, formData));
+  // Bound to its page, so a server cannot move it onto another one (decision 220).
+  return asSealedFormData(await sealFormData(choice.key, formData, page));
 }
 
 /**
@@ -53,7 +54,7 @@ export async function sealTabsForSending<T extends SealableTab>(tabs: readonly T
   if (choice.sealsLocations && !key) return null;
   return Promise.all(
     tabs.map(async (tab) => {
-      const formData = await formDataToSend(tab.formData, choice);
+      const formData = await formDataToSend(tab.formData, tab.url, choice);
       const sealed = { ...tab, ...(tab.formData === undefined ? {} : { formData }) };
       if (!choice.sealsLocations || !key || tab.sealedLocation) return sealed;
       const location: TabLocation = { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null };

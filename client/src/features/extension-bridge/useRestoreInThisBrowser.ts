@@ -80,9 +80,11 @@ export function useRestoreInThisBrowser<V = void, R = undefined>(options: Restor
         });
         return;
       }
-      openRestoredTabs(tabs);
-      const refusal = handoff?.outcome === "refused" ? ` (The extension could not: ${handoff.message || "it refused."})` : "";
-      options.onOpenedHere({ recorded, opened: tabs.length, unopened, refusal });
+      const notWebPages = openRestoredTabs(tabs);
+      const refused = handoff?.outcome === "refused" ? ` (The extension could not: ${handoff.message || "it refused."})` : "";
+      const notOpened =
+        notWebPages === 0 ? "" : notWebPages === 1 ? " 1 tab whose address is not a web page was left out." : ` ${notWebPages} tabs whose addresses are not web pages were left out.`;
+      options.onOpenedHere({ recorded, opened: tabs.length - notWebPages, unopened, refusal: `${refused}${notOpened}` });
     },
     onError: (error) => toastFailure(error, options.failure.fallback, options.failure.title),
   });

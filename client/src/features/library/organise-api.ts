@@ -1,3 +1,4 @@
+import { isWebAddress } from "@common/web-address";
 import {
   dedupeBackups,
   mergeBackups,
@@ -57,7 +58,7 @@ export function highlightParts(text: string, query: string): TextPart[] {
   return parts;
 }
 
-/** Only web pages open from a search result (stored URLs are http(s) already; this keeps it so). */
+/** Only web pages open from a search result (stored URLs are http(s) already; this keeps it so, decision 220). */
 export function isOpenable(url: string): boolean {
-  return /^https?:\/\//i.test(url);
+  return isWebAddress(url);
 }

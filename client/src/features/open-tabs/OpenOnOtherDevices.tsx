@@ -1,3 +1,4 @@
+import { isWebAddress } from "@common/web-address";
 import { sectionCardLook } from "@/components/ui/section-card";
 import { cn } from "@/lib/class-names";
 import { getOpenTabs, listOpenTabs, type OpenTabs, type OpenTabsDevice } from "@common/api/open-tabs";
@@ -156,7 +157,7 @@ function OpenTabRow({ tab, group }: { tab: OpenTab; group: OpenTabs["groups"][nu
     <li className="flex min-w-0 items-start gap-2 px-3 py-2 text-sm">
       <TabIcon location={location} className="mt-0.5" />
       <div className="min-w-0 flex-1">
-        {readable ? (
+        {readable && isWebAddress(location.url) ? (
           <a href={location.url} target="_blank" rel="noopener noreferrer" className="flex items-center gap-1.5 font-medium text-slate-800 hover:text-brand-700 hover:underline">
             <span className="truncate">{shownTitle(location)}</span>
             {location.state === "opened" ? <EncryptedMark /> : null}

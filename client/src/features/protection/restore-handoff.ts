@@ -100,8 +100,8 @@ export function restoreUrl(tab: SavedTab, origin = window.location.origin, stora
   return nonce === null ? tab.url : `${tab.url.split("#")[0]}#${fragmentKey}${nonce}`;
 }
 
-/** Opens form entries the backup kept sealed (end-to-end encryption); null when this browser cannot. */
-export type OpenFormData = (formData: Record<string, string>) => Promise<Record<string, string> | null>;
+/** Opens form entries the backup kept sealed (end-to-end encryption) for `page`; null when this browser cannot. */
+export type OpenFormData = (formData: Record<string, string>, page: string) => Promise<Record<string, string> | null>;
 
 /** On page open: refills the fields and scrolls, once the screen has drawn, then clears the fragment. */
 export function applyRestoreHandoff(openFormData: OpenFormData = async (formData) => formData): void {
@@ -131,7 +131,8 @@ export function applyRestoreHandoff(openFormData: OpenFormData = async (formData
     window.scrollTo(handoff.scroll.x, handoff.scroll.y);
   };
   // A locked browser still gets its scroll position back; sealed entries it cannot open are left out.
-  void openFormData(handoff.formData).then((opened) => {
+  // The page as it opened, its hand-off fragment gone: sealed entries open only for the page they were typed into.
+  void openFormData(handoff.formData, window.location.href).then((opened) => {
     entries = Object.entries(opened ?? {});
     window.setTimeout(apply, 50);
   });

@@ -33,7 +33,7 @@ export function startSignedInProtection(userEmail: string, queryClient: QueryCli
   const settingsTimer = window.setInterval(() => void readSettings(), WEB_APP_SETTINGS_REFRESH_SECONDS * 1000);
   window.addEventListener("focus", readSettings);
   const sealer = startFormSealer(userEmail, queryClient);
-  applyRestoreHandoff((formData) => openedFormData(userEmail, formData));
+  applyRestoreHandoff((formData, page) => openedFormData(userEmail, formData, page));
 
   // A backup held back because this browser is locked (decision 199) is said each time the person's own act (a
   // close-all shortcut, a page going away with typing) asked for it; the automatic ones once, not every 30 s, and

@@ -1,3 +1,4 @@
+import { isWebAddress } from "@common/web-address";
 import { sectionCardLook } from "@/components/ui/section-card";
 import { cn } from "@/lib/class-names";
 import { getTeamSharedSession, listTeamSharedSessions, type SharedSession } from "@common/api/team-sharing";
@@ -108,9 +109,14 @@ function SharedTabs({ id }: { id: string }) {
       {tabs.map((tab, index) => (
         <li key={`${index}-${tab.url}`} className="flex items-center gap-2">
           {tab.pinned ? <Pin className="size-3 shrink-0 text-slate-400" aria-label="Pinned" /> : <Globe className="size-3 shrink-0 text-slate-400" aria-hidden="true" />}
-          <a className="truncate text-brand-700 underline-offset-4 hover:underline" href={tab.url} target="_blank" rel="noopener noreferrer">
-            {tab.title || tab.url}
-          </a>
+          {isWebAddress(tab.url) ? (
+            <a className="truncate text-brand-700 underline-offset-4 hover:underline" href={tab.url} target="_blank" rel="noopener noreferrer">
+              {tab.title || tab.url}
+            </a>
+          ) : (
+            // Only web pages are links (decision 220): any other address from the server is shown as text.
+            <span className="truncate text-slate-600">{tab.title || tab.url}</span>
+          )}
         </li>
       ))}
     </ul>

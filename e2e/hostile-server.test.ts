@@ -1,0 +1,96 @@
+/// <reference lib="dom" />
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { Page, Request } from "playwright-core";
+import { DESKTOP, newContext, screenshot } from "./support/browser";
+import { signInThroughMail } from "./support/mail";
+import { useBrowserSuite } from "./support/suite";
+
+/**
+ * Decision 220: the web app against a server that turned hostile. Playwright's `page.route` stands between the page
+ * and the real server and rewrites its answers as a compromised server would; the page must neither send anything
+ * plain, nor open an address that is not a web page, nor refill sealed form entries into a page they were not typed in.
+ */
+const PASSPHRASE = "blue heron over the quiet lake";
+const TYPED = "typed-before-the-server-turned@example.com";
+
+async function turnOnEncryption(page: Page) {
+  await page.goto("/account");
+  const section = page.getByRole("region", { name: "End-to-end encryption" });
+  await section.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
+  await section.getByLabel("Repeat the passphrase").fill(PASSPHRASE);
+  await section.getByLabel("I understand that a lost passphrase means lost form entries.").check();
+  await section.getByRole("button", { name: "Turn on encryption" }).click();
+  await section.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
+}
+
+/** Types into the protection test page and presses the close-all shortcut: an emergency backup of the page. */
+async function backUpTyping(page: Page, typed: string) {
+  await page.goto("/protection-test");
+  await page.getByLabel("Test email").fill(typed);
+  await page.keyboard.press("Control+Shift+W");
+  await page.getByText("Clear All Blocked!", { exact: true }).waitFor();
+}
+
+describe("the web app against a hostile server (decision 220)", () => {
+  const suite = useBrowserSuite();
+
+  test("an answer that encryption is off is not believed, a non-web address is not opened, a moved sealed form is not refilled", async () => {
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughMail(page, suite.server.dataDir, "hostile@example.com");
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await turnOnEncryption(page);
+
+    // The server now claims the account does not encrypt.
+    await page.route("**/api/account/encryption", (route) => (route.request().method() === "GET" ? route.fulfill({ json: { enabled: false } }) : route.fallback()));
+    await page.goto("/account");
+    await page
+      .getByRole("region", { name: "End-to-end encryption" })
+      .getByRole("alert")
+      .getByText("TabVault answered that encryption is off for your account, but this browser has seen it on.")
+      .waitFor();
+    await screenshot(page, "hostile-encryption-off-1280");
+
+    // What this browser sends meanwhile holds the typed words only sealed.
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/") && request.method() !== "GET") sent.push(request.postData() ?? "");
+    };
+    page.on("request", watch);
+    await backUpTyping(page, TYPED);
+    for (let attempt = 0; attempt < 50 && !sent.some((body) => body.includes("tabvault:sealed")); attempt += 1) await page.waitForTimeout(100);
+    page.off("request", watch);
+    assert.ok(sent.some((body) => body.includes('"tabvault:sealed":"tv2.')), `no sealed upload among ${sent.length} requests`);
+    assert.ok(!sent.some((body) => body.includes(TYPED)), "a request carried the typed words in the clear");
+
+    // The restore answer is rewritten: the sealed form moved onto another page, and a javascript: tab added.
+    await page.route("**/api/restore-session/*", async (route) => {
+      const answer = await route.fetch();
+      const body: { session: { tabs: { url: string; formData: Record<string, string> }[] } } = await answer.json();
+      const [first] = body.session.tabs;
+      assert.ok(first && "tabvault:sealed" in first.formData, "the backup's tab carries its sealed form");
+      first.url = `${first.url.split("#")[0]}?moved=1`;
+      body.session.tabs.push({ ...first, url: "javascript:document.title='pwned'", formData: {} });
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.goto("/sessions");
+    await page.getByRole("tab", { name: "Emergency Backups" }).click();
+    await page.getByRole("list", { name: "Emergency Backups" }).getByRole("button").first().click();
+    const opened: Page[] = [];
+    context.on("page", (newPage) => void opened.push(newPage));
+    await page.getByRole("button", { name: "Restore Session" }).click();
+    await page.getByRole("region", { name: "Notifications (F8)" }).getByText("1 tab whose address is not a web page was left out.").first().waitFor();
+    await screenshot(page, "hostile-restore-toast-1280");
+    const moved = opened[0] ?? (await context.waitForEvent("page"));
+    await moved.waitForURL(/moved=1/);
+    await moved.getByLabel("Test email").waitFor();
+    // The refill runs within a second of the page drawing; give it three, then the field must still hold the page's own
+    // value (the account's address), never what was typed on the other page.
+    await moved.waitForTimeout(3_000);
+    assert.equal(await moved.getByLabel("Test email").inputValue(), "hostile@example.com");
+    // The backup's other pages opened, 500 ms apart; the javascript: tab, last, never did.
+    assert.ok(opened.length >= 1 && opened.every((each) => each.url().startsWith(`${suite.server.url}/`)), `pages opened: ${opened.map((each) => each.url()).join(", ")}`);
+    await context.close();
+  });
+});

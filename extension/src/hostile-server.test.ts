@@ -1,0 +1,203 @@
+import { describe, expect, it } from "vitest";
+import type { BrowserBackup } from "@common/api/browser-backups";
+import {
+  asSealedFormData,
+  backupKeyFrom,
+  createBackupKey,
+  MIN_KDF_ITERATIONS,
+  openFormData,
+  SEALED_FORM_FIELD,
+  sealFormData,
+  sealTabLocation,
+  toBase64Url,
+} from "@common/end-to-end-encryption";
+import type { StorageArea } from "./browser-api";
+import { FormEncryption } from "./form-encryption";
+import { indexedDbKeyStore, memoryKeyStore } from "./key-store";
+import { IDBFactory } from "fake-indexeddb";
+import { REFUSED_DOWNGRADE_MESSAGES } from "./refused-downgrade";
+import { Pairing } from "./pairing";
+import { planFromBackup } from "./restore";
+import { buildSnapshot, toUploadRequest } from "./snapshot";
+import { FakeServer } from "../test/fake-server";
+import { ManualClock } from "../test/manual-clock";
+
+/**
+ * The server turned hostile (decision 220): each test lets the fake server answer what an honest one never would, and
+ * checks that the extension neither sends anything plain, nor opens, nor refills what it should not.
+ */
+
+const PASSPHRASE = "correct horse battery staple";
+const typed = { amount: "25", payee: "Landlord" };
+
+function memoryStorage(): StorageArea {
+  const items = new Map<string, unknown>();
+  return {
+    get: async (keys) => Object.fromEntries([...items].filter(([key]) => keys === undefined || keys === null || (Array.isArray(keys) ? keys.includes(key) : keys === key))),
+    set: async (values) => void Object.entries(values).forEach(([key, value]) => items.set(key, structuredClone(value))),
+    remove: async (keys) => void (Array.isArray(keys) ? keys : [keys]).forEach((key) => items.delete(key)),
+  };
+}
+
+/** One window of one tab at https://bank.example/transfer with something typed into its form. */
+function upload() {
+  const snapshot = buildSnapshot(
+    "00000000-0000-4000-8000-000000000001",
+    1_795_420_800_000,
+    [{ id: 1, focused: true, incognito: false, tabs: [{ id: 1, windowId: 1, index: 0, url: "https://bank.example/transfer", title: "Transfer", pinned: false, active: true, incognito: false }] }],
+    [],
+    new Map([[1, { url: "https://bank.example/transfer", formData: typed, scrollPosition: { x: 0, y: 0 } }]]),
+  );
+  return toUploadRequest(snapshot, { snapshotId: "00000000-0000-4000-8000-000000000002", trigger: "manual_save" });
+}
+
+type ReadTab = BrowserBackup["windows"][number]["tabs"][number];
+const tabAt = (url: string, more: Partial<ReadTab> = {}): ReadTab => ({
+  url,
+  title: "",
+  faviconUrl: null,
+  sealedLocation: null,
+  pinned: false,
+  active: false,
+  groupId: null,
+  formData: {},
+  scrollPosition: { x: 0, y: 0 },
+  ...more,
+});
+const backupOf = (...tabs: ReadTab[]): Pick<BrowserBackup, "windows" | "groups"> => ({
+  windows: [{ windowId: 1, state: "normal", focused: true, left: null, top: null, width: null, height: null, tabs }],
+  groups: [],
+});
+
+async function encrypting(sealsTabLocations: boolean, keys = memoryKeyStore()) {
+  const server = new FakeServer();
+  const made = await createBackupKey(PASSPHRASE, MIN_KDF_ITERATIONS);
+  server.formEncryption = { enabled: true, key: made.stored, setAt: "2026-11-28T10:00:00.000Z", changedAt: "2026-11-28T10:00:00.000Z", sealsTabLocations };
+  const storage = memoryStorage();
+  const encryption = new FormEncryption({ storage, keys, fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
+  return { server, encryption, storage, rawKey: made.rawKey, key: await backupKeyFrom(made.rawKey) };
+}
+
+describe("a server that answers that encryption is off (decision 220)", () => {
+  it("is not believed once this browser has seen encryption on: the key stays and form entries still leave sealed", async () => {
+    const { server, encryption } = await encrypting(false);
+    await encryption.refresh();
+    await encryption.unlock(PASSPHRASE);
+    server.formEncryption = { enabled: false };
+    expect(await encryption.refresh()).toBe(true);
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: true, sealsTabLocations: false, refusedDowngrade: "encryption-off" });
+    const sent = await encryption.sealUpload(upload());
+    expect(Object.keys(sent!.windows[0]!.tabs[0]!.formData ?? {})).toEqual([SEALED_FORM_FIELD]);
+    expect(JSON.stringify(sent)).not.toMatch(/Landlord/);
+    expect(REFUSED_DOWNGRADE_MESSAGES["encryption-off"]).toMatch(/does not believe it/);
+  });
+
+  it("is not believed for titles and addresses either: they stay sealed until the person locks and unlocks", async () => {
+    const { server, encryption } = await encrypting(true);
+    await encryption.unlock(PASSPHRASE);
+    server.formEncryption = { ...server.formEncryption, enabled: true, sealsTabLocations: false } as typeof server.formEncryption;
+    await encryption.refresh();
+    expect(await encryption.status()).toMatchObject({ sealsTabLocations: true, refusedDowngrade: "locations-plain" });
+    const sent = await encryption.sealUpload(upload());
+    expect(sent!.windows[0]!.tabs[0]).toMatchObject({ url: "", title: "", sealedLocation: expect.stringMatching(/^tv1\./) });
+    expect(JSON.stringify(sent)).not.toMatch(/bank\.example|Transfer|Landlord/);
+
+    // Locked, nothing leaves at all; the person's own unlock takes the account's choice as it now stands.
+    await encryption.lock();
+    await encryption.refresh();
+    expect(await encryption.sealUpload(upload())).toBeNull();
+    await encryption.unlock(PASSPHRASE);
+    expect(await encryption.status()).toMatchObject({ sealsTabLocations: false, refusedDowngrade: null });
+  });
+
+  it("before any answer, form entries stay on the device: nothing sealable is sent plain", async () => {
+    const { server, encryption } = await encrypting(false);
+    server.mode = "down";
+    const sent = await encryption.sealUpload(upload());
+    expect(sent!.windows[0]!.tabs[0]!.formData).toEqual({});
+    expect(JSON.stringify(sent)).not.toMatch(/Landlord/);
+  });
+});
+
+describe("a server that moves sealed values (decision 220)", () => {
+  it("a sealed form moved onto another page is not refilled there, and is counted", async () => {
+    const { encryption, key } = await encrypting(false);
+    await encryption.unlock(PASSPHRASE);
+    const sealedForBank = asSealedFormData(await sealFormData(key, typed, "https://bank.example/transfer"));
+    const opened = await encryption.openBackup(backupOf(tabAt("https://evil.example/transfer", { formData: sealedForBank }), tabAt("https://bank.example/transfer", { formData: sealedForBank })));
+    expect(opened.formsRefused).toBe(1);
+    expect(opened.backup.windows[0]!.tabs.map((tab) => tab.formData)).toEqual([{}, typed]);
+  });
+
+  it("sealed locations swapped between tabs take no form entries with them", async () => {
+    const { encryption, key } = await encrypting(true);
+    await encryption.unlock(PASSPHRASE);
+    const location = (url: string) => sealTabLocation(key, { url, title: url, faviconUrl: null });
+    const form = async (url: string) => asSealedFormData(await sealFormData(key, { note: url }, url));
+    const [a, b] = ["https://bank.example/transfer", "https://mail.example/compose"];
+    // The server kept each tab's form entries but gave it the other tab's location.
+    const swapped = backupOf(tabAt("", { sealedLocation: await location(b), formData: await form(a) }), tabAt("", { sealedLocation: await location(a), formData: await form(b) }));
+    const opened = await encryption.openBackup(swapped);
+    expect(opened.formsRefused).toBe(2);
+    expect(opened.backup.windows[0]!.tabs.map((tab) => [tab.url, tab.formData])).toEqual([
+      [b, {}],
+      [a, {}],
+    ]);
+  });
+
+  it("plain form entries in a backup of an encrypting account are the server's, and never refilled", async () => {
+    const { encryption } = await encrypting(false);
+    await encryption.refresh();
+    const opened = await encryption.openBackup(backupOf(tabAt("https://bank.example/transfer", { formData: { payee: "Mallory" } })));
+    expect(opened.formsRefused).toBe(1);
+    expect(opened.backup.windows[0]!.tabs[0]!.formData).toEqual({});
+  });
+});
+
+describe("a server that sends addresses other than web pages (decision 220)", () => {
+  it("a restore leaves out javascript:, data:, file: and browser pages, and counts them", () => {
+    const hostile = ["javascript:alert(document.cookie)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd", "chrome://settings", "about:config", "https:evil"];
+    const plan = planFromBackup(backupOf(tabAt("https://ok.example/"), ...hostile.map((url) => tabAt(url))));
+    expect(plan.windows.flatMap((window) => window.tabs.map((tab) => tab.url))).toEqual(["https://ok.example/"]);
+    expect(plan.notWebPages).toBe(hostile.length);
+  });
+
+  it("pairing opens the connect page only on the server's own origin", async () => {
+    for (const page of ["https://evil.example/connect?code=BCDF-GHJK", "//evil.example/connect", "javascript:alert(1)", "http://localhost:3001/connect"]) {
+      const server = new FakeServer();
+      server.pairingPage = page;
+      const opened: string[] = [];
+      const pairing = new Pairing({ storage: memoryStorage(), clock: new ManualClock(), fetch: server.fetch, openTab: async (url) => void opened.push(url), onGranted: async () => undefined, schedule: async () => undefined });
+      const started = await pairing.start(server.origin, "Chrome on Linux", "chromium");
+      expect(started).toEqual({ ok: false, message: "TabVault at http://localhost:3000 sent a connect page on another site; this browser did not open it." });
+      expect(opened).toEqual([]);
+      expect(await pairing.pending()).toBeNull();
+    }
+  });
+});
+
+describe("the key out of the content scripts' reach (decision 220)", () => {
+  it("unlocked, storage.local holds no key: it is a CryptoKey in the extension's IndexedDB that cannot be exported", async () => {
+    const keys = indexedDbKeyStore(new IDBFactory());
+    const { encryption, storage, rawKey } = await encrypting(false, keys);
+    await encryption.unlock(PASSPHRASE);
+    const readable = JSON.stringify(await storage.get(null));
+    expect(readable).not.toContain(toBase64Url(rawKey));
+    expect(readable).not.toMatch(/rawKey/);
+    const kept = await keys.get();
+    expect(kept?.extractable).toBe(false);
+    expect(await encryption.status()).toMatchObject({ unlocked: true });
+    await encryption.lock();
+    expect(await keys.get()).toBeNull();
+  });
+
+  it("a key kept the old way, as raw bytes in storage.local, moves into the key store at the first read", async () => {
+    const keys = memoryKeyStore();
+    const { encryption, storage, rawKey, key } = await encrypting(false, keys);
+    await storage.set({ formEncryption: { enabled: true, rawKey: toBase64Url(rawKey), sealsTabLocations: false } });
+    expect(await encryption.status()).toMatchObject({ enabled: true, unlocked: true });
+    expect(JSON.stringify(await storage.get(null))).not.toContain(toBase64Url(rawKey));
+    const sent = await encryption.sealUpload(upload());
+    expect(await openFormData(key, sent!.windows[0]!.tabs[0]!.formData![SEALED_FORM_FIELD]!, "https://bank.example/transfer")).toEqual(typed);
+  });
+});
