@@ -9,7 +9,8 @@ import { useBrowserSuite } from "./support/suite";
 
 /**
  * A backup's window names and private marks on the Session Manager (decision 217): a Session Buddy 4 file with a
- * private window, and a bookmarks file whose folders name its windows, imported through the file chooser.
+ * private window, and a bookmarks file whose folders name its windows, imported through the file chooser. The account
+ * is on Free: both files name the same three pages, which count once a day, so each import fits the day's allowance.
  */
 
 const sessionBuddy4 = JSON.stringify({
@@ -45,11 +46,15 @@ const bookmarks = [
   "<DL><p>",
   '    <DT><H3 PERSONAL_TOOLBAR_FOLDER="true">Bookmarks bar</H3>',
   "    <DL><p>",
-  '        <DT><A HREF="https://news.example/">News</A>',
+  '        <DT><A HREF="https://maps.example/">Maps</A>',
   "        <DT><H3>Travel</H3>",
   "        <DL><p>",
-  '            <DT><A HREF="https://trains.example/">Trains</A>',
+  '            <DT><A HREF="https://gifts.example/">Gifts</A>',
   "        </DL><p>",
+  "    </DL><p>",
+  "    <DT><H3>Other bookmarks</H3>",
+  "    <DL><p>",
+  '        <DT><A HREF="https://ring.example/">Ring sizes</A>',
   "    </DL><p>",
   "</DL><p>",
 ].join("\n");
@@ -90,9 +95,10 @@ describe("the Session Manager shows a backup's window names and private windows"
     await screenshot(page, "library-window-marks-1280");
 
     await importFile(page, "bookmarks.html", bookmarks);
-    await page.getByRole("heading", { name: "Imported from bookmarks, 2 folders", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Imported from bookmarks, 3 folders", level: 2 }).waitFor();
     await windows.getByRole("listitem").filter({ hasText: "Bookmarks bar / Travel" }).waitFor();
     await windows.getByRole("listitem").filter({ has: page.getByText("Bookmarks bar", { exact: true }) }).waitFor();
+    await windows.getByRole("listitem").filter({ has: page.getByText("Other bookmarks", { exact: true }) }).waitFor();
     await context.close();
   });
 });
