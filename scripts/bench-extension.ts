@@ -99,7 +99,7 @@ const restoreStarted = performance.now();
 await executeRestore(planFromBackup(backup), {
   browser: restoreWorld.api(),
   clock: new ManualClock(),
-  capabilities: { windows: true, tabGroups: true, discardedCreate: false, placeholder: true, sessions: false },
+  capabilities: { windows: true, tabGroups: true, discardedCreate: false, placeholder: true, sessions: false, privateWindows: false },
   onProgress: () => undefined,
   pauseMs: 0,
 });

@@ -135,6 +135,10 @@ export const accountExportSchema = z.object({
           top: z.number().int().nullable(),
           width: z.number().int().nullable(),
           height: z.number().int().nullable(),
+          /** The window's name from an import, or null (decision 217). */
+          name: z.string().nullable(),
+          /** A private (incognito) window, marked by an import (decision 217). */
+          incognito: z.boolean(),
         }),
       ),
       tabGroups: z.array(z.object({ groupId: z.number().int(), windowId: z.number().int(), title: z.string(), color: z.string(), collapsed: z.boolean() })),

@@ -17,8 +17,18 @@ export const BACKUP_TAB_PAGES = {
   maxOffset: 100_000,
 } as const;
 
+/** A backup's window as its details list it: its name and private mark (decision 217) and how many tabs it holds. */
+export const backupWindowSummarySchema = z.object({
+  name: z.string().nullable(),
+  incognito: z.boolean(),
+  tabCount: z.number().int(),
+});
+export type BackupWindowSummary = z.infer<typeof backupWindowSummarySchema>;
+
 export const backupOverviewSchema = savedSessionSummarySchema.extend({
   openApps: z.array(savedApplicationSchema),
+  /** The backup's windows in order; empty for a backup kept without windows (the web app's, the apps'). */
+  windows: z.array(backupWindowSummarySchema),
 });
 export type BackupOverview = z.infer<typeof backupOverviewSchema>;
 

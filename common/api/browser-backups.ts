@@ -15,6 +15,7 @@ export const BROWSER_BACKUP_LIMITS = {
   windowsPerBackup: 500,
   groupsPerBackup: 1_000,
   groupTitleLength: 200,
+  windowNameLength: 200,
   /** Bytes of the request as sent (gzip or not). */
   wireBytes: 8 * 1024 * 1024,
   /** Bytes of the JSON once decompressed: a gzip bomb stops here. */
@@ -46,6 +47,16 @@ export type BrowserTabInput = z.input<typeof browserTabSchema>;
 export const browserWindowSchema = windowPlacementFields.extend({
   /** The browser's window id in this snapshot (not stable across restarts). */
   windowId: browserId,
+  /**
+   * The window's name where its source had one (a bookmark folder, a Session Buddy folder): a library import's
+   * (decision 217). The extension sends none: the browsers give extensions no window name.
+   */
+  name: text().max(BROWSER_BACKUP_LIMITS.windowNameLength).nullish(),
+  /**
+   * A private (incognito) window, kept so a restore can reopen it private (decision 217). Only imports carry it:
+   * the extension's snapshots leave private windows out (`buildSnapshot`).
+   */
+  incognito: z.boolean().default(false),
   tabs: z.array(browserTabSchema).max(BROWSER_BACKUP_LIMITS.tabsPerBackup),
 });
 export type BrowserWindow = z.output<typeof browserWindowSchema>;
@@ -125,6 +136,10 @@ export const browserBackupSchema = z.object({
       top: z.number().int().nullable(),
       width: z.number().int().nullable(),
       height: z.number().int().nullable(),
+      /** The window's name, when its source had one (decision 217); absent or null otherwise. */
+      name: z.string().nullish(),
+      /** A private (incognito) window (decision 217): restored private where the browser allows. */
+      incognito: z.boolean().optional(),
       tabs: z.array(
         z.object({
           url: z.string(),

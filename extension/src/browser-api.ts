@@ -91,6 +91,8 @@ export interface TabsApi {
 
 export interface CreateWindowProperties {
   url?: string | string[];
+  /** A private (incognito) window: refused unless the person allowed the extension in private windows. */
+  incognito?: boolean;
   state?: WindowState;
   focused?: boolean;
   left?: number;
@@ -223,8 +225,15 @@ export interface PermissionsApi {
   contains(permissions: { origins?: string[]; permissions?: string[] }): Promise<boolean>;
 }
 
+export interface ExtensionApi {
+  /** Whether the person allowed this extension in private (incognito) windows. */
+  isAllowedIncognitoAccess(): Promise<boolean>;
+}
+
 export interface BrowserApi {
   tabs: TabsApi;
+  /** `browser.extension`; missing in some fakes and on browsers without it. */
+  extension?: ExtensionApi;
   /** Missing on Firefox for Android. */
   windows?: WindowsApi;
   /** Chromium, and Firefox ≥ 139 on desktop. */

@@ -6,9 +6,9 @@ import { FakeWorld, type Shape } from "../test/fake-browser";
 import { ManualClock } from "../test/manual-clock";
 
 const capabilitiesOf: Record<Shape, RestoreCapabilities> = {
-  chromium: { windows: true, tabGroups: true, discardedCreate: false, placeholder: true, sessions: true },
-  firefox: { windows: true, tabGroups: false, discardedCreate: true, placeholder: false, sessions: true },
-  firefox_android: { windows: false, tabGroups: false, discardedCreate: true, placeholder: false, sessions: false },
+  chromium: { windows: true, tabGroups: true, discardedCreate: false, placeholder: true, sessions: true, privateWindows: false },
+  firefox: { windows: true, tabGroups: false, discardedCreate: true, placeholder: false, sessions: true, privateWindows: false },
+  firefox_android: { windows: false, tabGroups: false, discardedCreate: true, placeholder: false, sessions: false, privateWindows: false },
 };
 
 const tab = (url: string, extra: Partial<BrowserBackup["windows"][number]["tabs"][number]> = {}) => ({
@@ -156,7 +156,7 @@ describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
     }).catch((error) => {
       throw error;
     });
-    expect(result).toEqual({ created: 6, viaSessions: 0, failed: 0 });
+    expect(result).toEqual({ created: 6, viaSessions: 0, failed: 0, privateWindows: 0, privateAsOrdinary: 0 });
     const layout = world.layout();
     expect(layout).toHaveLength(2);
     const unwrap = (url: string) => (url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
@@ -213,7 +213,7 @@ describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
     const browser = world.api();
     const plan = matchRecentlyClosed(planFromBackup({ ...backup(), windows: [backup().windows[1]!], groups: [] }), await browser.sessions!.getRecentlyClosed({}));
     const result = await executeRestore(plan, { browser, clock: new ManualClock(), capabilities: capabilitiesOf[shape], onProgress: () => undefined, pauseMs: 0 });
-    expect(result).toEqual({ created: 0, viaSessions: 2, failed: 0 });
+    expect(result).toEqual({ created: 0, viaSessions: 2, failed: 0, privateWindows: 0, privateAsOrdinary: 0 });
     expect(world.layout().map((window) => window.tabs)).toContainEqual(["https://d.example/", "https://e.example/"]);
     expect(world.created).toEqual([]);
   });
@@ -247,7 +247,7 @@ describe("restore on Firefox for Android (reduced mode)", () => {
     world.openWindow(["https://open.example/"]);
     const result = await executeRestore(planFromBackup(backup()), { browser: world.api(), clock: new ManualClock(), capabilities: capabilitiesOf.firefox_android, onProgress: () => undefined, pauseMs: 0 });
     // GeckoView refuses `discarded` and `title` (its schema has neither): the refused tab is opened plainly, and so is the rest.
-    expect(result).toEqual({ created: 6, viaSessions: 0, failed: 0 });
+    expect(result).toEqual({ created: 6, viaSessions: 0, failed: 0, privateWindows: 0, privateAsOrdinary: 0 });
     expect(world.layout()).toHaveLength(1);
     expect(world.layout()[0]?.tabs).toEqual(["https://open.example/", "https://d.example/", "https://e.example/", "https://mail.example/", "https://a.example/", "https://b.example/", "https://c.example/"]);
     expect(world.created.every((properties) => properties.pinned === undefined && properties.discarded === undefined && properties.title === undefined)).toBe(true);

@@ -24,6 +24,8 @@ export interface RestoreTab {
 export interface RestoreWindow extends WindowPlacement {
   /** An open window to put the tabs back into (a loss inside a window that is still open), or null for a new one. */
   intoWindowId: number | null;
+  /** Saved as a private (incognito) window: reopened private where this browser lets the extension (decision 217). */
+  incognito?: boolean;
   /** The window's id where it was saved: in the same browser run, the same window. */
   savedWindowId?: number;
   tabs: RestoreTab[];
@@ -54,11 +56,18 @@ export interface RestoreCapabilities {
   /** Chromium: an extension placeholder page that loads the real URL once the tab is looked at. */
   placeholder: boolean;
   sessions: boolean;
+  /**
+   * The person allowed the extension in private windows (`extension.isAllowedIncognitoAccess()`), so a private
+   * window can be reopened private (decision 217); else it reopens as an ordinary window, and the person is told.
+   */
+  privateWindows: boolean;
 }
 
 /** A window of a snapshot or of a backup from the server: the two shapes a restore starts from. */
 interface SourceWindow extends WindowPlacement {
   windowId: number;
+  /** Only a backup's window imported from a file carries it: snapshots leave private windows out. */
+  incognito?: boolean;
   tabs: {
     url: string;
     title: string;
@@ -82,6 +91,7 @@ function planWindow(window: SourceWindow, groups: Snapshot["groups"] | BrowserBa
   return {
     intoWindowId,
     savedWindowId: window.windowId,
+    ...(window.incognito ? { incognito: true } : {}),
     state: window.state,
     focused: window.focused,
     left: window.left,
@@ -153,6 +163,8 @@ export function planFromSnapshot(snapshot: Snapshot, lostTabIds: readonly number
 export function matchRecentlyClosed(plan: RestorePlan, closed: ClosedSession[]): RestorePlan {
   const used = new Set<string>();
   const windows = plan.windows.map((window) => {
+    // A private window comes back private from the backup, never as an ordinary window the list still holds.
+    if (window.incognito) return window;
     if (window.intoWindowId === null) {
       const urls = window.tabs.map((tab) => tab.url).join("\n");
       const match = closed.find((entry) => {
@@ -197,6 +209,24 @@ export interface RestoreResult {
   created: number;
   viaSessions: number;
   failed: number;
+  /** Private windows reopened private. */
+  privateWindows: number;
+  /** Private windows reopened as ordinary ones: the extension is not allowed in private windows, or the browser refused. */
+  privateAsOrdinary: number;
+}
+
+/** Private windows of a plan that will open as ordinary windows: all of them when the extension is not allowed there. */
+export function privateWindowsOpenedOrdinary(plan: RestorePlan, capabilities: RestoreCapabilities): number {
+  return capabilities.privateWindows && capabilities.windows ? 0 : plan.windows.filter((window) => window.incognito).length;
+}
+
+/** What the person is told when private windows came back as ordinary ones (decision 217). */
+export function privateAsOrdinaryText(count: number): string {
+  const windows = count === 1 ? "1 private window" : `${count} private windows`;
+  return (
+    `${windows} opened as ${count === 1 ? "an ordinary window" : "ordinary windows"}: TabVault is not allowed in private windows ` +
+    "(turn on “Allow in Incognito” or “Run in Private Windows” in the browser's extension settings to restore them private)"
+  );
 }
 
 /** The URL a tab opens with: the page itself, or (Chromium, not the active tab) the placeholder. */
@@ -219,7 +249,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
   const { browser, capabilities, clock } = deps;
   const batchSize = deps.batchSize ?? 25;
   const pauseMs = deps.pauseMs ?? 30;
-  const result: RestoreResult = { created: 0, viaSessions: 0, failed: 0 };
+  const result: RestoreResult = { created: 0, viaSessions: 0, failed: 0, privateWindows: 0, privateAsOrdinary: 0 };
   let done = 0;
   const progress = async (added: number) => {
     done += added;
@@ -230,7 +260,10 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
   const breathe = () => (pauseMs > 0 ? sleep(clock, pauseMs) : Promise.resolve());
   const creator = new RestoredTabCreator(browser, capabilities);
 
-  const createTab = async (windowId: number | undefined, tab: RestoreTab, index: number | undefined): Promise<Tab | null> => {
+  // Chromium cannot show an extension page in a private window of an extension in its default ("spanning") mode,
+  // so a private window's tabs open as the pages themselves, not behind the placeholder.
+  const inPrivate: RestoreCapabilities = { ...capabilities, placeholder: false };
+  const createTab = async (windowId: number | undefined, tab: RestoreTab, index: number | undefined, isPrivate = false): Promise<Tab | null> => {
     if (tab.sessionId && browser.sessions) {
       try {
         await browser.sessions.restore(tab.sessionId);
@@ -242,7 +275,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     }
     try {
       const created = await creator.create(
-        { windowId, index, url: lazyUrl(tab, capabilities, (path) => browser.runtime.getURL(path)), active: false, pinned: capabilities.windows ? tab.pinned : undefined },
+        { windowId, index, url: lazyUrl(tab, isPrivate ? inPrivate : capabilities, (path) => browser.runtime.getURL(path)), active: false, pinned: capabilities.windows ? tab.pinned : undefined },
         tab,
       );
       result.created += 1;
@@ -280,6 +313,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     }
 
     let windowId: number;
+    let isPrivate = false;
     // By position in `window.tabs`, whatever order they are opened in.
     const tabIds: (number | null)[] = window.tabs.map(() => null);
     const order = window.openOrder ?? window.tabs.map((_, position) => position);
@@ -296,12 +330,26 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
       if (!first) continue;
       const bounds = window.state === "normal" ? { left: window.left ?? undefined, top: window.top ?? undefined, width: window.width ?? undefined, height: window.height ?? undefined } : {};
       const state: WindowState | undefined = window.state === "normal" || window.state === "minimized" ? undefined : window.state;
+      const windows = browser.windows;
+      const open = async (incognito: boolean) => {
+        const privately = incognito ? { incognito: true } : {};
+        try {
+          return await windows.create({ url: first.url, ...bounds, ...(state ? { state } : {}), ...privately });
+        } catch {
+          // Bounds of a screen this computer does not have: the browser picks a place.
+          return await windows.create({ url: first.url, ...privately });
+        }
+      };
       let created;
-      try {
-        created = await browser.windows.create({ url: first.url, ...bounds, ...(state ? { state } : {}) });
-      } catch {
-        // Bounds of a screen this computer does not have: the browser picks a place.
-        created = await browser.windows.create({ url: first.url });
+      if (window.incognito && capabilities.privateWindows) {
+        // Allowed, yet a browser may still refuse (private browsing turned off by policy): an ordinary window then.
+        created = await open(true).catch(() => undefined);
+        isPrivate = created?.id !== undefined;
+      }
+      if (!isPrivate) created = await open(false);
+      if (window.incognito) {
+        if (isPrivate) result.privateWindows += 1;
+        else result.privateAsOrdinary += 1;
       }
       if (created?.id === undefined) {
         result.failed += window.tabs.length;
@@ -331,7 +379,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
       });
       const created = await Promise.all(batch.map((position, nth) => {
           const tab = window.tabs[position];
-          return tab ? createTab(windowId, tab, places[nth]) : Promise.resolve(undefined);
+          return tab ? createTab(windowId, tab, places[nth], isPrivate) : Promise.resolve(undefined);
         }));
       batch.forEach((position, nth) => (tabIds[position] = created[nth]?.id ?? null));
       await progress(batch.length);

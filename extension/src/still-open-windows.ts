@@ -42,7 +42,8 @@ function matchWindows(windows: readonly RestoreWindow[], open: readonly OpenWind
   const openPages = open.map((window) => window.pages.map(pageKey));
   const pairs: { saved: number; open: number; shared: number; sameId: boolean }[] = [];
   windows.forEach((window, saved) => {
-    if (window.intoWindowId !== null) return;
+    // A private window's tabs never go into an ordinary window; the open windows here are the ordinary ones (decision 217).
+    if (window.intoWindowId !== null || window.incognito) return;
     const pages = window.tabs.map((tab) => pageKey(tab.url));
     open.forEach((candidate, index) => {
       const shared = sharedPages(pages, openPages[index] ?? []);

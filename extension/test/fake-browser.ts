@@ -116,6 +116,10 @@ export class FakeWorld {
   syncedDevices: SyncedDeviceSpec[] = [];
   /** Old id → new id of the tabs discarded so far. */
   readonly replaced = new Map<number, number>();
+  /** The person allowed the extension in private windows ("Allow in Incognito", "Run in Private Windows"). */
+  allowedInPrivate = false;
+  /** Private browsing turned off (a policy): a private window is refused even to an allowed extension. */
+  privateBrowsingDisabled = false;
   private nextId = 100;
   private nextSession = 1;
   private emitters: Emitter<never[]>[] = [];
@@ -374,7 +378,7 @@ export class FakeWorld {
         title: properties.title ?? properties.url ?? "",
         pinned: properties.pinned ?? false,
         active: properties.active ?? true,
-        incognito: false,
+        incognito: world.windows.get(windowId)?.incognito === true,
         groupId: -1,
         discarded: properties.discarded ?? false,
       };
@@ -548,6 +552,9 @@ export class FakeWorld {
               return world.windowOf(record, options?.populate === true);
             },
             create: async (properties) => {
+              // As Firefox says it; Chromium refuses too when private browsing is off.
+              if (properties.incognito && !world.allowedInPrivate) throw new Error("Extension does not have permission for incognito mode");
+              if (properties.incognito && world.privateBrowsingDisabled) throw new Error("Incognito mode is disabled.");
               const hasBounds = properties.left !== undefined || properties.top !== undefined || properties.width !== undefined || properties.height !== undefined;
               if (hasBounds && properties.state && properties.state !== "normal") throw new Error(`Invalid value for state: '${properties.state}' cannot be used with bounds`);
               world.createdWindows.push(properties);
@@ -556,7 +563,7 @@ export class FakeWorld {
                 id,
                 state: properties.state ?? "normal",
                 focused: true,
-                incognito: false,
+                incognito: properties.incognito === true,
                 type: "normal",
                 left: properties.left ?? 0,
                 top: properties.top ?? 0,
@@ -644,6 +651,7 @@ export class FakeWorld {
       permissions: {
         contains: async ({ origins }) => (origins ?? []).every((origin) => world.grantedOrigins.has(origin)),
       },
+      extension: { isAllowedIncognitoAccess: async () => world.allowedInPrivate },
     };
   }
 }

@@ -37,7 +37,7 @@ async function run(label: string, make: () => ReturnType<typeof planFromBackup>)
       return move(ids, properties);
     };
     const started = performance.now();
-    await executeRestore(make(), { browser: api, clock: new ManualClock(), capabilities: { windows: true, tabGroups: true, discardedCreate: false, placeholder: true, sessions: false }, onProgress: () => undefined, pauseMs: 0 });
+    await executeRestore(make(), { browser: api, clock: new ManualClock(), capabilities: { windows: true, tabGroups: true, discardedCreate: false, placeholder: true, sessions: false, privateWindows: false }, onProgress: () => undefined, pauseMs: 0 });
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

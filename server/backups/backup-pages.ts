@@ -1,20 +1,37 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { BackupOverview, BackupTabPage } from "@common/api/backup-pages";
 import type { Database } from "../db/database";
+import { backupWindows } from "./browser-tables";
 import { findOwnSessionRow, toSavedApplication, toSavedTab, toSummary } from "./saved-sessions";
 import { rowsOf } from "../db/rows";
 import { backupTabLists, savedSessions, sessionApplications, tabContents } from "./table";
 
-/** One of the account's backups with its applications and without its tabs; undefined for anyone else's id. */
+/**
+ * One of the account's backups with its applications and its windows' names, private marks and tab counts
+ * (decision 217), without its tabs; undefined for anyone else's id.
+ */
 export async function findBackupOverview(db: Database, userId: string, id: string): Promise<BackupOverview | undefined> {
   const session = await findOwnSessionRow(db, userId, id);
   if (!session) return undefined;
-  const apps = await db
-    .select()
-    .from(sessionApplications)
-    .where(eq(sessionApplications.sessionId, id))
-    .orderBy(asc(sessionApplications.position));
-  return { ...toSummary(session), openApps: apps.map(toSavedApplication) };
+  const [apps, windows, tabsPerWindow] = await Promise.all([
+    db.select().from(sessionApplications).where(eq(sessionApplications.sessionId, id)).orderBy(asc(sessionApplications.position)),
+    db
+      .select({ position: backupWindows.position, name: backupWindows.name, incognito: backupWindows.incognito })
+      .from(backupWindows)
+      .where(eq(backupWindows.sessionId, id))
+      .orderBy(asc(backupWindows.position)),
+    db
+      .select({ position: sessionTabs.windowPosition, tabs: count() })
+      .from(sessionTabs)
+      .where(eq(sessionTabs.sessionId, id))
+      .groupBy(sessionTabs.windowPosition),
+  ]);
+  const tabCountOf = new Map(tabsPerWindow.map((row) => [row.position, row.tabs]));
+  return {
+    ...toSummary(session),
+    openApps: apps.map(toSavedApplication),
+    windows: windows.map((window) => ({ name: window.name, incognito: window.incognito, tabCount: tabCountOf.get(window.position) ?? 0 })),
+  };
 }
 
 /**

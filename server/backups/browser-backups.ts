@@ -176,10 +176,11 @@ function prepareSnapshot(
     await writeBackupTabs(tx, user.id, tabRecords.map((tab) => ({ ...tab, session_id: session.id })));
     if (windows.length > 0) {
       await tx.execute(sql`
-        insert into ${backupWindows} (session_id, position, window_id, state, focused, "left", top, width, height)
-        select ${session.id}::uuid, w.position, w.window_id, w.state, w.focused, w."left", w.top, w.width, w.height
+        insert into ${backupWindows} (session_id, position, window_id, state, focused, "left", top, width, height, name, incognito)
+        select ${session.id}::uuid, w.position, w.window_id, w.state, w.focused, w."left", w.top, w.width, w.height, w.name,
+          w.incognito
         from jsonb_to_recordset(${windowsJson}::jsonb) as w(position integer, window_id bigint, state text, focused boolean,
-          "left" integer, top integer, width integer, height integer)`);
+          "left" integer, top integer, width integer, height integer, name text, incognito boolean)`);
     }
     if (groups.length > 0) {
       await tx.execute(sql`
@@ -248,7 +249,7 @@ function keptWindowsAndGroups(
     renumbered.set(position, windows.length);
     windows.push({
       // The placement's fields are the table's columns by name.
-      record: { position: windows.length, window_id: window.windowId, ...windowPlacementOf(window) },
+      record: { position: windows.length, window_id: window.windowId, ...windowPlacementOf(window), name: window.name ?? null, incognito: window.incognito },
     });
   });
   const described = new Map<number, BrowserBackupUpload["groups"][number]>();
@@ -326,7 +327,7 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
   ]);
   const shaped: BrowserBackup["windows"] =
     windows.length > 0
-      ? windows.map((window) => ({ windowId: window.windowId, ...windowPlacementOf(window), tabs: [] }))
+      ? windows.map((window) => ({ windowId: window.windowId, ...windowPlacementOf(window), name: window.name, incognito: window.incognito, tabs: [] }))
       : [{ windowId: 0, state: "normal", focused: true, left: null, top: null, width: null, height: null, tabs: [] }];
   for (const tab of tabs) {
     const window = shaped[tab.windowPosition ?? 0] ?? shaped[0]!;

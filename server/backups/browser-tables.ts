@@ -24,6 +24,10 @@ export const backupWindows = pgTable(
     top: integer("top"),
     width: integer("width"),
     height: integer("height"),
+    /** The window's name where the source had one (a bookmark folder, a Session Buddy folder's title); null otherwise (decision 217). */
+    name: text("name"),
+    /** A private (incognito) window: only imports carry it, as the extension never captures private windows (decision 217). */
+    incognito: boolean("incognito").notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.sessionId, table.position] }),

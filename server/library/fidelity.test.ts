@@ -184,17 +184,10 @@ describe("bookmarks", () => {
     expect(file.windows[1]!.tabs[0]!.faviconUrl).toBe("data:image/png;base64,iVBORw0KGgo=");
   });
 
-  it("each folder's name, with its nesting, names its window's tabs (as a group: a window has no name)", () => {
+  it("each folder's name, with its nesting, names its window (decision 217), and makes no tab group", () => {
     const file = read(chromeExport);
-    const names = file.windows.map((window) => {
-      const groupId = window.tabs[0]!.groupId;
-      return [file.groups.find((group) => group.groupId === groupId)?.title, window.tabs.every((tab) => tab.groupId === groupId)];
-    });
-    expect(names).toEqual([
-      ["Bookmarks bar", true],
-      ["Bookmarks bar / Travel", true],
-      ["Other bookmarks", true],
-    ]);
+    expect(file.windows.map((window) => window.name)).toEqual(["Bookmarks bar", "Bookmarks bar / Travel", "Other bookmarks"]);
+    expect(file.groups).toEqual([]);
   });
 
   it("folder names survive an export and an import again, under the folder named after the backup", () => {
@@ -209,12 +202,13 @@ describe("bookmarks", () => {
         top: window.top,
         width: window.width,
         height: window.height,
+        name: window.name,
         tabs: window.tabs.map((tab) => ({ ...tab, scrollPosition: tab.scroll })),
       })),
       groups: original.groups,
     };
     const again = read(exportBackup(backup, "bookmarks-html", new Date()).body);
-    expect(again.groups.map((group) => group.title)).toEqual(["Bookmarks bar", "Bookmarks bar / Travel", "Other bookmarks"]);
+    expect(again.windows.map((window) => window.name)).toEqual(["Bookmarks bar", "Bookmarks bar / Travel", "Other bookmarks"]);
   });
 
   it("a Firefox bookmark backup (bookmarks-*.jsonlz4) is refused with what it is and how to import it", () => {
@@ -280,13 +274,16 @@ describe("Session Buddy 4", () => {
     ],
   };
 
-  it("keeps the active tab, the window's state and bounds, and counts incognito windows", () => {
+  it("keeps the active tab, the window's state and bounds, its title as its name, and its incognito mark", () => {
     const file = read(JSON.stringify(collection));
     expect(file.windows.map(({ state, focused, left, top, width, height }) => ({ state, focused, left, top, width, height }))).toEqual([
       { state: "maximized", focused: true, left: 8, top: 16, width: 1440, height: 900 },
       { state: "normal", focused: false, left: 100, top: 100, width: 800, height: 600 },
     ]);
     expect(file.windows.map((window) => window.tabs.map((tab) => tab.active))).toEqual([[false, true], [true]]);
-    expect(file.incognitoWindows).toBe(1);
+    expect(file.windows.map(({ name, incognito }) => ({ name, incognito }))).toEqual([
+      { name: "Window 1", incognito: false },
+      { name: "Window 2", incognito: true },
+    ]);
   });
 });

@@ -67,9 +67,10 @@ export async function importLibraryFile(
   const { receipt, created } = saved;
   const from = libraryFormatNames[file.format];
   const skipped = file.skipped > 0 ? ` ${countOf(file.skipped, "entry", "entries")} that ${file.skipped === 1 ? "was" : "were"} not a web page left out.` : "";
+  const privateWindows = file.windows.filter((window) => window.incognito).length;
   const incognito =
-    file.incognitoWindows > 0
-      ? ` ${countOf(file.incognitoWindows, "private (incognito) window")} ${file.incognitoWindows === 1 ? "was" : "were"} imported as ${file.incognitoWindows === 1 ? "a normal window" : "normal windows"}: a backup does not mark windows private.`
+    privateWindows > 0
+      ? ` ${countOf(privateWindows, "private (incognito) window")} ${privateWindows === 1 ? "is" : "are"} marked private: the extension reopens ${privateWindows === 1 ? "it" : "them"} as private where it is allowed in private windows.`
       : "";
   // saveBrowserBackup's own message ends with what the plan rotated out ("1 older backup was removed …").
   const notice = receipt.message.slice(receipt.message.indexOf("saved.") + "saved.".length).trim();
@@ -129,6 +130,8 @@ function toUpload(file: LibraryFile, snapshotId: string): UploadBrowserBackupReq
       top: window.top,
       width: window.width,
       height: window.height,
+      name: window.name,
+      incognito: window.incognito,
       tabs: window.tabs.map((tab, index) => ({
         url: tab.url,
         title: tab.title,

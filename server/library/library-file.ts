@@ -26,8 +26,15 @@ export interface LibraryTab {
   scroll: { x: number; y: number };
 }
 
-/** A window as read from a file: where it was and how it was shown (the one `WindowPlacement`), and its tabs. */
+/**
+ * A window as read from a file: where it was and how it was shown (the one `WindowPlacement`), its name and
+ * private mark where the file has them (decision 217), and its tabs.
+ */
 export interface LibraryWindow extends WindowPlacement {
+  /** A bookmark folder's path, a Session Buddy folder's title; null when the file names no window. */
+  name: string | null;
+  /** The file marks the window private (incognito). */
+  incognito: boolean;
   tabs: LibraryTab[];
 }
 
@@ -42,11 +49,6 @@ export interface LibraryFile {
   parts: { count: number; unit: string };
   /** Entries that were not web pages and were left out. */
   skipped: number;
-  /**
-   * Windows the file marks private (incognito). A backup's window has no such mark, so they are kept
-   * as normal windows and the receipt says so (decision 204).
-   */
-  incognitoWindows: number;
 }
 
 /** A file that cannot be imported, with the message the person reads; nothing of it is stored. */
@@ -132,17 +134,19 @@ export class LibraryBuilder {
   readonly windows: LibraryWindow[] = [];
   readonly groups: LibraryGroup[] = [];
   skipped = 0;
-  incognitoWindows = 0;
   private tabCount = 0;
 
   constructor(private readonly format: ImportFormat) {}
 
-  /** Starts a window; tabs added afterwards go into it. Empty windows are dropped by {@link finish}. */
-  window(fields: Partial<Omit<LibraryWindow, "tabs">> = {}): LibraryWindow {
+  /**
+   * Starts a window; tabs added afterwards go into it. Empty windows are dropped by {@link finish}. A name is kept
+   * as storable text of at most 200 characters, "" being no name.
+   */
+  window({ name, ...fields }: Partial<Omit<LibraryWindow, "tabs" | "name">> & { name?: unknown } = {}): LibraryWindow {
     if (this.windows.length >= LIBRARY_LIMITS.windows) {
       throw new LibraryFileError(`This file holds more than ${LIBRARY_LIMITS.windows} windows or groups; nothing was imported.`, 413);
     }
-    const window: LibraryWindow = { state: "normal", focused: false, left: null, top: null, width: null, height: null, ...fields, tabs: [] };
+    const window: LibraryWindow = { state: "normal", focused: false, left: null, top: null, width: null, height: null, incognito: false, ...fields, name: windowName(name), tabs: [] };
     this.windows.push(window);
     return window;
   }
@@ -196,18 +200,6 @@ export class LibraryBuilder {
     });
   }
 
-  /**
-   * A group holding every tab of a window made earlier: how a bookmark folder keeps its name, as a
-   * backup's window has none (decision 204).
-   */
-  groupWhole(window: LibraryWindow, title: string): void {
-    const position = this.windows.indexOf(window);
-    if (position === -1 || title === "" || window.tabs.length === 0) return;
-    const groupId = this.groups.length + 1;
-    this.groups.push({ groupId, windowId: position + 1, title: storableText(title, BROWSER_BACKUP_LIMITS.groupTitleLength), color: "grey", collapsed: false });
-    for (const tab of window.tabs) tab.groupId = groupId;
-  }
-
   /** The file as read; `unit` names what it holds ("group", "session"), `count` defaults to its windows with tabs. */
   finish(unit: string, count?: number): LibraryFile {
     const kept = this.windows.filter((window) => window.tabs.length > 0);
@@ -223,8 +215,14 @@ export class LibraryBuilder {
     const groups = this.groups
       .map((group) => ({ ...group, windowId: position.get(group.windowId) ?? 0 }))
       .filter((group) => group.windowId > 0);
-    return { format: this.format, windows: kept, groups, parts: { count: count ?? kept.length, unit }, skipped: this.skipped, incognitoWindows: this.incognitoWindows };
+    return { format: this.format, windows: kept, groups, parts: { count: count ?? kept.length, unit }, skipped: this.skipped };
   }
+}
+
+/** A window's name as a backup keeps it: storable, at most `windowNameLength` characters; null for none or "". */
+export function windowName(value: unknown): string | null {
+  const name = storableText(value, BROWSER_BACKUP_LIMITS.windowNameLength);
+  return name === "" ? null : name;
 }
 
 /** A favicon a backup keeps: an http(s) address or an image data URI, at most 2,048 characters, storable. */

@@ -180,7 +180,7 @@ describe("the session library: import and export over HTTP", () => {
     expect(await backupsOf(a.userId)).toBe(1);
   });
 
-  it("says in the receipt that a Session Buddy file's private windows were imported as normal windows", async () => {
+  it("says in the receipt that a Session Buddy file's private windows are kept marked private", async () => {
     const a = await account("incognito-import@example.com");
     const link = (n: number) => ({ url: `https://private.example/${n}`, title: `Private ${n}`, active: n === 0 });
     const file = {
@@ -197,7 +197,7 @@ describe("the session library: import and export over HTTP", () => {
     const response = await importFile({ fileName: "session-buddy.json", content: JSON.stringify(file) }, a.auth);
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe(
-      "Imported 2 tabs in 2 windows from Session Buddy. 1 private (incognito) window was imported as a normal window: a backup does not mark windows private.",
+      "Imported 2 tabs in 2 windows from Session Buddy. 1 private (incognito) window is marked private: the extension reopens it as private where it is allowed in private windows.",
     );
   });
 

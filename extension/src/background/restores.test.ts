@@ -52,6 +52,49 @@ eachDesktopBrowser("the background on %s", () => {
     expect(recorded()[0]!.authorization).toMatch(/^Bearer /);
   });
 
+  it("a backup's private window: opened as an ordinary window and said so where TabVault is not allowed in private windows, private where it is", async () => {
+    const h = current();
+    const id = "7a2d2d2e-9e3b-4a8f-8eab-2d3c4d5e6f70";
+    h.server.backups.push({
+      id,
+      sessionName: "Imported from Session Buddy, 1 collection",
+      triggerEvent: "manual_save",
+      deviceName: "Imported file",
+      browserType: "other",
+      createdAt: "2026-11-24T10:00:00.000Z",
+      tabCount: 2,
+      windows: [
+        {
+          windowId: 1,
+          state: "normal",
+          focused: true,
+          left: null,
+          top: null,
+          width: null,
+          height: null,
+          name: "Gift ideas",
+          incognito: true,
+          tabs: ["https://gifts.example/", "https://ring.example/"].map((url, index) => ({ url, title: url, faviconUrl: null, pinned: false, active: index === 1, groupId: null, formData: {}, scrollPosition: { x: 0, y: 0 } })),
+        },
+      ],
+      groups: [],
+    });
+    const note =
+      "1 private window opened as an ordinary window: TabVault is not allowed in private windows (turn on “Allow in Incognito” or “Run in Private Windows” in the browser's extension settings to restore them private)";
+    expect(await h.send<ActionAnswer>({ kind: "restore-backup", backupId: id })).toEqual({ ok: true, message: `Restoring 2 tabs (${note})` });
+    await settle(h);
+    expect((await h.send<Status>({ kind: "status" })).restore?.message).toContain(`(${note}).`);
+    const privateWindows = () => [...h.world.windows.values()].filter((window) => window.incognito);
+    expect(privateWindows()).toHaveLength(0);
+
+    h.world.allowedInPrivate = true;
+    expect(await h.send<ActionAnswer>({ kind: "restore-backup", backupId: id })).toEqual({ ok: true, message: "Restoring 2 tabs" });
+    await settle(h);
+    expect(privateWindows()).toHaveLength(1);
+    expect(h.world.tabs.filter((tab) => tab.windowId === privateWindows()[0]!.id).map((tab) => tab.url)).toEqual(["https://gifts.example/", "https://ring.example/"]);
+    expect((await h.send<Status>({ kind: "status" })).restore?.message).not.toContain("private");
+  });
+
   it("a backup whose windows are still open: only what is missing opens, into its window and group, and the local offer goes", async () => {
     const h = current();
     const seen = (url: string) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url);

@@ -7,7 +7,16 @@ import type { Tab } from "../browser-api";
 import { LOCKED_RESTORE_MESSAGE, type FormEncryption } from "../form-encryption";
 import type { ActionAnswer, RestoreProgress } from "../messages";
 import type { OpenTabsSync } from "../open-tabs-sync";
-import { executeRestore, matchRecentlyClosed, planFromBackup, type RestoreCapabilities, type RestorePlan, type RestoreTab } from "../restore";
+import {
+  executeRestore,
+  matchRecentlyClosed,
+  planFromBackup,
+  privateAsOrdinaryText,
+  privateWindowsOpenedOrdinary,
+  type RestoreCapabilities,
+  type RestorePlan,
+  type RestoreTab,
+} from "../restore";
 import { openPageUrl, skipsText, smartRecoveryPlan } from "../smart-recovery";
 import { readBrowserState } from "../snapshot";
 import { leaveOutStillOpen, stillOpenText, type OpenWindow } from "../still-open-windows";
@@ -83,6 +92,7 @@ export class Restores {
       discardedCreate: device.platform !== "chromium",
       placeholder: device.platform === "chromium",
       sessions: browser.sessions !== undefined,
+      privateWindows: browser.windows !== undefined && (await browser.extension?.isAllowedIncognitoAccess().catch(() => false)) === true,
     };
   }
 
@@ -118,7 +128,10 @@ export class Restores {
       return { ok: true, message: prepared.nothingToOpen };
     }
     let plan = prepared.plan;
-    const notes = prepared.notes.length > 0 ? ` (${prepared.notes.join("; ")})` : "";
+    // Said before the restore runs, so the person can allow the extension in private windows and try again (decision 217).
+    const ordinary = privateWindowsOpenedOrdinary(plan, caps);
+    const startNotes = ordinary > 0 ? [...prepared.notes, privateAsOrdinaryText(ordinary)] : prepared.notes;
+    const notes = startNotes.length > 0 ? ` (${startNotes.join("; ")})` : "";
     if (caps.sessions && browser.sessions) {
       const closed = await browser.sessions.getRecentlyClosed({ maxResults: 25 }).catch(() => []);
       plan = matchRecentlyClosed(plan, closed);
@@ -144,7 +157,10 @@ export class Restores {
         // An emergency or last session whose tabs this restore brought back is offered no more.
         await this.offers.clearWhatIsOpen().catch(() => undefined);
         const failed = result.failed > 0 ? `, ${result.failed} could not be opened` : "";
-        const message = `Restored ${plural(result.created + result.viaSessions, "tab")} in ${((finishedAt - startedAt) / 1000).toFixed(1)} s${failed}${notes}.`;
+        // Also a browser that refused a private window although the extension is allowed there.
+        const doneNotes = result.privateAsOrdinary > ordinary ? [...prepared.notes, privateAsOrdinaryText(result.privateAsOrdinary)] : startNotes;
+        const said = doneNotes.length > 0 ? ` (${doneNotes.join("; ")})` : "";
+        const message = `Restored ${plural(result.created + result.viaSessions, "tab")} in ${((finishedAt - startedAt) / 1000).toFixed(1)} s${failed}${said}.`;
         await this.setProgress({ id, label, done: total, total, state: "done", message, startedAt, finishedAt });
       })
       .catch((error) => this.setProgress({ id, label, done: 0, total, state: "failed", message: error instanceof Error ? error.message : String(error), startedAt, finishedAt: clock.now() }))

@@ -1,14 +1,14 @@
 import { Parser } from "htmlparser2";
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { LIBRARY_LIMITS } from "@common/api/library";
-import { isUsableFavicon, LibraryBuilder, LibraryFileError, type LibraryFile, type LibraryWindow } from "../library-file";
+import { isUsableFavicon, LibraryBuilder, LibraryFileError, type LibraryFile, type LibraryWindow, windowName } from "../library-file";
 
 /**
  * Netscape bookmark files, what every browser exports and imports: `<DL>` lists, a folder being
  * `<DT><H3>name</H3>` followed by its own `<DL>`, a bookmark `<DT><A HREF="…" ADD_DATE="…" ICON="…">title</A>`.
  * Read with htmlparser2 (a streaming parser: no tree is built, so deep nesting costs nothing but our
- * own folder stack, capped). Each folder that holds bookmarks becomes a window; bookmarks outside any
- * folder go to a window of their own.
+ * own folder stack, capped). Each folder that holds bookmarks becomes a window named after it (decision 217);
+ * bookmarks outside any folder go to a window of their own, with no name.
  */
 export function isBookmarksHtml(text: string): boolean {
   const head = text.slice(0, 2048).trimStart();
@@ -126,7 +126,7 @@ export function readBookmarksHtml(text: string): LibraryFile {
 }
 
 /**
- * Each folder's window gets a group named after the folder, its path when nested ("Work / Travel"). One
+ * Each folder's window is named after the folder, its path when nested ("Work / Travel"; decision 217). One
  * folder holding all the others (TabVault's export names it after the backup) is left out of the names.
  */
 function nameFolders(builder: LibraryBuilder, paths: Map<LibraryWindow, string[]>): void {
@@ -134,8 +134,7 @@ function nameFolders(builder: LibraryBuilder, paths: Map<LibraryWindow, string[]
   const first = new Set(windows.map((window) => paths.get(window)![0]));
   const wrapped = first.size === 1 && windows.every((window) => paths.get(window)!.length >= 1) && builder.windows.every((window) => window.tabs.length === 0 || paths.has(window));
   for (const window of windows) {
-    const path = paths.get(window)!.slice(wrapped ? 1 : 0);
-    builder.groupWhole(window, path.join(" / "));
+    window.name = windowName(paths.get(window)!.slice(wrapped ? 1 : 0).join(" / "));
   }
 }
 
@@ -144,14 +143,15 @@ const escapeHtml = (value: string) =>
 
 /**
  * A bookmarks file any browser imports: a folder named after the backup, a subfolder per window when
- * there are several or when the window is named. A window whose tabs are all in one named group (how an
- * imported bookmark folder keeps its name) is written as a folder of that name, else "Window n". Titles
- * are written as they are, every space kept.
+ * there are several or when the window is named. A window's subfolder has the window's name (decision 217);
+ * failing that, a window whose tabs are all in one named group (how decision 204's imports kept a folder's
+ * name) is written as a folder of that name, else "Window n". Titles are written as they are, every space kept.
  */
 export function writeBookmarksHtml(backup: BrowserBackup): string {
   const added = Math.floor(Date.parse(backup.createdAt) / 1000);
   const windows = backup.windows.filter((window) => window.tabs.length > 0);
   const folderName = (window: BrowserBackup["windows"][number]): string | null => {
+    if (window.name) return window.name;
     const groupId = window.tabs[0]!.groupId;
     if (groupId === null || !window.tabs.every((tab) => tab.groupId === groupId)) return null;
     const group = backup.groups.find((candidate) => candidate.groupId === groupId && candidate.windowId === window.windowId);

@@ -7,9 +7,8 @@ import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumb
  *   [{id, index, url, title, favIconUrl, pinned, active}]}]}]}`;
  * - version 4: `{collections: [{title, created, folders: [{title, state, focused, left, top, width,
  *   height, incognito, links: [{url, title, favIconUrl, pinned, active}]}]}]}`, a folder being a window
- *   with Chromium's window fields. Its active tab, state and bounds are kept; a backup's window has no
- *   incognito mark, so an incognito window is imported as a normal one and counted in the file's `incognitoWindows`
- *   (decision 204).
+ *   with Chromium's window fields. Its title becomes the window's name; its active tab, state, bounds and
+ *   incognito mark are kept (decision 217).
  */
 export function isSessionBuddyJson(value: unknown): boolean {
   return isRecord(value) && (Array.isArray(value.sessions) || Array.isArray(value.collections));
@@ -25,8 +24,7 @@ export function readSessionBuddy(value: unknown): LibraryFile {
     for (const session of sessions) {
       for (const raw of Array.isArray(session.windows) ? session.windows : []) {
         if (!isRecord(raw)) continue;
-        if (raw.incognito === true) builder.incognitoWindows += 1;
-        const window = builder.window(windowPlacement(raw));
+        const window = builder.window({ ...windowPlacement(raw), incognito: raw.incognito === true });
         const tabs = (Array.isArray(raw.tabs) ? raw.tabs : [])
           .filter(isRecord)
           .map((tab, order) => ({ tab, order }))
@@ -42,8 +40,7 @@ export function readSessionBuddy(value: unknown): LibraryFile {
   for (const collection of collections) {
     for (const folder of Array.isArray(collection.folders) ? collection.folders : []) {
       if (!isRecord(folder)) continue;
-      if (folder.incognito === true) builder.incognitoWindows += 1;
-      const window = builder.window(windowPlacement(folder));
+      const window = builder.window({ ...windowPlacement(folder), name: folder.title, incognito: folder.incognito === true });
       for (const link of Array.isArray(folder.links) ? folder.links : []) {
         if (!isRecord(link)) continue;
         builder.tab(window, { url: link.url, title: link.title, faviconUrl: link.favIconUrl, pinned: link.pinned, active: link.active });

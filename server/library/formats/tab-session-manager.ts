@@ -35,7 +35,8 @@ export function readTabSessionManager(value: unknown): LibraryFile {
     for (const [windowKey, tabsById] of Object.entries(windows)) {
       if (!isRecord(tabsById)) continue;
       const about = isRecord(info[windowKey]) ? info[windowKey] : {};
-      const window = builder.window(windowPlacement(about));
+      // TSM keeps a private window's tabs.Window with `incognito: true` (decision 217).
+      const window = builder.window({ ...windowPlacement(about), incognito: about.incognito === true });
       const groupIds = new Map<number, number>();
       for (const group of tabGroups) {
         if (String(group.windowId) === windowKey && typeof group.id === "number") groupIds.set(group.id, builder.group(group));
@@ -99,7 +100,7 @@ export function writeTabSessionManager(backup: BrowserBackup, exportedAt: Date):
         active: tab.active,
         highlighted: tab.active,
         discarded: true,
-        incognito: false,
+        incognito: window.incognito === true,
         groupId: tab.groupId ?? -1,
       };
     });
@@ -112,7 +113,7 @@ export function writeTabSessionManager(backup: BrowserBackup, exportedAt: Date):
       top: window.top ?? undefined,
       width: window.width ?? undefined,
       height: window.height ?? undefined,
-      incognito: false,
+      incognito: window.incognito === true,
       type: "normal",
     };
   });

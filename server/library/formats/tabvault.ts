@@ -4,7 +4,8 @@ import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumb
 
 /**
  * TabVault's own JSON (docs/library-formats.md): one backup, versioned. Version 1 carries every window
- * with its bounds, every tab with its pin, group, form values and scroll, and the tab groups.
+ * with its bounds, its name and private mark (decision 217; absent in files written before them), every tab with
+ * its pin, group, form values and scroll, and the tab groups.
  */
 export const TABVAULT_FORMAT = "tabvault-backup";
 export const TABVAULT_VERSION = 1;
@@ -28,6 +29,8 @@ export function writeTabVault(backup: BrowserBackup, exportedAt: Date): string {
     },
     windows: backup.windows.map((window) => ({
       ...windowPlacementOf(window),
+      name: window.name ?? null,
+      incognito: window.incognito === true,
       tabs: window.tabs.map((tab) => ({
         ...browserTabFieldsOf(tab),
         // Only on a tab sealed in the browser (decision 199): url and title are then "".
@@ -57,7 +60,7 @@ export function readTabVault(value: unknown): LibraryFile {
   const groups = Array.isArray(value.groups) ? value.groups.filter(isRecord) : [];
   value.windows.forEach((raw, position) => {
     if (!isRecord(raw)) throw new LibraryFileError(`Window ${position + 1} of this TabVault export is not an object.`);
-    const window = builder.window(windowPlacement(raw));
+    const window = builder.window({ ...windowPlacement(raw), name: raw.name, incognito: raw.incognito === true });
     const ids = new Map<unknown, number>();
     for (const group of groups) {
       if (group.window === position) ids.set(group.groupId, builder.group(group));

@@ -8,6 +8,7 @@ import { formatDateTime } from "@/lib/dates";
 import { ExportMenu } from "@/features/library/ExportMenu";
 import { BackupDigestPanel } from "./BackupDigestPanel";
 import { BackupTabList } from "./BackupTabList";
+import { BackupWindows } from "./BackupWindows";
 import { SuggestedGroupsPanel } from "./SuggestedGroupsPanel";
 import { TapToRestore } from "./TapToRestore";
 
@@ -53,6 +54,7 @@ export function BackupDetails({
             <dd className="text-slate-800">{formatDateTime(backup.createdAt)}</dd>
             <dt className="text-slate-500">Type</dt>
             <dd className="text-slate-800">{triggerLabels[backup.triggerEvent] ?? backup.triggerEvent}</dd>
+            <BackupWindows windows={backup.windows} />
             {backup.note ? (
               <>
                 <dt className="text-slate-500">Note</dt>
