@@ -20,13 +20,14 @@ export async function findBackupOverview(db: Database, userId: string, id: strin
       .from(backupWindows)
       .where(eq(backupWindows.sessionId, id))
       .orderBy(asc(backupWindows.position)),
-    db
-      .select({ position: sessionTabs.windowPosition, tabs: count() })
-      .from(sessionTabs)
-      .where(eq(sessionTabs.sessionId, id))
-      .groupBy(sessionTabs.windowPosition),
+    // Counted from the backup's one list row (decision 212): no tab content is read.
+    db.execute(
+      sql`select p.position::integer as position, count(*)::integer as tabs
+          from ${backupTabLists} l cross join lateral unnest(l.window_positions) as p(position)
+          where l.session_id = ${id} group by p.position`,
+    ),
   ]);
-  const tabCountOf = new Map(tabsPerWindow.map((row) => [row.position, row.tabs]));
+  const tabCountOf = new Map(rowsOf<{ position: number | null; tabs: number }>(tabsPerWindow).map((row) => [row.position, row.tabs]));
   return {
     ...toSummary(session),
     openApps: apps.map(toSavedApplication),
