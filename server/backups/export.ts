@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AccountExport } from "@common/api/account-data";
 import type { Database } from "../db/database";
 import { backupTabGroups, backupWindows } from "./browser-tables";
@@ -6,22 +6,60 @@ import { savedSessions, sessionApplications, sessionTabs } from "./table";
 
 type ExportedBackup = AccountExport["backups"][number];
 
+/**
+ * Backups read per page by the account export (decision 221): with their tabs, the most it holds in memory at once,
+ * whatever the number of backups the account has.
+ */
+export const EXPORT_BACKUP_PAGE_SIZE = 200;
+
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
-/** Groups rows by their session id. */
+/** Groups rows by their session id, appending in place (one array per backup, never copied). */
 function bySession<Row extends { sessionId: string }>(rows: Row[]): Map<string, Row[]> {
   const map = new Map<string, Row[]>();
-  for (const row of rows) map.set(row.sessionId, [...(map.get(row.sessionId) ?? []), row]);
+  for (const row of rows) {
+    const list = map.get(row.sessionId);
+    if (list) list.push(row);
+    else map.set(row.sessionId, [row]);
+  }
   return map;
 }
 
 /**
  * Every backup of the account with its tabs (form data and scroll included), applications, windows
- * and tab groups, oldest first: five queries whatever the number of backups.
+ * and tab groups, oldest first, a page at a time (decision 221): five queries a page, each page found by keyset on
+ * (created at, id), so a page costs the same however far into the account it is.
  */
-export async function backupsOfUserForExport(db: Database, userId: string): Promise<ExportedBackup[]> {
-  const sessions = await db.select().from(savedSessions).where(eq(savedSessions.userId, userId)).orderBy(asc(savedSessions.createdAt), asc(savedSessions.id));
-  if (sessions.length === 0) return [];
+export async function* backupPagesOfUserForExport(db: Database, userId: string, pageSize = EXPORT_BACKUP_PAGE_SIZE): AsyncGenerator<ExportedBackup[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const page = await backupPage(db, userId, after, pageSize);
+    if (page.backups.length > 0) yield page.backups;
+    if (page.backups.length < pageSize || !page.last) return;
+    after = page.last;
+  }
+}
+
+/**
+ * Where a page ended. The time is the database's own text of it: a JavaScript Date keeps milliseconds, the column
+ * microseconds, and a cursor rounded down would read the page's last backup again.
+ */
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+async function backupPage(db: Database, userId: string, after: Cursor | null, pageSize: number): Promise<{ backups: ExportedBackup[]; last: Cursor | null }> {
+  const afterCursor = after ? sql`(${savedSessions.createdAt}, ${savedSessions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined;
+  const rows = await db
+    .select({ session: savedSessions, createdAtText: sql<string>`${savedSessions.createdAt}::text` })
+    .from(savedSessions)
+    .where(and(eq(savedSessions.userId, userId), afterCursor))
+    .orderBy(asc(savedSessions.createdAt), asc(savedSessions.id))
+    .limit(pageSize);
+  const lastRow = rows[rows.length - 1];
+  if (!lastRow) return { backups: [], last: null };
+  const sessions = rows.map((row) => row.session);
   const ids = sessions.map((session) => session.id);
   const [tabs, applications, windows, groups] = await Promise.all([
     db.select().from(sessionTabs).where(inArray(sessionTabs.sessionId, ids)).orderBy(asc(sessionTabs.position)),
@@ -30,7 +68,7 @@ export async function backupsOfUserForExport(db: Database, userId: string): Prom
     db.select().from(backupTabGroups).where(inArray(backupTabGroups.sessionId, ids)).orderBy(asc(backupTabGroups.groupId)),
   ]);
   const [tabsOf, applicationsOf, windowsOf, groupsOf] = [bySession(tabs), bySession(applications), bySession(windows), bySession(groups)];
-  return sessions.map((session) => ({
+  const backups = sessions.map((session) => ({
     id: session.id,
     name: session.sessionName,
     trigger: session.triggerEvent,
@@ -44,4 +82,5 @@ export async function backupsOfUserForExport(db: Database, userId: string): Prom
     windows: (windowsOf.get(session.id) ?? []).map(({ sessionId: _session, ...window }) => window),
     tabGroups: (groupsOf.get(session.id) ?? []).map(({ sessionId: _session, ...group }) => group),
   }));
+  return { backups, last: { createdAt: lastRow.createdAtText, id: lastRow.session.id } };
 }
