@@ -38,7 +38,7 @@ describe("the account export, written as a stream (decision 221)", () => {
           sealedLocation: null,
           isActive: t === 0,
           lastAccessed: new Date(base),
-          formData: t === 1 ? { q: "search words" } : {},
+          formData: Object.fromEntries(t === 1 ? [["q", "search words"]] : []),
           scrollX: 0,
           scrollY: t,
         })),
