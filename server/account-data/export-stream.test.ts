@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accountExportSchema, type AccountExport } from "@common/api/account-data";
 import { users } from "../accounts/table";
 import { insertBackup } from "../backups/backup-insert";
-import { EXPORT_BACKUP_PAGE_SIZE } from "../backups/export";
+import { backupPagesOfUserForExport, EXPORT_BACKUP_PAGE_SIZE } from "../backups/export";
 import { savedSessions } from "../backups/table";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
@@ -66,6 +66,12 @@ describe("the account export, written as a stream (decision 221)", () => {
       expect(backup.tabs.map((tab) => tab.position)).toEqual(Array.from({ length: TABS }, (_, t) => t));
       expect(backup.tabs[1]).toMatchObject({ url: `https://example.com/${b}/1`, formData: { q: "search words" }, scrollY: 1 });
     }
+
+    // Large backups end a page early: with room for 1,000 tabs, pages of 20 backups of 50, the same backups in all.
+    const pages: string[][] = [];
+    for await (const page of backupPagesOfUserForExport(server.database.db, user!.id, EXPORT_BACKUP_PAGE_SIZE, 1000)) pages.push(page.map((backup) => backup.id));
+    expect(pages.map((page) => page.length)).toEqual(Array.from({ length: BACKUPS / 20 }, () => 20));
+    expect(pages.flat()).toEqual(data.backups.map((backup) => backup.id));
 
     const other = await signIn(server.app, server.mailDir, "few-backups@example.com");
     const theirs = accountExportSchema.parse((await server.app.inject({ method: "GET", url: "/api/account/export", ...withSession(other.cookie) })).json());

@@ -12,6 +12,12 @@ type ExportedBackup = AccountExport["backups"][number];
  */
 export const EXPORT_BACKUP_PAGE_SIZE = 200;
 
+/**
+ * Tabs a page holds at most, past its first backup: a backup may hold 5,000 tabs, and 200 of those in one page would
+ * be a million, so a page of large backups ends early.
+ */
+export const EXPORT_TAB_BUDGET = 20_000;
+
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 /** Groups rows by their session id, appending in place (one array per backup, never copied). */
@@ -30,12 +36,17 @@ function bySession<Row extends { sessionId: string }>(rows: Row[]): Map<string, 
  * and tab groups, oldest first, a page at a time (decision 221): five queries a page, each page found by keyset on
  * (created at, id), so a page costs the same however far into the account it is.
  */
-export async function* backupPagesOfUserForExport(db: Database, userId: string, pageSize = EXPORT_BACKUP_PAGE_SIZE): AsyncGenerator<ExportedBackup[]> {
+export async function* backupPagesOfUserForExport(
+  db: Database,
+  userId: string,
+  pageSize = EXPORT_BACKUP_PAGE_SIZE,
+  tabBudget = EXPORT_TAB_BUDGET,
+): AsyncGenerator<ExportedBackup[]> {
   let after: Cursor | null = null;
   for (;;) {
-    const page = await backupPage(db, userId, after, pageSize);
+    const page = await backupPage(db, userId, after, pageSize, tabBudget);
     if (page.backups.length > 0) yield page.backups;
-    if (page.backups.length < pageSize || !page.last) return;
+    if (!page.more || !page.last) return;
     after = page.last;
   }
 }
@@ -49,7 +60,13 @@ interface Cursor {
   id: string;
 }
 
-async function backupPage(db: Database, userId: string, after: Cursor | null, pageSize: number): Promise<{ backups: ExportedBackup[]; last: Cursor | null }> {
+async function backupPage(
+  db: Database,
+  userId: string,
+  after: Cursor | null,
+  pageSize: number,
+  tabBudget: number,
+): Promise<{ backups: ExportedBackup[]; last: Cursor | null; more: boolean }> {
   const afterCursor = after ? sql`(${savedSessions.createdAt}, ${savedSessions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined;
   const rows = await db
     .select({ session: savedSessions, createdAtText: sql<string>`${savedSessions.createdAt}::text` })
@@ -57,9 +74,10 @@ async function backupPage(db: Database, userId: string, after: Cursor | null, pa
     .where(and(eq(savedSessions.userId, userId), afterCursor))
     .orderBy(asc(savedSessions.createdAt), asc(savedSessions.id))
     .limit(pageSize);
-  const lastRow = rows[rows.length - 1];
-  if (!lastRow) return { backups: [], last: null };
-  const sessions = rows.map((row) => row.session);
+  const taken = withinTabBudget(rows, tabBudget);
+  const lastRow = taken[taken.length - 1];
+  if (!lastRow) return { backups: [], last: null, more: false };
+  const sessions = taken.map((row) => row.session);
   const ids = sessions.map((session) => session.id);
   const [tabs, applications, windows, groups] = await Promise.all([
     db.select().from(sessionTabs).where(inArray(sessionTabs.sessionId, ids)).orderBy(asc(sessionTabs.position)),
@@ -82,5 +100,17 @@ async function backupPage(db: Database, userId: string, after: Cursor | null, pa
     windows: (windowsOf.get(session.id) ?? []).map(({ sessionId: _session, ...window }) => window),
     tabGroups: (groupsOf.get(session.id) ?? []).map(({ sessionId: _session, ...group }) => group),
   }));
-  return { backups, last: { createdAt: lastRow.createdAtText, id: lastRow.session.id } };
+  return { backups, last: { createdAt: lastRow.createdAtText, id: lastRow.session.id }, more: rows.length === pageSize || taken.length < rows.length };
+}
+
+/** The first backups whose tabs fit the budget, and always the first one, however large. */
+function withinTabBudget<Row extends { session: { tabCount: number } }>(rows: Row[], tabBudget: number): Row[] {
+  let tabs = 0;
+  let count = 0;
+  for (const row of rows) {
+    tabs += row.session.tabCount;
+    if (count > 0 && tabs > tabBudget) break;
+    count += 1;
+  }
+  return rows.slice(0, count);
 }
