@@ -1,8 +1,7 @@
-import { ACCOUNT_EXPORT_VERSION, type AccountExport } from "@common/api/account-data";
+import { ACCOUNT_EXPORT_VERSION } from "@common/api/account-data";
 import { deviceTokensOfUser } from "../devices/device-tokens";
 import { sessionsOfUser } from "../accounts/session-store";
 import type { UserRow } from "../accounts/table";
-import { backupsOfUserForExport } from "../backups/export";
 import type { Database } from "../db/database";
 import { openTabsOfUserForExport } from "../open-tabs/open-tabs";
 import { paymentsOfUser } from "../payments/payment-records";
@@ -11,17 +10,18 @@ import { protectionEventsOfUser } from "../protection/events";
 import { readProtectionSettings } from "../protection/settings";
 import { formEncryptionOf, readFormEncryptionKey } from "../encryption/form-encryption-keys";
 import { accountExportAdditions } from "./export-additions";
+import type { AccountExportHead } from "./export-document";
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 /**
- * Everything the account holds, in the format docs/account-export.md describes (version 1). No secret
- * goes in: token hashes, session ids and the sign-in and deletion tokens stay on the server.
+ * Everything the account holds but its backups, in the format docs/account-export.md describes (version 1); the
+ * backups are read a page at a time as the document is written (decision 221). No secret goes in: token hashes,
+ * session ids and the sign-in and deletion tokens stay on the server.
  */
-export async function accountExport(db: Database, user: UserRow, now: Date): Promise<AccountExport> {
-  const [settings, backups, events, payments, subscriptions, devices, sessions, openTabs, encryptionKey, additions] = await Promise.all([
+export async function accountExportHead(db: Database, user: UserRow, now: Date): Promise<AccountExportHead> {
+  const [settings, events, payments, subscriptions, devices, sessions, openTabs, encryptionKey, additions] = await Promise.all([
     readProtectionSettings(db, user.id),
-    backupsOfUserForExport(db, user.id),
     protectionEventsOfUser(db, user.id),
     paymentsOfUser(db, user.id),
     subscriptionsOfUser(db, user.id),
@@ -48,7 +48,6 @@ export async function accountExport(db: Database, user: UserRow, now: Date): Pro
       lastSignInAt: iso(user.lastSignInAt),
     },
     settings,
-    backups,
     events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
     payments: payments.map((payment) => ({
       id: payment.id,
