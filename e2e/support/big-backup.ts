@@ -56,7 +56,7 @@ export function bigBackupUploads(total: number): UploadBrowserBackupRequest[] {
 }
 
 /** A POST from the page, with its cookie and origin as the web app sends it; the answer's `backupId`. */
-async function postFromPage(page: Page, url: string, body: unknown): Promise<string> {
+export async function postFromPage(page: Page, url: string, body: unknown): Promise<string> {
   const { status, text } = await page.evaluate(
     async ({ url, body }) => {
       const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

@@ -20,6 +20,8 @@ export interface Tab {
   groupId?: number;
   lastAccessed?: number;
   discarded?: boolean;
+  /** "loading", "complete", or (Chromium) "unloaded" for a discarded tab. */
+  status?: string;
 }
 
 export type WindowState = "normal" | "minimized" | "maximized" | "fullscreen" | "docked" | "locked-fullscreen";

@@ -36,8 +36,6 @@ export interface Protocol {
   "list-open-tabs": { request: object; answer: OpenTabsListAnswer };
   "restore-open-tabs": { request: { deviceId: string }; answer: ActionAnswer };
   "settings-changed": { request: object; answer: ActionAnswer };
-  /** From a placeholder page once it has shown its title and icon. */
-  "placeholder-ready": { request: object; answer: null };
   /** From the bridge on the server's pages. */
   "web-ping": { request: object; answer: { version: string; deviceId: string | null } | null };
   /** The blocker page's question: the extension's live state (common/extension-bridge.ts). */
@@ -83,7 +81,6 @@ export const KINDS: readonly Kind[] = [
   "list-open-tabs",
   "restore-open-tabs",
   "settings-changed",
-  "placeholder-ready",
   "web-ping",
   "web-status",
   "web-restore",

@@ -6,3 +6,9 @@ export function placeholderTarget(search: string): { url: string; title: string;
   const favicon = params.get("favicon");
   return { url, title: params.get("title") ?? "", favicon: favicon && /^(https?:\/\/|data:image\/)/.test(favicon) ? favicon : null };
 }
+
+/** What a placeholder page shows: the saved title (or, untitled, the address), the address, and the icon if any. */
+export function placeholderDrawing(search: string): { title: string; url: string; favicon: string | null } | null {
+  const target = placeholderTarget(search);
+  return target ? { title: target.title || target.url, url: target.url, favicon: target.favicon } : null;
+}

@@ -246,6 +246,16 @@ export class FakeWorld {
     this.events.tabUpdated.fire(tabId, { url }, this.copyTab(tab));
   }
 
+  /** A tab's page finished loading with this title: Chromium says the title, then `status: "complete"`. */
+  pageLoaded(tabId: number, title: string): void {
+    const tab = this.tabs.find((item) => item.id === tabId);
+    if (!tab) throw new Error(`No tab ${tabId}`);
+    tab.title = title;
+    this.events.tabUpdated.fire(tabId, { title }, this.copyTab(tab));
+    tab.status = "complete";
+    this.events.tabUpdated.fire(tabId, { status: "complete" }, this.copyTab(tab));
+  }
+
   activate(tabId: number): void {
     const tab = this.tabs.find((item) => item.id === tabId);
     if (!tab) throw new Error(`No tab ${tabId}`);

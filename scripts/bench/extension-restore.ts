@@ -1,70 +1,194 @@
 /**
- * The 1,000-tab restore in real Chromium (issue 15: every tab exists within 10 s), beside the floor the
- * browser itself sets: the same number of tabs created by the same API in the same batches, on a
- * script-free extension page, with nothing of TabVault running. The difference is what TabVault adds;
- * the floor is what no extension can go below on this machine.
- * Also reads the service worker's JavaScript heap once the restored tabs are in a running snapshot.
+ * A restore in real Chromium beside the floor the browser itself sets, measured the same way in the same run
+ * (decision 218): in alternating rounds, each contestant in a fresh browser and profile,
+ * - the floor in batches: the same number of `chrome.tabs.create` calls, 25 at a time with a 30 ms pause, on a
+ *   script-free page of an extension that does nothing else;
+ * - the floor in windows: one `chrome.windows.create` per window given all of its addresses;
+ * - TabVault: the popup's restore of a server backup (the stand-in server) of the same tabs.
+ * For each: time until every tab exists and until the first window, the longest wait of a trivial API call
+ * (`windows.getCurrent`, asked every 50 ms from an extension page: for TabVault the popup itself) meanwhile, the time
+ * until every tab is drawn (its title shown, loaded or unloaded), and the browser's memory after.
+ * Tab Session Manager is not a contestant: it would have to be built by hand from its own source outside this
+ * repository, and driven through its own pages.
  */
 import { execSync } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadavg } from "node:os";
+import type { Page } from "playwright-core";
+import { z } from "zod";
 import type { Browser } from "wxt/browser";
 import type { BrowserBackup } from "../../common/api/browser-backups";
 import { extensionFor, launchWithExtension, type ExtensionBrowser } from "../../e2e/support/extension";
-import { startExtensionStandIn } from "../extension-stand-in";
 import { waitFor } from "../../e2e/support/wait-for";
+import { startExtensionStandIn } from "../extension-stand-in";
 
 // The functions passed to evaluate() run in the extension's worker and pages, where `chrome` is the browser's.
 declare const chrome: { windows: typeof Browser.windows; tabs: typeof Browser.tabs; runtime: typeof Browser.runtime; storage: typeof Browser.storage };
 
-export interface RestoreFigures {
-  tabs: number;
-  floorMs: number;
-  restoreMs: number;
-  firstWindowMs: number;
-  message: string;
-  browserMemory: string;
-  workerHeapMb: number;
-  snapshotTabs: number;
+export type Contestant = "floor-batches" | "floor-windows" | "tabvault";
+export const CONTESTANTS: readonly Contestant[] = ["floor-batches", "floor-windows", "tabvault"];
+const WINDOWS = 2;
+
+export interface RoundFigures {
+  contestant: Contestant;
+  round: number;
+  /** Until every tab exists (seen by the census every 500 ms), from the start. */
+  existsMs: number | null;
+  firstWindowMs: number | null;
+  /** The longest a trivial API call waited during the restore and until every tab was drawn. */
+  longestWaitMs: number;
+  /** Until every tab showed its title; null when some had not 180 s after they all existed. */
+  drawnMs: number | null;
+  drawnTabs: number;
+  memoryMb: number;
   loadAverage: number;
 }
 
-type Progress = { done: number; total: number; state: string; startedAt: number; finishedAt: number | null; message: string | null };
+/** What the probe in the page has seen so far. */
+const probeSchema = z.object({
+  maxWaitMs: z.number(),
+  existsAt: z.number().nullable(),
+  drawnAt: z.number().nullable(),
+  firstWindowAt: z.number().nullable(),
+  drawn: z.number(),
+});
 
-function browserMemory(): string {
-  return execSync(`ps -eo rss,args | grep '[t]abvault-profile' | awk '{s+=$1} END {printf "%.0f MB in %d processes", s/1024, NR}'`).toString();
+/** Resident memory of a browser and every process under it, found by an argument only it has. */
+function browserMemoryMb(marker: string): number {
+  const rows = execSync("ps -eo pid=,ppid=,rss=,args=", { maxBuffer: 64 * 1024 * 1024 })
+    .toString()
+    .split("\n")
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .flatMap((match) => (match ? [{ pid: Number(match[1]), ppid: Number(match[2]), rss: Number(match[3]), args: match[4] ?? "" }] : []));
+  const ours = new Set(rows.filter((row) => row.args.includes(marker) && !row.args.includes("ps -eo")).map((row) => row.pid));
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const row of rows) {
+      if (!ours.has(row.pid) && ours.has(row.ppid)) {
+        ours.add(row.pid);
+        grown = true;
+      }
+    }
+  }
+  return rows.filter((row) => ours.has(row.pid)).reduce((sum, row) => sum + row.rss, 0) / 1024;
 }
 
-/** The service worker's used JS heap, through the DevTools protocol (the worker has no performance.memory). */
-async function workerHeapMb(extension: ExtensionBrowser): Promise<number> {
-  const page = extension.context.pages()[0] ?? (await extension.context.newPage());
-  const cdp = await extension.context.newCDPSession(page);
+/**
+ * Starts, in an extension page, the trivial call every 50 ms and the census every 500 ms. A tab counts when its
+ * address is one of the restore's; it is drawn once loaded or unloaded with a title that is not an address.
+ */
+async function startProbe(page: Page, expected: number, pattern: string): Promise<void> {
+  // As text: tsx names the functions of a compiled callback with a helper the page does not have.
+  await page.evaluate(`(async () => {
+    const expected = ${JSON.stringify(expected)};
+    const ours = new RegExp(${JSON.stringify(pattern)});
+    const windowsBefore = (await chrome.windows.getAll()).length;
+    const probe = { maxWaitMs: 0, existsAt: null, drawnAt: null, firstWindowAt: null, drawn: 0, stop: false };
+    window.probe = probe;
+    const anAddress = (title) => title === "" || title === "TabVault" || /^(chrome-extension|https?):\\/\\//.test(title) || /^(127\\.0\\.0\\.1|localhost)/.test(title);
+    const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    void (async () => {
+      while (!probe.stop) {
+        const asked = performance.now();
+        await chrome.windows.getCurrent();
+        probe.maxWaitMs = Math.max(probe.maxWaitMs, performance.now() - asked);
+        await pause(50);
+      }
+    })();
+    void (async () => {
+      while (!probe.stop && probe.drawnAt === null) {
+        const [tabs, windows] = await Promise.all([chrome.tabs.query({}), chrome.windows.getAll()]);
+        const restored = tabs.filter((tab) => ours.test(tab.url || tab.pendingUrl || ""));
+        if (probe.firstWindowAt === null && windows.length > windowsBefore) probe.firstWindowAt = Date.now();
+        if (probe.existsAt === null && restored.length >= expected) probe.existsAt = Date.now();
+        probe.drawn = restored.filter((tab) => (tab.status === "complete" || tab.discarded) && !anAddress(tab.title || "")).length;
+        if (probe.existsAt !== null && probe.drawn >= expected) probe.drawnAt = Date.now();
+        await pause(500);
+      }
+    })();
+  })()`);
+}
+
+async function finishProbe(page: Page, startedAt: number, tabs: number, contestant: Contestant, round: number, marker: string): Promise<RoundFigures> {
+  let said = Date.now();
+  const read = async () => {
+    const probe = probeSchema.parse(await page.evaluate("window.probe"));
+    if (Date.now() - said > 15_000) {
+      said = Date.now();
+      console.error(`[bench] ${contestant}: ${JSON.stringify(probe)}`);
+    }
+    return probe;
+  };
+  await waitFor(`${contestant}: every tab existing`, async () => (await read()).existsAt !== null, 900_000);
+  const existsAt = (await read()).existsAt ?? Date.now();
+  await waitFor(`${contestant}: every tab drawn`, async () => {
+    const probe = await read();
+    return probe.drawnAt !== null || Date.now() - existsAt > 180_000;
+  }, 200_000).catch(() => undefined);
+  const probe = probeSchema.parse(await page.evaluate("(window.probe.stop = true, window.probe)"));
+  const figures: RoundFigures = {
+    contestant,
+    round,
+    existsMs: probe.existsAt === null ? null : probe.existsAt - startedAt,
+    firstWindowMs: probe.firstWindowAt === null ? null : probe.firstWindowAt - startedAt,
+    longestWaitMs: probe.maxWaitMs,
+    drawnMs: probe.drawnAt === null ? null : probe.drawnAt - startedAt,
+    drawnTabs: probe.drawn,
+    memoryMb: browserMemoryMb(marker),
+    loadAverage: loadavg()[0] ?? 0,
+  };
+  console.error(`[bench] round ${round} ${contestant}: ${JSON.stringify(figures)}`);
+  return figures;
+}
+
+/** An extension that does nothing but own the floor's script-free page and the API calls. */
+async function floorExtension(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "tabvault-floor-"));
+  await writeFile(join(dir, "manifest.json"), JSON.stringify({ manifest_version: 3, name: "Floor", version: "1", permissions: ["tabs"], background: { service_worker: "worker.js" } }));
+  await writeFile(join(dir, "worker.js"), "");
+  await writeFile(join(dir, "blank.html"), "<!doctype html><title>Blank</title>");
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function floorRound(contestant: "floor-batches" | "floor-windows", tabs: number, round: number): Promise<RoundFigures> {
+  const floor = await floorExtension();
+  const extension = await launchWithExtension(floor.dir);
   try {
-    const { targetInfos } = (await cdp.send("Target.getTargets")) as { targetInfos: { targetId: string; type: string; url: string }[] };
-    const worker = targetInfos.find((target) => target.type === "service_worker" && target.url.startsWith(`chrome-extension://${extension.extensionId}/`));
-    if (!worker) throw new Error("The extension's service worker is not running");
-    const { sessionId } = (await cdp.send("Target.attachToTarget", { targetId: worker.targetId, flatten: false })) as { sessionId: string };
-    const answer = new Promise<{ usedSize: number }>((resolve) => {
-      cdp.on("Target.receivedMessageFromTarget", (event: { sessionId: string; message: string }) => {
-        const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number } };
-        if (event.sessionId === sessionId && message.id === 1 && message.result) resolve(message.result);
-      });
-    });
-    // Garbage collected first: the figure is what the worker keeps, not what it has not freed yet.
-    await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: 0, method: "HeapProfiler.collectGarbage" }) });
-    await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: 1, method: "Runtime.getHeapUsage" }) });
-    const { usedSize } = await answer;
-    await cdp.send("Target.detachFromTarget", { sessionId });
-    return usedSize / 1024 / 1024;
+    const probePage = await extension.context.newPage();
+    await probePage.goto(`chrome-extension://${extension.extensionId}/blank.html?probe`);
+    await startProbe(probePage, tabs, "/blank\\.html\\?\\d");
+    const worker = await extension.worker();
+    const startedAt = Date.now();
+    // As text, for the reason given at startProbe.
+    void worker.evaluate(`(async () => {
+      const count = ${tabs}, windows = ${WINDOWS}, batches = ${contestant === "floor-batches"};
+      const url = (n) => chrome.runtime.getURL("/blank.html?" + n);
+      const perWindow = Math.ceil(count / windows);
+      if (!batches) {
+        for (let window = 0; window < windows; window += 1) {
+          const first = window * perWindow;
+          await chrome.windows.create({ url: Array.from({ length: Math.min(perWindow, count - first) }, (_, index) => url(first + index)) });
+        }
+        return;
+      }
+      const windowIds = [];
+      for (let window = 0; window < windows; window += 1) windowIds.push((await chrome.windows.create({ url: url(window * perWindow) })).id);
+      const rest = Array.from({ length: count }, (_, n) => n).filter((n) => n % perWindow !== 0);
+      for (let start = 0; start < rest.length; start += 25) {
+        await Promise.all(rest.slice(start, start + 25).map((n) => chrome.tabs.create({ windowId: windowIds[Math.floor(n / perWindow)], url: url(n), active: false })));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+    })()`);
+    return await finishProbe(probePage, startedAt, tabs, contestant, round, floor.dir);
   } finally {
-    await cdp.detach();
+    await extension.close();
+    await floor.remove();
   }
 }
 
 function backupOf(tabs: number, serverUrl: string): BrowserBackup {
-  const windows = 2;
-  const perWindow = Math.ceil(tabs / windows);
+  const perWindow = Math.ceil(tabs / WINDOWS);
   return {
     id: crypto.randomUUID(),
     sessionName: `${tabs} tabs`,
@@ -73,7 +197,7 @@ function backupOf(tabs: number, serverUrl: string): BrowserBackup {
     browserType: "chromium",
     createdAt: new Date().toISOString(),
     tabCount: tabs,
-    windows: Array.from({ length: windows }, (_, windowIndex) => ({
+    windows: Array.from({ length: WINDOWS }, (_, windowIndex) => ({
       windowId: windowIndex + 1,
       state: "normal" as const,
       focused: windowIndex === 0,
@@ -96,35 +220,15 @@ function backupOf(tabs: number, serverUrl: string): BrowserBackup {
   };
 }
 
-export async function measureChromiumRestore(tabs = 1_000): Promise<RestoreFigures> {
+async function tabVaultRound(tabs: number, round: number): Promise<RoundFigures> {
   const standIn = await startExtensionStandIn();
-  const { dir, remove } = await extensionFor(standIn.url);
-  // The floor's page: an extension page with no script, so only the browser's own work is measured.
-  await writeFile(join(dir, "bench-blank.html"), "<!doctype html><title>Blank</title>");
-  let extension = await launchWithExtension(dir);
+  const copy = await extensionFor(standIn.url);
+  let extension: ExtensionBrowser | undefined;
   try {
-    const floorMs = await (await extension.worker()).evaluate(async (count) => {
-      const started = performance.now();
-      const windowIds = await Promise.all([0, 1].map(async () => (await chrome.windows.create({ url: chrome.runtime.getURL("/bench-blank.html") }))?.id));
-      for (let start = 0; start < count; start += 25) {
-        await Promise.all(
-          Array.from({ length: Math.min(25, count - start) }, (_, offset) =>
-            chrome.tabs.create({ windowId: windowIds[(start + offset) % 2], url: chrome.runtime.getURL(`/bench-blank.html?${start + offset}`), active: false }),
-          ),
-        );
-        await new Promise((resolve) => setTimeout(resolve, 30));
-      }
-      return performance.now() - started;
-    }, tabs);
-    console.error(`[bench] floor: ${tabs} tabs in ${(floorMs / 1000).toFixed(1)} s`);
-    // A fresh browser for the restore, so the floor's tabs cost it nothing.
-    await extension.close();
-    extension = await launchWithExtension(dir);
-
+    extension = await launchWithExtension(copy.dir);
     const backup = backupOf(tabs, standIn.url);
     standIn.stand.backups.unshift(backup);
-    const worker = await extension.worker();
-    await worker.evaluate(
+    await (await extension.worker()).evaluate(
       ([serverUrl, token]) =>
         chrome.storage.local.set({
           auth: { serverUrl, accessToken: token, deviceId: "d1", deviceName: "Chromium on Linux", email: "ada@example.com" },
@@ -133,63 +237,30 @@ export async function measureChromiumRestore(tabs = 1_000): Promise<RestoreFigur
       [standIn.url, standIn.stand.token] as const,
     );
     const popup = await extension.openPopup();
-    const windowsBefore = await popup.evaluate(() => chrome.windows.getAll().then((windows) => windows.length));
-    const clickedAt = Date.now();
+    // The probe runs in the popup: whether it stays responsive while the placeholders draw is part of the figure.
+    await startProbe(popup, tabs, "placeholder\\.html|/page/\\d");
+    const startedAt = Date.now();
     await popup.evaluate((backupId) => chrome.runtime.sendMessage({ kind: "restore-backup", backupId }), backup.id);
-    await waitFor("the first window", () => popup.evaluate((count) => chrome.windows.getAll().then((windows) => windows.length > count), windowsBefore), 60_000);
-    const firstWindowMs = Date.now() - clickedAt;
-    const progress = await waitFor(
-      `${tabs} restored tabs`,
-      async () => {
-        const stored = (await worker.evaluate(() => chrome.storage.session.get("restoreProgress"))) as { restoreProgress?: Progress };
-        const current = stored.restoreProgress;
-        return current && current.total === tabs && current.state !== "running" ? current : null;
-      },
-      600_000,
-    );
-    const memory = browserMemory();
-    console.error(`[bench] restore: ${progress.message} (floor ${(floorMs / 1000).toFixed(1)} s); ${memory}`);
-    // Read from the worker's IndexedDB: the extension's pages share one renderer with a thousand
-    // placeholders and may take long to open right after the restore.
-    const snapshotTabs = await waitFor(
-      "a running snapshot of the restored tabs",
-      () =>
-        worker.evaluate(
-          (count) =>
-            new Promise<number | null>((resolve) => {
-              const open = indexedDB.open("tabvault");
-              open.onsuccess = () => {
-                const cursor = open.result.transaction("versions").objectStore("versions").index("capturedAt").openCursor(null, "prev");
-                cursor.onsuccess = () => {
-                  const tabCount = (cursor.result?.value as { tabCount: number } | undefined)?.tabCount ?? 0;
-                  open.result.close();
-                  resolve(tabCount >= count ? tabCount : null);
-                };
-              };
-              open.onerror = () => resolve(null);
-            }),
-          tabs,
-        ),
-      300_000,
-    );
-    return {
-      tabs,
-      floorMs,
-      restoreMs: (progress.finishedAt ?? Date.now()) - progress.startedAt,
-      firstWindowMs,
-      message: progress.message ?? progress.state,
-      browserMemory: memory,
-      workerHeapMb: await workerHeapMb(extension),
-      snapshotTabs: snapshotTabs ?? 0,
-      loadAverage: loadavg()[0] ?? 0,
-    };
+    return await finishProbe(popup, startedAt, tabs, "tabvault", round, copy.dir);
   } finally {
-    await extension.close();
-    await remove();
+    await extension?.close();
+    await copy.remove();
     await standIn.close();
   }
 }
 
+/** `rounds` rounds, each contestant once a round, the order turned by one each round. */
+export async function measureRestoreSideBySide(tabs: number, rounds: number, contestants: readonly Contestant[] = CONTESTANTS): Promise<RoundFigures[]> {
+  const figures: RoundFigures[] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const order = contestants.map((_, index) => contestants[(index + round - 1) % contestants.length]!);
+    for (const contestant of order) figures.push(contestant === "tabvault" ? await tabVaultRound(tabs, round) : await floorRound(contestant, tabs, round));
+  }
+  return figures;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(await measureChromiumRestore(Number(process.argv[2] ?? 1_000)));
+  // `node --import tsx scripts/bench/extension-restore.ts [tabs] [rounds] [contestant,…]`
+  const only = process.argv[4]?.split(",").filter((name): name is Contestant => CONTESTANTS.some((contestant) => contestant === name));
+  console.log(JSON.stringify(await measureRestoreSideBySide(Number(process.argv[2] ?? 200), Number(process.argv[3] ?? 1), only), null, 2));
 }

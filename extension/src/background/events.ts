@@ -3,6 +3,7 @@ import type { MessageSender } from "../browser-api";
 import type { Capture } from "./capture";
 import type { BackgroundContext } from "./context";
 import type { Emergencies } from "./emergencies";
+import type { Placeholders } from "./placeholders";
 import type { Restores } from "./restores";
 import type { Scheduler } from "./scheduler";
 import type { SyncedDevices } from "./synced-devices";
@@ -12,6 +13,7 @@ export interface EventsDeps {
   capture: Capture;
   emergencies: Emergencies;
   restores: Restores;
+  placeholders: Placeholders;
   scheduler: Scheduler;
   syncedDevices: SyncedDevices;
   handle<K extends Kind>(request: RequestOf<K>, sender: MessageSender): Promise<Answer<K>>;
@@ -22,21 +24,25 @@ export interface EventsDeps {
  * woken by an event must have its listeners at once.
  */
 export function wireBrowserEvents(deps: EventsDeps): void {
-  const { ctx, capture, emergencies, restores, scheduler } = deps;
+  const { ctx, capture, emergencies, restores, placeholders, scheduler } = deps;
   const { browser, log } = ctx;
   const changed = () => capture.schedule();
   browser.tabs.onCreated.addListener(() => {
     changed();
     void emergencies.tabCreated();
   });
-  browser.tabs.onUpdated.addListener((_tabId, change) => {
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
     // Loading states and audio changes do not change what a backup holds.
     if ("url" in change || "title" in change || "pinned" in change || "groupId" in change || "favIconUrl" in change || change.status === "complete") changed();
+    void placeholders.updated(tabId, change, tab).catch((error) => log("a restored tab could not be unloaded", error));
   });
   browser.tabs.onMoved.addListener(changed);
   browser.tabs.onAttached.addListener(changed);
   browser.tabs.onDetached.addListener(changed);
-  browser.tabs.onActivated.addListener(changed);
+  browser.tabs.onActivated.addListener((info) => {
+    changed();
+    void placeholders.selected(info.tabId);
+  });
   browser.tabs.onReplaced?.addListener((added, removed) => {
     restores.tabReplaced(removed, added);
     changed();

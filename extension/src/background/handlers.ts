@@ -138,10 +138,6 @@ export function messageHandlers(deps: HandlersDeps): Handlers {
       deps.capture.schedule();
       return null;
     },
-    "placeholder-ready": async (_request, sender) => {
-      await restores.placeholderReady(sender.tab);
-      return null;
-    },
     "page-refill": async (request, sender) => {
       const tabId = sender.tab?.id;
       if (tabId === undefined) return null;

@@ -13,6 +13,7 @@ import { createContext, type BackgroundDeps } from "./context";
 import { Emergencies } from "./emergencies";
 import { wireBrowserEvents } from "./events";
 import { answer, messageHandlers } from "./handlers";
+import { Placeholders } from "./placeholders";
 import { Restores } from "./restores";
 import { ALARMS, Scheduler } from "./scheduler";
 import { Settings } from "./settings";
@@ -193,7 +194,8 @@ export function createBackground(deps: BackgroundDeps) {
     [ALARMS.settings]: settings.refresh,
     [ALARMS.startup]: () => ctx.serial(emergencies.runStartupCheck),
   });
-  wireBrowserEvents({ ctx, capture, emergencies, restores, scheduler, syncedDevices, handle });
+  const placeholders = new Placeholders({ browser, log, replaced: (removed, added) => restores.tabReplaced(removed, added) });
+  wireBrowserEvents({ ctx, capture, emergencies, restores, placeholders, scheduler, syncedDevices, handle });
 
   start(async (setDb) => {
     setDb(await deps.openDb());

@@ -71,6 +71,16 @@ export class Restores {
   /** The browser replaced a tab (a discard, a prerender): a restore under way follows the new id. */
   tabReplaced(removed: number, added: number): void {
     this.replacedTabIds.set(removed, added);
+    // Form entries and scroll waiting for the tab's page follow it to its new id.
+    void this.moveRefill(removed, added).catch((error) => this.deps.ctx.log("a restored tab's form entries could not follow it", error));
+  }
+
+  private async moveRefill(removed: number, added: number): Promise<void> {
+    const { items } = this.deps.ctx;
+    const waiting = await items.refill(removed).get();
+    if (!waiting) return;
+    await items.refill(added).set(waiting);
+    await items.refill(removed).remove();
   }
 
   private resolveTabId = (id: number): number => {
@@ -346,17 +356,6 @@ export class Restores {
       return prepared;
     }, () => workflows.automation.clearOffer());
   };
-
-  /**
-   * A placeholder that has drawn its title and icon is unloaded: a thousand restored tabs would otherwise keep a
-   * thousand documents in the extension's one renderer process.
-   */
-  async placeholderReady(tab: Tab | undefined): Promise<void> {
-    const { browser } = this.deps.ctx;
-    if (tab?.id === undefined || tab.active || !browser.tabs.discard) return;
-    const discarded = await browser.tabs.discard(tab.id).catch(() => undefined);
-    if (discarded?.id !== undefined && discarded.id !== tab.id) this.replacedTabIds.set(tab.id, discarded.id);
-  }
 
   /** The restore under way, finished (tests). */
   settled(): Promise<unknown> {
