@@ -47,6 +47,10 @@ describe("open tabs on other devices, across two browsers", () => {
     return { browser, popup, site, ext: <T>(code: string) => popup.evaluate(code) as Promise<T> };
   }
 
+  // The server answers 120 reads of open tabs a minute per account: polled every 100 ms, a push that took 12 s
+  // turned into a 429 instead of a wait.
+  const SERVER_POLL_MS = 1000;
+
   async function apiJson(page: Page, url: string): Promise<unknown> {
     const response = await page.request.get(`${server.url}${url}`);
     assert.equal(response.status(), 200, await response.text());
@@ -80,7 +84,7 @@ describe("open tabs on other devices, across two browsers", () => {
     const aOpen = await waitFor("A's open tabs on the server", async () => {
       const devices = listOpenTabs.responses[200].parse(await apiJson(a.site, endpointUrl(listOpenTabs)));
       return devices.find((device) => device.tabCount >= 3);
-    }, 30_000);
+    }, 30_000, SERVER_POLL_MS);
 
     b = await browserWith((page) => signInThroughMail(page, server.dataDir, EMAIL));
     const bLibrary = await waitFor("B's downloaded library", async () => {
@@ -92,7 +96,7 @@ describe("open tabs on other devices, across two browsers", () => {
     const devices = await waitFor("B's row", async () => {
       const rows = listOpenTabs.responses[200].parse(await apiJson(a.site, endpointUrl(listOpenTabs)));
       return rows.length === 2 ? rows : undefined;
-    }, 30_000);
+    }, 30_000, SERVER_POLL_MS);
     assert.equal(devices.find((device) => device.deviceId === aOpen.deviceId)?.tabCount, aOpen.tabCount);
     const after = listBackups.responses[200].parse(await apiJson(a.site, endpointUrl(listBackups)));
     assert.deepEqual(after.map((backup) => [backup.id, backup.tabCount]), saved.map((backup) => [backup.id, backup.tabCount]));

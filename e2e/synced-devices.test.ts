@@ -150,7 +150,7 @@ describe("a phone's tabs through Chrome's sync", () => {
     const line = page.getByText("Chrome on Android, through Chrome's own sync.");
     await line.scrollIntoViewIfNeeded();
     assert.ok(await line.isVisible());
-    assert.ok(await page.getByText(/reads your phone's open tabs when both are signed in to the same Google account with open tabs sync on/).isVisible());
+    await page.getByText(/reads your phone's open tabs when both are signed in to the same Google account with open tabs sync on/).waitFor();
     await page.screenshot({ path: join(SHOTS, "product-390.png"), fullPage: true });
     await page.goto("/documentation#faq");
     await page.getByText("How do I protect Chrome on my Android phone?").click();
@@ -159,8 +159,8 @@ describe("a phone's tabs through Chrome's sync", () => {
     assert.ok(await answer.isVisible());
     await page.getByRole("link", { name: "Session Manager" }).first().waitFor();
     await page.goto("/download");
-    const lead = page.getByText(/Chrome on an Android phone runs no extensions: the extension in Chrome on your computer protects its tabs through Chrome's sync of open tabs\./);
-    assert.ok(await lead.isVisible());
+    // The screen is loaded lazily: waited for, not asked at once (isVisible does not wait).
+    await page.getByText(/Chrome on an Android phone runs no extensions: the extension in Chrome on your computer protects its tabs through Chrome's sync of open tabs\./).waitFor();
     await context.close();
   });
 });
