@@ -85,8 +85,10 @@ describe("the web app against a hostile server (decision 220)", () => {
     const moved = opened[0] ?? (await context.waitForEvent("page"));
     await moved.waitForURL(/moved=1/);
     await moved.getByLabel("Test email").waitFor();
-    // The refill runs within a second of the page drawing; give it three, then the field must still hold the page's own
-    // value (the account's address), never what was typed on the other page.
+    // The page fills in the account's address once its account query answers (seconds on a loaded machine); the refill
+    // runs within a second of the page drawing. Give it three more, then the field must still hold the page's own
+    // value, never what was typed on the other page.
+    await moved.waitForFunction(() => document.querySelector<HTMLInputElement>('[name="testEmail"]')?.value === "hostile@example.com");
     await moved.waitForTimeout(3_000);
     assert.equal(await moved.getByLabel("Test email").inputValue(), "hostile@example.com");
     // The backup's other pages opened, 500 ms apart; the javascript: tab, last, never did.

@@ -20,7 +20,10 @@ const tests: { name: TestName; label: string; icon: typeof MonitorX; failure: st
 /** `/protection-test`: runs the protection API against the account of the email given. */
 export default function ProtectionTestPage() {
   const { user } = useAuth();
-  const [email, setEmail] = useState(user?.email ?? "");
+  // Until the person types, the field shows the account's address, also when the account query answers after the
+  // first render (a new tab on a loaded machine showed an empty field).
+  const [typedEmail, setEmail] = useState<string | null>(null);
+  const email = typedEmail ?? user?.email ?? "";
   const [running, setRunning] = useState<TestName | null>(null);
   const [results, setResults] = useState<{ test: string; text: ReactNode; ok: boolean }[]>([]);
 
