@@ -169,10 +169,11 @@ export function createBackground(deps: BackgroundDeps) {
       await capture.capture();
       // Rules first: the push below may wait on the network, and a rule switched off must stop within the minute.
       await workflows.minute();
+      // The minute alarm retries a push that failed or never ran (the worker stopped first); before the synced
+      // devices' read, which waits on the browser's sync and must not hold this browser's own push back.
+      await openTabs.push();
       // Other devices' tabs through the browser's sync: Chrome sends no event for their changes (decision 219).
       await syncedDevices.read();
-      // The minute alarm retries a push that failed or never ran (the worker stopped first).
-      await openTabs.push();
     },
     [ALARMS.automationDaily]: workflows.daily,
     [ALARMS.openTabs]: () => openTabs.push(),
