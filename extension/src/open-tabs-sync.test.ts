@@ -154,6 +154,25 @@ describe("open tabs on other devices, from the extension", () => {
     expect(server.openTabs.get("d1")).toEqual(newest);
   });
 
+  it("tabs that change while a push is on its way are pushed too: the answer to the older push does not cancel theirs", async () => {
+    const { world, server, clock } = await start("pro");
+    const urlsUp = () => server.openTabs.get("d1")?.windows.flatMap((window) => window.tabs.map((tab) => tab.url)) ?? [];
+    let answer = (): void => undefined;
+    server.openTabsPushGate = new Promise((resolve) => (answer = resolve));
+    const windowId = world.openWindow(["https://first.example/"]);
+    await step(clock, 1_100 + OPEN_TABS.pushDebounceMs);
+    // The first push waits on the server; meanwhile another tab opens and its push is scheduled.
+    world.openTab(windowId, "https://second.example/");
+    await step(clock, 1_100);
+    server.openTabsPushGate = null;
+    answer();
+    await step(clock, 0);
+    expect(urlsUp()).toContain("https://first.example/");
+    // Well before the minute alarm, the newer tabs are up too.
+    await step(clock, OPEN_TABS.pushDebounceMs);
+    expect(urlsUp()).toContain("https://second.example/");
+  });
+
   it("never pushes below Pro: the plan comes from the connection", async () => {
     const { world, server, clock } = await start("basic");
     world.openWindow(["https://a.example/"]);

@@ -79,10 +79,14 @@ function isPlan(value: string | null): value is PlanType {
  * so a late push can never take the row back to older tabs.
  */
 export class OpenTabsSync {
+  /** Counts changes, so a push that succeeds clears only a schedule made before it started. */
+  private changes = 0;
+
   constructor(private readonly deps: OpenTabsSyncDeps) {}
 
   /** The tabs changed: push once they settle. */
   async changed(): Promise<void> {
+    this.changes += 1;
     if (!(await this.enabled())) return;
     await this.deps.schedule(this.deps.clock.now() + OPEN_TABS.pushDebounceMs);
   }
@@ -95,6 +99,7 @@ export class OpenTabsSync {
   /** Pushes the newest snapshot unless it was pushed already (and recently); `force` pushes it anyway. */
   async push(force = false): Promise<OpenTabsPushOutcome> {
     const { clock, storage } = this.deps;
+    const changesBefore = this.changes;
     const auth = await this.deps.auth();
     if (!auth) return "not-connected";
     const planType = await this.deps.planType();
@@ -124,7 +129,9 @@ export class OpenTabsSync {
     if (answer === "locked") return "locked";
     if (answer.ok) {
       await storage.set({ [OPEN_TABS_KEY]: { deviceId: auth.deviceId, fingerprint: snapshot.fingerprint, capturedAt: snapshot.capturedAt, pushedAt: clock.now() } satisfies PushState });
-      await this.deps.schedule(null);
+      // Tabs that changed while this push was on its way keep their own scheduled push: cancelling it left them for
+      // the minute alarm, which a loaded browser showed as pushes arriving 30 s and more late.
+      if (this.changes === changesBefore) await this.deps.schedule(null);
       return "pushed";
     }
     if (answer.kind === "unauthorized") {

@@ -33,6 +33,8 @@ export class FakeServer {
   readonly openTabs = new Map<string, OpenTabs>();
   /** The account's workflow-automation rules (decision 180); listed as running on Premium only, as the server does. */
   automationRules: AutomationRule[] = [];
+  /** While set, an open-tabs push waits for it before it is stored: a slow answer, as on a loaded server. */
+  openTabsPushGate: Promise<void> | null = null;
   /** Drops the answer of the next upload after storing it: the device never hears back. */
   loseNextAnswer = false;
   readonly uploads: { snapshotId: string; trigger: string; request: UploadBrowserBackupRequest; gzip: boolean }[] = [];
@@ -155,6 +157,7 @@ export class FakeServer {
       return json(403, { message: "Open tabs on your other devices needs the Pro plan or higher; you are on Basic." });
     }
     if (method === "PUT" && url.pathname === "/api/open-tabs") {
+      if (this.openTabsPushGate) await this.openTabsPushGate;
       const raw = body instanceof Uint8Array ? Buffer.from(body) : Buffer.from(String(body));
       const text = headers.get("content-encoding") === "gzip" ? gunzipSync(raw).toString("utf8") : raw.toString("utf8");
       const parsed = pushOpenTabsRequestSchema.safeParse(JSON.parse(text));
