@@ -2,11 +2,12 @@ import { sectionCardLook } from "@/components/ui/section-card";
 import { toastFailure } from "@/lib/failure-toast";
 import { listBackups, type RestoreResponse } from "@common/api/backups";
 import { getBackupOverview } from "@common/api/backup-pages";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CopyMinus, Loader2, Merge, Save, Tag } from "lucide-react";
 import { useEffect, useState } from "react";
 import { BackupList } from "./BackupList";
 import { BackupDetails } from "./BackupDetails";
+import { BackupTimeline } from "./BackupTimeline";
 import { deleteSavedBackup, matchesFilter, restoreSavedBackup, BACKUP_TAB_PAGES_KEY, BACKUP_DETAILS_KEY, BACKUP_LIST_KEY, saveCurrentBackup, saveFailureMessage, tabPageQuery, unopenedNote, type BackupFilter, USER_STATS_KEY } from "./backup-api";
 import { requestRestore } from "@/features/extension-bridge/bridge";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
@@ -38,13 +39,24 @@ export default function BackupsPage() {
   const queryClient = useQueryClient();
   const email = useAuth().user?.email ?? "";
   const [filter, setFilter] = useState<BackupFilter>("all");
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedIdOnly] = useState<string | null>(null);
+  // The backup whose device's timeline is open; picking one of its moments selects it and keeps the timeline open.
+  const [timelineFrom, setTimelineFrom] = useState<string | null>(null);
+  const setSelectedId = (id: string | null) => {
+    setSelectedIdOnly(id);
+    setTimelineFrom(null);
+  };
   const [tagFilter, setTagFilter] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const backups = useQuery(endpointQuery(listBackups));
   const allTags = [...new Set((backups.data ?? []).flatMap((backup) => backup.tags))].sort();
   // The overview only (labels, applications): the tabs come a page at a time as the list shows them (decision 165).
-  const selected = useQuery({ ...endpointQuery(getBackupOverview, { params: { id: selectedId ?? "" } }), enabled: selectedId !== null });
+  const selected = useQuery({
+    ...endpointQuery(getBackupOverview, { params: { id: selectedId ?? "" } }),
+    enabled: selectedId !== null,
+    // Moving along the timeline keeps the details (and the timeline in them) on screen until the next moment is read.
+    placeholderData: timelineFrom !== null ? keepPreviousData : undefined,
+  });
   // The first page of tabs is asked for beside the overview, not after it: the first screen waits for one round trip.
   useEffect(() => {
     if (selectedId !== null) void queryClient.prefetchQuery(tabPageQuery(selectedId, 0));
@@ -205,6 +217,17 @@ export default function BackupsPage() {
                       onRestore={() => restore.mutate({ id: selected.data.id })}
                       onRestoreWithGroups={() => restore.mutate({ id: selected.data.id, suggestedGroups: true })}
                       onDelete={() => remove.mutate(selected.data.id)}
+                      timeline={
+                        <BackupTimeline
+                          from={timelineFrom}
+                          picked={selected.data}
+                          restoring={restore.isPending}
+                          onOpen={() => setTimelineFrom(selected.data.id)}
+                          onClose={() => setTimelineFrom(null)}
+                          onPick={setSelectedIdOnly}
+                          onRestoreMoment={(id) => restore.mutate({ id })}
+                        />
+                      }
                       organise={<><OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} backup={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam backup={selected.data} /></>}
                     />
                   ) : (
