@@ -33,50 +33,32 @@ function byDay(moments: readonly BackupMoment[]): { day: string; moments: Backup
   return days;
 }
 
+/** In a backup's details: opens the timeline of the device that made it. */
+export function OpenTimelineButton({ onOpen }: { onOpen: () => void }) {
+  return (
+    <Button variant="outline" className="mt-4 w-full sm:w-auto" onClick={onOpen}>
+      <History aria-hidden="true" />
+      Timeline of this device
+    </Button>
+  );
+}
+
 /**
  * A device's timeline in the Session Manager (decision 222): every moment kept of the device that made the backup
  * it was opened from, by day. Picking one selects that backup in the Session Manager (its details, tabs and restore
- * are the usual ones), and the timeline says what changed since the moment before it, or since another one picked.
+ * are the usual ones, shown below), and the timeline says what changed since the moment before it, or since another.
  */
 export function BackupTimeline({
   from,
   picked,
   restoring,
-  onOpen,
   onClose,
   onPick,
   onRestoreMoment,
 }: {
-  /** The backup the timeline was opened from (its device's moments are listed); null while closed. */
-  from: string | null;
-  /** The backup shown in the details: the picked moment. */
-  picked: { id: string; restorable: boolean };
-  restoring: boolean;
-  onOpen: () => void;
-  onClose: () => void;
-  onPick: (id: string) => void;
-  onRestoreMoment: (id: string) => void;
-}) {
-  if (from === null) {
-    return (
-      <Button variant="outline" className="mt-4 w-full sm:w-auto" onClick={onOpen}>
-        <History aria-hidden="true" />
-        Timeline of this device
-      </Button>
-    );
-  }
-  return <OpenTimeline from={from} picked={picked} restoring={restoring} onClose={onClose} onPick={onPick} onRestoreMoment={onRestoreMoment} />;
-}
-
-function OpenTimeline({
-  from,
-  picked,
-  restoring,
-  onClose,
-  onPick,
-  onRestoreMoment,
-}: {
+  /** The backup the timeline was opened from: its device's moments are listed. */
   from: string;
+  /** The backup selected in the Session Manager: the picked moment. */
   picked: { id: string; restorable: boolean };
   restoring: boolean;
   onClose: () => void;
@@ -90,12 +72,12 @@ function OpenTimeline({
   const device = first ? (first.deviceName ?? (first.browserType ? browserName(first.browserType) : "This browser")) : "this device";
 
   return (
-    <section aria-labelledby="timeline-heading" className="mt-4 rounded-xl border border-slate-200 p-3 sm:p-4">
+    <section aria-labelledby="timeline-heading" className="mb-6 rounded-xl border border-slate-200 p-3 sm:p-4">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id="timeline-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
             <History className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-            <span className="truncate">Timeline of {device}</span>
+            <span className="min-w-0 break-words">Timeline of {device}</span>
           </h3>
           <p className="mt-1 text-sm text-slate-600">
             {timeline.isSuccess

@@ -2,12 +2,12 @@ import { sectionCardLook } from "@/components/ui/section-card";
 import { toastFailure } from "@/lib/failure-toast";
 import { listBackups, type RestoreResponse } from "@common/api/backups";
 import { getBackupOverview } from "@common/api/backup-pages";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CopyMinus, Loader2, Merge, Save, Tag } from "lucide-react";
 import { useEffect, useState } from "react";
 import { BackupList } from "./BackupList";
 import { BackupDetails } from "./BackupDetails";
-import { BackupTimeline } from "./BackupTimeline";
+import { BackupTimeline, OpenTimelineButton } from "./BackupTimeline";
 import { deleteSavedBackup, matchesFilter, restoreSavedBackup, BACKUP_TAB_PAGES_KEY, BACKUP_DETAILS_KEY, BACKUP_LIST_KEY, saveCurrentBackup, saveFailureMessage, tabPageQuery, unopenedNote, type BackupFilter, USER_STATS_KEY } from "./backup-api";
 import { requestRestore } from "@/features/extension-bridge/bridge";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
@@ -51,12 +51,7 @@ export default function BackupsPage() {
   const backups = useQuery(endpointQuery(listBackups));
   const allTags = [...new Set((backups.data ?? []).flatMap((backup) => backup.tags))].sort();
   // The overview only (labels, applications): the tabs come a page at a time as the list shows them (decision 165).
-  const selected = useQuery({
-    ...endpointQuery(getBackupOverview, { params: { id: selectedId ?? "" } }),
-    enabled: selectedId !== null,
-    // Moving along the timeline keeps the details (and the timeline in them) on screen until the next moment is read.
-    placeholderData: timelineFrom !== null ? keepPreviousData : undefined,
-  });
+  const selected = useQuery({ ...endpointQuery(getBackupOverview, { params: { id: selectedId ?? "" } }), enabled: selectedId !== null });
   // The first page of tabs is asked for beside the overview, not after it: the first screen waits for one round trip.
   useEffect(() => {
     if (selectedId !== null) void queryClient.prefetchQuery(tabPageQuery(selectedId, 0));
@@ -206,6 +201,17 @@ export default function BackupsPage() {
                   )}
                 </div>
                 <div className={sectionCardLook}>
+                  {/* Open, the timeline stays above the picked moment's details while each one is read (decision 222). */}
+                  {timelineFrom !== null && selectedId !== null ? (
+                    <BackupTimeline
+                      from={timelineFrom}
+                      picked={{ id: selectedId, restorable: selected.data?.restorable ?? false }}
+                      restoring={restore.isPending}
+                      onClose={() => setTimelineFrom(null)}
+                      onPick={setSelectedIdOnly}
+                      onRestoreMoment={(id) => restore.mutate({ id })}
+                    />
+                  ) : null}
                   {selectedId === null ? (
                     <p className="py-10 text-center text-slate-500">Select a session to view details</p>
                   ) : selected.data ? (
@@ -217,17 +223,7 @@ export default function BackupsPage() {
                       onRestore={() => restore.mutate({ id: selected.data.id })}
                       onRestoreWithGroups={() => restore.mutate({ id: selected.data.id, suggestedGroups: true })}
                       onDelete={() => remove.mutate(selected.data.id)}
-                      timeline={
-                        <BackupTimeline
-                          from={timelineFrom}
-                          picked={selected.data}
-                          restoring={restore.isPending}
-                          onOpen={() => setTimelineFrom(selected.data.id)}
-                          onClose={() => setTimelineFrom(null)}
-                          onPick={setSelectedIdOnly}
-                          onRestoreMoment={(id) => restore.mutate({ id })}
-                        />
-                      }
+                      timeline={timelineFrom === null ? <OpenTimelineButton onOpen={() => setTimelineFrom(selected.data.id)} /> : null}
                       organise={<><OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} backup={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam backup={selected.data} /></>}
                     />
                   ) : (

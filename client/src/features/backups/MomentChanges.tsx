@@ -8,12 +8,14 @@ import { EncryptedMark, EncryptedTabHint, isReadable, shownTitle, TabIcon } from
 import { useShownLocation, useShownLocations } from "@/features/encryption/useTabLocation";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
 import { endpointQuery } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/dates";
+import { formatClockTime, formatDate } from "@/lib/dates";
 import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 import { unopenedNote } from "./backup-api";
 import { completeChanges } from "./moment-changes";
 
+/** A moment to the second: moments of one device are minutes apart, those of one upload burst seconds. */
+const when = (moment: BackupMoment) => `${formatDate(moment.createdAt)}, ${formatClockTime(moment.createdAt)}`;
 const tabs = (count: number) => `${count} ${count === 1 ? "tab" : "tabs"}`;
 
 /**
@@ -42,7 +44,7 @@ export function MomentChanges({ until, earlier, later }: { until: BackupMoment; 
         <option value="">Nothing</option>
         {[...later, ...earlier].map((moment) => (
           <option key={moment.id} value={moment.id}>
-            {formatDateTime(moment.createdAt)} — {tabs(moment.tabCount)}
+            {when(moment)} — {tabs(moment.tabCount)}
             {moment.id === earlier[0]?.id ? " (the moment before)" : ""}
           </option>
         ))}
@@ -94,7 +96,9 @@ function Changes({ since, until }: { since: BackupMoment; until: BackupMoment })
   return (
     <section aria-label="What changed" className="mt-3">
       <h4 className="text-sm font-semibold text-slate-900">
-        What changed from {formatDateTime(since.createdAt)} to {formatDateTime(until.createdAt)}
+        {formatDate(since.createdAt) === formatDate(until.createdAt)
+          ? `What changed on ${formatDate(until.createdAt)} from ${formatClockTime(since.createdAt)} to ${formatClockTime(until.createdAt)}`
+          : `What changed from ${when(since)} to ${when(until)}`}
       </h4>
       <p className="mt-1 text-sm text-slate-600" role="status">
         {tabs(changes.opened.length)} opened, {tabs(changes.closed.length)} closed, {tabs(changes.stillOpen)} open at both.
