@@ -54,6 +54,7 @@ import type { StripeEndpoint } from "./payments/stripe-provider";
 import { protectionRoutes } from "./protection/routes";
 import { backupRoutes } from "./backups/routes";
 import { backupPageRoutes } from "./backups/backup-page-routes";
+import { timelineRoutes } from "./backups/timeline-routes";
 import { browserBackupRoutes } from "./backups/browser-backup-routes";
 import { statusRoutes } from "./status/routes";
 import type { Mailer } from "./mail/mailer";
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(deviceRoutes, { db });
   await app.register(backupRoutes, { db });
   await app.register(backupPageRoutes, { db });
+  await app.register(timelineRoutes, { db });
   await app.register(protectionRoutes, { db });
   await app.register(browserBackupRoutes, { db });
   await app.register(libraryRoutes, { db });

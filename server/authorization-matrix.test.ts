@@ -91,6 +91,8 @@ const matrix: [RouteKey, Expected][] = [
   // The Session Manager's paged read of a big backup (decision 165): A's only, as the whole read above.
   ["GET /api/saved-sessions/:id/overview", ownerOnly(200, 404)],
   ["GET /api/saved-sessions/:id/tabs", ownerOnly(200, 404)],
+  ["GET /api/saved-sessions/:id/moments", ownerOnly(200, 404)],
+  ["GET /api/saved-sessions/:id/changes", ownerOnly(200, 404)],
   ["POST /api/restore-session/:id", ownerOnly(200, 404)],
   ["POST /api/protection/android-clear-all", ownerOnly(201, 403)],
   ["POST /api/protection/windows-x-button", ownerOnly(201, 403)],

@@ -35,7 +35,7 @@ import { openPostgres } from "../../server/db/postgres";
 import { runHousekeeping } from "../../server/housekeeping/housekeeping";
 import { browserBackup } from "../../server/test/backup-payloads";
 import { bearer, pairDevice } from "../../server/test/pair-device";
-import { signIn } from "../../server/test/sign-in";
+import { signIn, withSession } from "../../server/test/sign-in";
 import { buildTestApp, createTestMailer } from "../../server/test/test-app";
 import { createBenchDatabase } from "./harness.mjs";
 
@@ -102,6 +102,24 @@ async function timelineRead(client: pg.Client, db: Database, ids: string[]): Pro
     ? (await reads.readBackupTabs(db, ids)).map((tab) => ({ session_id: tab.sessionId, url: tab.url }))
     : (await client.query<{ session_id: string; url: string }>("select session_id, url from session_tabs where session_id = any($1::uuid[]) order by position", [ids])).rows;
   return ids.map((id) => tabs.filter((tab) => tab.session_id === id).map((tab) => tab.url));
+}
+
+/**
+ * The timeline's two routes as the Session Manager calls them, signed in again at the year's end (the injected clock
+ * has moved past the first sign-in): undefined under the table before, which has no timeline.
+ */
+async function timelineRoutesRead(app: Awaited<ReturnType<typeof buildTestApp>>, mailDir: string, email: string, until: string, since: string): Promise<string | undefined> {
+  if (!app.hasRoute({ method: "GET", url: "/api/saved-sessions/:id/moments" })) return undefined;
+  const { cookie } = await signIn(app, mailDir, email);
+  const started = performance.now();
+  const moments = await app.inject({ method: "GET", url: `/api/saved-sessions/${until}/moments`, ...withSession(cookie) });
+  const listedMs = performance.now() - started;
+  const changes = await app.inject({ method: "GET", url: `/api/saved-sessions/${until}/changes?since=${since}`, ...withSession(cookie) });
+  const comparedMs = performance.now() - started - listedMs;
+  if (moments.statusCode !== 200 || changes.statusCode !== 200) throw new Error(`timeline routes answered ${moments.statusCode} and ${changes.statusCode}`);
+  const listed = moments.json<{ moments: unknown[]; more: boolean }>();
+  const changed = changes.json<{ opened: unknown[]; closed: unknown[] }>();
+  return `; through the routes: ${Math.round(listedMs)} ms for ${listed.moments.length}${listed.more ? "+" : ""} moments, ${Math.round(comparedMs)} ms for what changed (${changed.opened.length} opened, ${changed.closed.length} closed)`;
 }
 
 async function main() {
@@ -176,6 +194,8 @@ async function main() {
     const opened = open.filter((url) => !before.includes(url));
     const closed = before.filter((url) => !open.includes(url));
     const timelineMs = performance.now() - timelineStarted;
+    // The Session Manager's timeline through its routes (decision 222): the device's moments, then what changed.
+    const routes = (await timelineRoutesRead(app, mailDir, email, atMoment[0]!.id, atMoment[1]!.id)) ?? "";
 
     const grown = [...after.rows]
       .map(([name, count]) => [name, count - (empty.rows.get(name) ?? 0)] as const)
@@ -186,7 +206,7 @@ async function main() {
     const row =
       `| ${LABEL} | ${kept.toLocaleString("en-US")} kept of ${total.toLocaleString("en-US")} (${sent.size.toLocaleString("en-US")} uploaded, ${refused} refused) | **${mb(bytes)}** | ${grown} | ` +
       `${(largestSent / 1000).toFixed(1)} KB sent, slowest upload ${Math.round(slowest)} ms (mean ${Math.round(uploadMs / sent.size)} ms) | ` +
-      `${Math.round(restoreMs)} ms (${restored.length} tabs, ${atMoment[0]!.created_at.toISOString().slice(0, 16)}) | ${Math.round(timelineMs)} ms (${open.length} open, ${opened.length} opened, ${closed.length} closed) |`;
+      `${Math.round(restoreMs)} ms (${restored.length} tabs, ${atMoment[0]!.created_at.toISOString().slice(0, 16)}) | ${Math.round(timelineMs)} ms (${open.length} open, ${opened.length} opened, ${closed.length} closed)${routes} |`;
     await writeSection(row, sent.size);
   } finally {
     await client.end();

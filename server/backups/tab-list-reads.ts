@@ -28,23 +28,27 @@ const contentRow = z.object({
   scroll_y: z.number(),
 });
 
-/**
- * The tabs of the given backups, in their order, as the view `session_tabs` has them (decision 212), in two reads:
- * the backups' lists by their key, then each content they name once by its key. Reading the view instead joins
- * every place to its content one lookup at a time, which the planner may also turn into a scan of the account's
- * contents; a backup's details, its restore, the export and the timeline read here.
- */
-export async function readBackupTabs(db: Pick<Database, "execute">, sessionIds: readonly string[]): Promise<SessionTabRow[]> {
+/** A backup's list of tabs as stored (decision 212): the contents it names in order and the fields of each place. */
+export type BackupTabList = z.infer<typeof listRow>;
+/** A stored tab content (decision 212). */
+export type TabContent = z.infer<typeof contentRow>;
+
+/** The lists of the given backups by their key, in no particular order; a backup without tabs has none. */
+export async function readTabLists(db: Pick<Database, "execute">, sessionIds: readonly string[]): Promise<BackupTabList[]> {
   if (sessionIds.length === 0) return [];
-  const lists = rowsOf<unknown>(
+  return rowsOf<unknown>(
     await db.execute(sql`
       select session_id, to_jsonb(content_ids) as content_ids, to_jsonb(window_positions) as window_positions,
         to_jsonb(active) as active, to_jsonb(pinned) as pinned, to_jsonb(group_ids) as group_ids, to_jsonb(last_accessed) as last_accessed
       from backup_tab_lists where session_id = any(${sql.param([...sessionIds])}::uuid[])`),
   ).map((row) => listRow.parse(row));
-  const ids = [...new Set(lists.flatMap((list) => list.content_ids))];
-  if (ids.length === 0) return [];
-  const contents = new Map(
+}
+
+/** The contents of the given ids, each read once by its key. */
+export async function readTabContents(db: Pick<Database, "execute">, contentIds: readonly number[]): Promise<Map<number, TabContent>> {
+  const ids = [...new Set(contentIds)];
+  if (ids.length === 0) return new Map();
+  return new Map(
     rowsOf<unknown>(
       await db.execute(sql`
         select id, url, title, favicon_url, sealed_location, form_data, scroll_x, scroll_y
@@ -54,31 +58,50 @@ export async function readBackupTabs(db: Pick<Database, "execute">, sessionIds: 
       return [content.id, content] as const;
     }),
   );
+}
+
+/** The tab at `position` of `list`, with its content, as the view `session_tabs` has it. */
+export function tabAt(list: BackupTabList, position: number, content: TabContent): SessionTabRow {
+  const formData: Record<string, string> = {};
+  for (const [name, value] of Object.entries(content.form_data)) formData[name] = String(value);
+  const lastAccessed = list.last_accessed?.[position] ?? null;
+  return {
+    sessionId: list.session_id,
+    position,
+    url: content.url,
+    title: content.title,
+    faviconUrl: content.favicon_url,
+    sealedLocation: content.sealed_location,
+    isActive: list.active[position] === true,
+    lastAccessed: lastAccessed === null ? null : new Date(lastAccessed),
+    formData,
+    scrollX: content.scroll_x,
+    scrollY: content.scroll_y,
+    windowPosition: list.window_positions?.[position] ?? null,
+    pinned: list.pinned?.[position] === true,
+    groupId: list.group_ids?.[position] ?? null,
+  };
+}
+
+/**
+ * The tabs of the given backups, in their order, as the view `session_tabs` has them (decision 212), in two reads:
+ * the backups' lists by their key, then each content they name once by its key. Reading the view instead joins
+ * every place to its content one lookup at a time, which the planner may also turn into a scan of the account's
+ * contents; a backup's details, its restore and the export read here.
+ */
+export async function readBackupTabs(db: Pick<Database, "execute">, sessionIds: readonly string[]): Promise<SessionTabRow[]> {
+  const lists = await readTabLists(db, sessionIds);
+  const contents = await readTabContents(
+    db,
+    lists.flatMap((list) => list.content_ids),
+  );
   const order = new Map(sessionIds.map((id, index) => [id, index]));
   lists.sort((a, b) => (order.get(a.session_id) ?? 0) - (order.get(b.session_id) ?? 0));
   return lists.flatMap((list) =>
-    list.content_ids.map((contentId, position): SessionTabRow => {
+    list.content_ids.map((contentId, position) => {
       const content = contents.get(contentId);
       if (!content) throw new Error("a backup's list names a content that is not stored");
-      const formData: Record<string, string> = {};
-      for (const [name, value] of Object.entries(content.form_data)) formData[name] = String(value);
-      const lastAccessed = list.last_accessed?.[position] ?? null;
-      return {
-        sessionId: list.session_id,
-        position,
-        url: content.url,
-        title: content.title,
-        faviconUrl: content.favicon_url,
-        sealedLocation: content.sealed_location,
-        isActive: list.active[position] === true,
-        lastAccessed: lastAccessed === null ? null : new Date(lastAccessed),
-        formData,
-        scrollX: content.scroll_x,
-        scrollY: content.scroll_y,
-        windowPosition: list.window_positions?.[position] ?? null,
-        pinned: list.pinned?.[position] === true,
-        groupId: list.group_ids?.[position] ?? null,
-      };
+      return tabAt(list, position, content);
     }),
   );
 }

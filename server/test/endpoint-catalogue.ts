@@ -133,6 +133,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/saved-sessions/:id": { params: { id: a.sessionId } },
     "GET /api/saved-sessions/:id/overview": { params: { id: a.sessionId } },
     "GET /api/saved-sessions/:id/tabs": { params: { id: a.sessionId }, query: { offset: "1", limit: "1" } },
+    "GET /api/saved-sessions/:id/moments": { params: { id: a.sessionId }, query: { limit: "5" } },
+    "GET /api/saved-sessions/:id/changes": { params: { id: a.sessionId }, query: { since: a.browserBackupId } },
     "DELETE /api/saved-sessions/:id": { params: { id: a.sessionId } },
     "POST /api/restore-session/:id": { params: { id: a.sessionId } },
     "POST /api/protection/android-clear-all": { body: { userEmail: owner, browserSession: browserSession(2) } },

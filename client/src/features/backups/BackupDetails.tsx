@@ -23,10 +23,13 @@ export function BackupDetails({
   onRestoreWithGroups,
   onDelete,
   organise,
+  timeline,
 }: {
   backup: BackupOverview;
   /** The library's rename, tags, note and pin (client/src/features/library/OrganisePanel.tsx). */
   organise?: ReactNode;
+  /** This device's timeline, or the button that opens it (BackupTimeline.tsx, decision 222). */
+  timeline?: ReactNode;
   restoring: boolean;
   /** The TabVault extension is installed: it restores the windows as saved, in this browser. */
   inThisBrowser: boolean;
@@ -77,6 +80,8 @@ export function BackupDetails({
 
       {/* Without the extension (a phone): one new tab per tap is what the browser allows (decision 219). */}
       {!inThisBrowser && backup.restorable && backup.tabCount > 0 ? <TapToRestore key={backup.id} backupId={backup.id} /> : null}
+
+      {timeline}
 
       {organise}
 

@@ -7,6 +7,7 @@ import { CopyMinus, Loader2, Merge, Save, Tag } from "lucide-react";
 import { useEffect, useState } from "react";
 import { BackupList } from "./BackupList";
 import { BackupDetails } from "./BackupDetails";
+import { BackupTimeline, OpenTimelineButton } from "./BackupTimeline";
 import { deleteSavedBackup, matchesFilter, restoreSavedBackup, BACKUP_TAB_PAGES_KEY, BACKUP_DETAILS_KEY, BACKUP_LIST_KEY, saveCurrentBackup, saveFailureMessage, tabPageQuery, unopenedNote, type BackupFilter, USER_STATS_KEY } from "./backup-api";
 import { requestRestore } from "@/features/extension-bridge/bridge";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
@@ -38,7 +39,13 @@ export default function BackupsPage() {
   const queryClient = useQueryClient();
   const email = useAuth().user?.email ?? "";
   const [filter, setFilter] = useState<BackupFilter>("all");
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedIdOnly] = useState<string | null>(null);
+  // The backup whose device's timeline is open; picking one of its moments selects it and keeps the timeline open.
+  const [timelineFrom, setTimelineFrom] = useState<string | null>(null);
+  const setSelectedId = (id: string | null) => {
+    setSelectedIdOnly(id);
+    setTimelineFrom(null);
+  };
   const [tagFilter, setTagFilter] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const backups = useQuery(endpointQuery(listBackups));
@@ -194,6 +201,17 @@ export default function BackupsPage() {
                   )}
                 </div>
                 <div className={sectionCardLook}>
+                  {/* Open, the timeline stays above the picked moment's details while each one is read (decision 222). */}
+                  {timelineFrom !== null && selectedId !== null ? (
+                    <BackupTimeline
+                      from={timelineFrom}
+                      picked={{ id: selectedId, restorable: selected.data?.restorable ?? false }}
+                      restoring={restore.isPending}
+                      onClose={() => setTimelineFrom(null)}
+                      onPick={setSelectedIdOnly}
+                      onRestoreMoment={(id) => restore.mutate({ id })}
+                    />
+                  ) : null}
                   {selectedId === null ? (
                     <p className="py-10 text-center text-slate-500">Select a session to view details</p>
                   ) : selected.data ? (
@@ -205,6 +223,7 @@ export default function BackupsPage() {
                       onRestore={() => restore.mutate({ id: selected.data.id })}
                       onRestoreWithGroups={() => restore.mutate({ id: selected.data.id, suggestedGroups: true })}
                       onDelete={() => remove.mutate(selected.data.id)}
+                      timeline={timelineFrom === null ? <OpenTimelineButton onOpen={() => setTimelineFrom(selected.data.id)} /> : null}
                       organise={<><OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} backup={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam backup={selected.data} /></>}
                     />
                   ) : (

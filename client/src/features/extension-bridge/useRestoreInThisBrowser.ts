@@ -26,8 +26,11 @@ export interface RestoreInThisBrowserOptions<V, R> {
    * nothing to record (another device's open tabs, decision 160: they are not a backup).
    */
   record?: (variables: V) => Promise<R>;
-  /** The bridge request that hands this restore to the extension (`requestRestore`, `requestSharedRestore`…). */
-  handOff: (variables: V, recorded: R | undefined) => Promise<RestoreHandoff>;
+  /**
+   * The bridge request that hands this restore to the extension (`requestRestore`, `requestSharedRestore`…). Absent
+   * when the extension has no request for it (single tabs of a moment, decision 222): they open here, as it would open them.
+   */
+  handOff?: (variables: V, recorded: R | undefined) => Promise<RestoreHandoff>;
   /** The tabs to open one after another when the extension does not restore them; sealed ones are opened first (decision 199). */
   tabsToOpen: (variables: V, recorded: R | undefined) => Promise<SavedTab[]> | SavedTab[];
   /** Ask the extension only when it is connected to the account: it reads what it restores with its own token (decision 190). */
@@ -55,11 +58,11 @@ export interface RestoreInThisBrowserOptions<V, R> {
 export function useRestoreInThisBrowser<V = void, R = undefined>(options: RestoreInThisBrowserOptions<V, R>) {
   const email = useAuth().user?.email ?? "";
   const extension: InstalledExtension | null = useInstalledExtension();
-  const viaExtension = extension !== null && (!options.needsConnection || extension.deviceId !== null);
+  const viaExtension = options.handOff !== undefined && extension !== null && (!options.needsConnection || extension.deviceId !== null);
   const restore = useMutation({
     mutationFn: async (variables: V) => {
       const recorded = options.record ? await options.record(variables) : undefined;
-      const handoff = viaExtension ? await options.handOff(variables, recorded) : null;
+      const handoff = viaExtension && options.handOff ? await options.handOff(variables, recorded) : null;
       if (handoff?.outcome === "started" || (handoff?.outcome === "no-answer" && options.ifNoAnswer === "say-so")) {
         return { recorded, handoff, tabs: [], unopened: 0 };
       }
