@@ -16,7 +16,6 @@ import { execSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { z } from "zod";
 import type { Browser } from "wxt/browser";
 import type { BrowserBackup } from "../../common/api/browser-backups";
@@ -30,10 +29,15 @@ declare const chrome: { windows: typeof Browser.windows; tabs: typeof Browser.ta
 export type Contestant = "floor-batches" | "floor-windows" | "tabvault" | "tab-session-manager";
 /** The contestants measured by default: Tab Session Manager only when a build of it is given. */
 export const CONTESTANTS: readonly Contestant[] = ["floor-batches", "floor-windows", "tabvault", ...(process.env.TSM_DIR ? (["tab-session-manager"] as const) : [])];
-const WINDOWS = 2;
+export const WINDOWS = 2;
+
+/** A page the probe runs in: Playwright's (Chromium) or Puppeteer's (Firefox), asked with code as text. */
+export interface ProbePage {
+  evaluate(code: string): Promise<unknown>;
+}
 
 export interface RoundFigures {
-  contestant: Contestant;
+  contestant: Contestant | "firefox-floor" | "firefox-tabvault";
   round: number;
   /** Until every tab exists (seen by the census every 500 ms), from the start. */
   existsMs: number | null;
@@ -56,14 +60,14 @@ const probeSchema = z.object({
   drawn: z.number(),
 });
 
-/** Resident memory of a browser and every process under it, found by an argument only it has. */
-function browserMemoryMb(marker: string): number {
+/** Resident memory of a browser and every process under it, found by an argument only it has, or by its process id. */
+export function browserMemoryMb(marker: string | number): number {
   const rows = execSync("ps -eo pid=,ppid=,rss=,args=", { maxBuffer: 64 * 1024 * 1024 })
     .toString()
     .split("\n")
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(line))
     .flatMap((match) => (match ? [{ pid: Number(match[1]), ppid: Number(match[2]), rss: Number(match[3]), args: match[4] ?? "" }] : []));
-  const ours = new Set(rows.filter((row) => row.args.includes(marker) && !row.args.includes("ps -eo")).map((row) => row.pid));
+  const ours = new Set(rows.filter((row) => (typeof marker === "number" ? row.pid === marker : row.args.includes(marker) && !row.args.includes("ps -eo"))).map((row) => row.pid));
   for (let grown = true; grown; ) {
     grown = false;
     for (const row of rows) {
@@ -80,9 +84,10 @@ function browserMemoryMb(marker: string): number {
  * Starts, in an extension page, the trivial call every 50 ms and the census every 500 ms. A tab counts when its
  * address is one of the restore's; it is drawn once loaded or unloaded with a title that is not an address.
  */
-async function startProbe(page: Page, expected: number, pattern: string): Promise<void> {
+export async function startProbe(page: ProbePage, expected: number, pattern: string, api: "chrome" | "browser" = "chrome"): Promise<void> {
   // As text: tsx names the functions of a compiled callback with a helper the page does not have.
   await page.evaluate(`(async () => {
+    ${api === "browser" ? "const chrome = browser;" : ""}
     const expected = ${JSON.stringify(expected)};
     const ours = new RegExp(${JSON.stringify(pattern)});
     const windowsBefore = (await chrome.windows.getAll()).length;
@@ -112,7 +117,7 @@ async function startProbe(page: Page, expected: number, pattern: string): Promis
   })()`);
 }
 
-async function finishProbe(page: Page, startedAt: number, tabs: number, contestant: Contestant, round: number, marker: string): Promise<RoundFigures> {
+export async function finishProbe(page: ProbePage, startedAt: number, tabs: number, contestant: RoundFigures["contestant"], round: number, marker: string | number): Promise<RoundFigures> {
   let said = Date.now();
   const read = async () => {
     const probe = probeSchema.parse(await page.evaluate("window.probe"));
@@ -189,7 +194,7 @@ async function floorRound(contestant: "floor-batches" | "floor-windows", tabs: n
   }
 }
 
-function backupOf(tabs: number, serverUrl: string): BrowserBackup {
+export function backupOf(tabs: number, serverUrl: string): BrowserBackup {
   const perWindow = Math.ceil(tabs / WINDOWS);
   return {
     id: crypto.randomUUID(),
