@@ -6,6 +6,7 @@
  *   (scripts/bench/browser-backup-insert.ts; target < 300 ms);
  * - in real Chromium: TabVault's restore beside the browser's own floors, side by side in alternating rounds
  *   (scripts/bench/extension-restore.ts, decision 218).
+ * TSM_DIR, when set, names a build of Tab Session Manager made by hand outside this repository: measured beside them.
  * BENCH_RESTORE_TABS lists the restore's sizes (default "200,1000"), BENCH_ROUNDS the rounds of each (default 3).
  * Needs the built extension (the npm script builds it).
  */
