@@ -6,6 +6,7 @@
  *   (scripts/bench/browser-backup-insert.ts; target < 300 ms);
  * - in real Chromium: TabVault's restore beside the browser's own floors, side by side in alternating rounds
  *   (scripts/bench/extension-restore.ts, decision 218).
+ * TSM_DIR, when set, names a build of Tab Session Manager made by hand outside this repository: measured beside them.
  * BENCH_RESTORE_TABS lists the restore's sizes (default "200,1000"), BENCH_ROUNDS the rounds of each (default 3).
  * Needs the built extension (the npm script builds it).
  */
@@ -125,6 +126,7 @@ const NAMES: Record<Contestant, string> = {
   "floor-batches": "the floor: `tabs.create` in batches",
   "floor-windows": "the floor: one `windows.create` per window",
   tabvault: "**TabVault** (the popup's restore of a server backup)",
+  "tab-session-manager": "Tab Session Manager 7.3.0 (its default lazy restore, asked from its popup)",
 };
 const secondsOrNot = (value: number | null) => (value === null ? "not all" : seconds(value));
 
@@ -145,7 +147,7 @@ function sideBySide(size: number, rounds: RoundFigures[]): string {
     const values = figures.map(pick);
     return values.some((value) => value === null) ? null : median(values.filter((value): value is number => value !== null));
   };
-  const rows = CONTESTANTS.map((contestant) => {
+  const rows = CONTESTANTS.filter((contestant) => of(contestant).length > 0).map((contestant) => {
     const figures = of(contestant);
     const drawn = middle(figures, (round) => round.drawnMs);
     return `| ${NAMES[contestant]} | ${secondsOrNot(middle(figures, (round) => round.existsMs))} | ${ratio(figures, (round) => round.existsMs)} | ${secondsOrNot(middle(figures, (round) => round.firstWindowMs))} | ${seconds(Math.max(...figures.map((round) => round.longestWaitMs)))} | ${drawn === null ? `not all (${Math.min(...figures.map((round) => round.drawnTabs))} of ${size} at worst)` : seconds(drawn)} | ${ratio(figures, (round) => round.drawnMs)} | ${median(figures.map((round) => round.memoryMb)).toFixed(0)} MB |`;
@@ -181,7 +183,8 @@ Headless Debian Chromium, each contestant in a fresh browser and profile, the or
 the rounds, ratios the median of each round's ratio to that round's batch floor. "Every tab exists" and "drawn" are
 seen by a census every 500 ms; "drawn" is a tab showing a title that is not an address, loaded or unloaded; the API
 wait is the longest of a \`windows.getCurrent\` asked every 50 ms from an extension page (TabVault's: the popup).
-Tab Session Manager is not measured: it would have to be built by hand outside this repository.
+Tab Session Manager is measured when \`TSM_DIR\` names a build of it made by hand from its public source, outside
+this repository (its probe runs in its own popup).
 
 ${restores.map((restore) => sideBySide(restore.size, restore.rounds)).join("\n")}`;
 await writeReportSection("extension", report);

@@ -8,14 +8,14 @@
  * For each: time until every tab exists and until the first window, the longest wait of a trivial API call
  * (`windows.getCurrent`, asked every 50 ms from an extension page: for TabVault the popup itself) meanwhile, the time
  * until every tab is drawn (its title shown, loaded or unloaded), and the browser's memory after.
- * Tab Session Manager is not a contestant: it would have to be built by hand from its own source outside this
- * repository, and driven through its own pages.
+ * - Tab Session Manager, when `TSM_DIR` names a build of it made by hand from its public source outside this
+ *   repository: its own restore ("open" in a new window, its default lazy setting) of the same tabs, asked of its
+ *   background by a message from its own popup, which also runs the probe.
  */
 import { execSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { z } from "zod";
 import type { Browser } from "wxt/browser";
 import type { BrowserBackup } from "../../common/api/browser-backups";
@@ -26,12 +26,18 @@ import { startExtensionStandIn } from "../extension-stand-in";
 // The functions passed to evaluate() run in the extension's worker and pages, where `chrome` is the browser's.
 declare const chrome: { windows: typeof Browser.windows; tabs: typeof Browser.tabs; runtime: typeof Browser.runtime; storage: typeof Browser.storage };
 
-export type Contestant = "floor-batches" | "floor-windows" | "tabvault";
-export const CONTESTANTS: readonly Contestant[] = ["floor-batches", "floor-windows", "tabvault"];
-const WINDOWS = 2;
+export type Contestant = "floor-batches" | "floor-windows" | "tabvault" | "tab-session-manager";
+/** The contestants measured by default: Tab Session Manager only when a build of it is given. */
+export const CONTESTANTS: readonly Contestant[] = ["floor-batches", "floor-windows", "tabvault", ...(process.env.TSM_DIR ? (["tab-session-manager"] as const) : [])];
+export const WINDOWS = 2;
+
+/** A page the probe runs in: Playwright's (Chromium) or Puppeteer's (Firefox), asked with code as text. */
+export interface ProbePage {
+  evaluate(code: string): Promise<unknown>;
+}
 
 export interface RoundFigures {
-  contestant: Contestant;
+  contestant: Contestant | "firefox-floor" | "firefox-tabvault";
   round: number;
   /** Until every tab exists (seen by the census every 500 ms), from the start. */
   existsMs: number | null;
@@ -54,14 +60,14 @@ const probeSchema = z.object({
   drawn: z.number(),
 });
 
-/** Resident memory of a browser and every process under it, found by an argument only it has. */
-function browserMemoryMb(marker: string): number {
+/** Resident memory of a browser and every process under it, found by an argument only it has, or by its process id. */
+export function browserMemoryMb(marker: string | number): number {
   const rows = execSync("ps -eo pid=,ppid=,rss=,args=", { maxBuffer: 64 * 1024 * 1024 })
     .toString()
     .split("\n")
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(line))
     .flatMap((match) => (match ? [{ pid: Number(match[1]), ppid: Number(match[2]), rss: Number(match[3]), args: match[4] ?? "" }] : []));
-  const ours = new Set(rows.filter((row) => row.args.includes(marker) && !row.args.includes("ps -eo")).map((row) => row.pid));
+  const ours = new Set(rows.filter((row) => (typeof marker === "number" ? row.pid === marker : row.args.includes(marker) && !row.args.includes("ps -eo"))).map((row) => row.pid));
   for (let grown = true; grown; ) {
     grown = false;
     for (const row of rows) {
@@ -78,9 +84,10 @@ function browserMemoryMb(marker: string): number {
  * Starts, in an extension page, the trivial call every 50 ms and the census every 500 ms. A tab counts when its
  * address is one of the restore's; it is drawn once loaded or unloaded with a title that is not an address.
  */
-async function startProbe(page: Page, expected: number, pattern: string): Promise<void> {
+export async function startProbe(page: ProbePage, expected: number, pattern: string, api: "chrome" | "browser" = "chrome"): Promise<void> {
   // As text: tsx names the functions of a compiled callback with a helper the page does not have.
   await page.evaluate(`(async () => {
+    ${api === "browser" ? "const chrome = browser;" : ""}
     const expected = ${JSON.stringify(expected)};
     const ours = new RegExp(${JSON.stringify(pattern)});
     const windowsBefore = (await chrome.windows.getAll()).length;
@@ -110,7 +117,7 @@ async function startProbe(page: Page, expected: number, pattern: string): Promis
   })()`);
 }
 
-async function finishProbe(page: Page, startedAt: number, tabs: number, contestant: Contestant, round: number, marker: string): Promise<RoundFigures> {
+export async function finishProbe(page: ProbePage, startedAt: number, tabs: number, contestant: RoundFigures["contestant"], round: number, marker: string | number): Promise<RoundFigures> {
   let said = Date.now();
   const read = async () => {
     const probe = probeSchema.parse(await page.evaluate("window.probe"));
@@ -187,7 +194,7 @@ async function floorRound(contestant: "floor-batches" | "floor-windows", tabs: n
   }
 }
 
-function backupOf(tabs: number, serverUrl: string): BrowserBackup {
+export function backupOf(tabs: number, serverUrl: string): BrowserBackup {
   const perWindow = Math.ceil(tabs / WINDOWS);
   return {
     id: crypto.randomUUID(),
@@ -249,12 +256,63 @@ async function tabVaultRound(tabs: number, round: number): Promise<RoundFigures>
   }
 }
 
+/**
+ * The same backup as Tab Session Manager keeps a session (its `background/save.js`): windows and tabs keyed by id,
+ * each tab with its index; no tag, so its restore does not start tracking the windows.
+ */
+function tabSessionManagerSessionOf(backup: BrowserBackup): unknown {
+  let nextTabId = 1;
+  const windows: Record<string, Record<string, unknown>> = {};
+  const windowsInfo: Record<string, unknown> = {};
+  for (const window of backup.windows) {
+    const tabs: Record<string, unknown> = {};
+    window.tabs.forEach((tab, index) => {
+      const id = nextTabId++;
+      tabs[id] = { id, index, windowId: window.windowId, url: tab.url, title: tab.title, favIconUrl: "", pinned: tab.pinned, active: tab.active, incognito: false, groupId: -1 };
+    });
+    windows[window.windowId] = tabs;
+    windowsInfo[window.windowId] = { id: window.windowId, state: "normal", focused: window.focused, incognito: false };
+  }
+  return { id: backup.id, name: backup.sessionName, date: Date.now(), lastEditedTime: Date.now(), tag: [], sessionStartTime: Date.now(), tabsNumber: backup.tabCount, windowsNumber: backup.windows.length, windows, windowsInfo, tabGroups: [] };
+}
+
+async function tabSessionManagerRound(tabs: number, round: number, dir: string): Promise<RoundFigures> {
+  const standIn = await startExtensionStandIn();
+  let extension: ExtensionBrowser | undefined;
+  try {
+    extension = await launchWithExtension(dir);
+    const popup = await extension.context.newPage();
+    await popup.setViewportSize({ width: 360, height: 600 });
+    await popup.goto(`chrome-extension://${extension.extensionId}/popup/index.html`);
+    await startProbe(popup, tabs, "replaced/index\\.html|/page/\\d");
+    const session = tabSessionManagerSessionOf(backupOf(tabs, standIn.url));
+    const startedAt = Date.now();
+    // Its popup's "open" button sends this message (its `popup/actions/controlSessions.js`); its background answers
+    // at once and opens the tabs after.
+    await popup.evaluate((asked) => chrome.runtime.sendMessage({ message: "open", session: asked, property: "openInNewWindow" }), session);
+    return await finishProbe(popup, startedAt, tabs, "tab-session-manager", round, dir);
+  } finally {
+    await extension?.close();
+    await standIn.close();
+  }
+}
+
+async function roundOf(contestant: Contestant, tabs: number, round: number): Promise<RoundFigures> {
+  if (contestant === "tabvault") return tabVaultRound(tabs, round);
+  if (contestant === "tab-session-manager") {
+    const dir = process.env.TSM_DIR;
+    if (!dir) throw new Error("TSM_DIR must name a built Tab Session Manager");
+    return tabSessionManagerRound(tabs, round, dir);
+  }
+  return floorRound(contestant, tabs, round);
+}
+
 /** `rounds` rounds, each contestant once a round, the order turned by one each round. */
 export async function measureRestoreSideBySide(tabs: number, rounds: number, contestants: readonly Contestant[] = CONTESTANTS): Promise<RoundFigures[]> {
   const figures: RoundFigures[] = [];
   for (let round = 1; round <= rounds; round += 1) {
     const order = contestants.map((_, index) => contestants[(index + round - 1) % contestants.length]!);
-    for (const contestant of order) figures.push(contestant === "tabvault" ? await tabVaultRound(tabs, round) : await floorRound(contestant, tabs, round));
+    for (const contestant of order) figures.push(await roundOf(contestant, tabs, round));
   }
   return figures;
 }
