@@ -88,6 +88,9 @@ describe("scoped device tokens: the extension's browser token reaches backups an
         "GET /api/saved-sessions/:id",
         "GET /api/saved-sessions/:id/overview",
         "GET /api/saved-sessions/:id/tabs",
+        // A device's timeline reads its backups' tabs (decision 222): "read every one".
+        "GET /api/saved-sessions/:id/moments",
+        "GET /api/saved-sessions/:id/changes",
         "POST /api/restore-session/:id",
         "DELETE /api/saved-sessions/:id",
         "POST /api/protection/android-clear-all",
