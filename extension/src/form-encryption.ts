@@ -53,6 +53,7 @@ interface ReadTab {
   faviconUrl: string | null;
   sealedLocation?: string | null;
   formData?: Record<string, string>;
+  scrollPosition?: { x: number; y: number };
 }
 
 /** What a read backup (or open-tabs list) became once this browser opened what it could. */
@@ -283,7 +284,8 @@ async function refillFor(formData: Record<string, string>, page: string, key: Cr
 
 async function sealLocation(tab: BrowserTabInput, key: CryptoKey | null): Promise<BrowserTabInput> {
   if (!key || tab.sealedLocation) return tab;
-  const sealedLocation = await sealTabLocation(key, { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null });
+  // Bound to the tab's sealed form entries and scroll, sealed just before (decision 225).
+  const sealedLocation = await sealTabLocation(key, { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null }, tab);
   return { ...tab, url: "", title: "", faviconUrl: null, sealedLocation };
 }
 
@@ -292,7 +294,7 @@ async function openLocation<T extends ReadTab>(tab: T, key: CryptoKey | null): P
   if (!tab.sealedLocation) return tab;
   if (!key) return null;
   try {
-    const location = await openTabLocation(key, tab.sealedLocation);
+    const location = await openTabLocation(key, tab.sealedLocation, tab);
     return { ...tab, ...location, sealedLocation: null };
   } catch {
     return null;
