@@ -78,13 +78,13 @@ async function sealOldTabLocation(key: CryptoKey, url: string): Promise<string> 
   return `tv1.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ciphertext))}`;
 }
 
-async function encrypting(sealsTabLocations: boolean, keys = memoryKeyStore()) {
+async function encrypting(sealsTabLocations: boolean, keys = memoryKeyStore(), clock = new ManualClock()) {
   const server = new FakeServer();
   const made = await createBackupKey(PASSPHRASE, MIN_KDF_ITERATIONS);
   server.formEncryption = { enabled: true, key: made.stored, setAt: "2026-11-28T10:00:00.000Z", changedAt: "2026-11-28T10:00:00.000Z", sealsTabLocations };
   const storage = memoryStorage();
-  const encryption = new FormEncryption({ storage, keys, fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
-  return { server, encryption, storage, rawKey: made.rawKey, key: await backupKeyFrom(made.rawKey) };
+  const encryption = new FormEncryption({ storage, keys, fetch: server.fetch, now: () => clock.now(), credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
+  return { server, encryption, storage, clock, rawKey: made.rawKey, key: await backupKeyFrom(made.rawKey) };
 }
 
 describe("a server that answers that encryption is off (decision 220)", () => {
@@ -94,7 +94,7 @@ describe("a server that answers that encryption is off (decision 220)", () => {
     await encryption.unlock(PASSPHRASE);
     server.formEncryption = { enabled: false };
     expect(await encryption.refresh()).toBe(true);
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: true, sealsTabLocations: false, refusedDowngrade: "encryption-off" });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: true, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: "encryption-off" });
     const sent = await encryption.sealUpload(upload());
     expect(Object.keys(sent!.windows[0]!.tabs[0]!.formData ?? {})).toEqual([SEALED_FORM_FIELD]);
     expect(JSON.stringify(sent)).not.toMatch(/Landlord/);
@@ -243,5 +243,22 @@ describe("the key out of the content scripts' reach (decision 220)", () => {
     expect(JSON.stringify(await storage.get(null))).not.toContain(toBase64Url(rawKey));
     const sent = await encryption.sealUpload(upload());
     expect(await openFormData(key, sent!.windows[0]!.tabs[0]!.formData![SEALED_FORM_FIELD]!, "https://bank.example/transfer")).toEqual(typed);
+  });
+});
+
+describe("an unlock that ends when the person chose (decision 225)", () => {
+  it("unlocked for 15 minutes: seals until then, afterwards the key is forgotten and nothing sealable leaves", async () => {
+    const { encryption, clock } = await encrypting(true);
+    expect((await encryption.unlock(PASSPHRASE, 15)).ok).toBe(true);
+    expect(await encryption.status()).toMatchObject({ unlocked: true, unlockedUntil: clock.now() + 15 * 60_000 });
+    expect(await encryption.sealUpload(upload())).not.toBeNull();
+    await clock.advance(15 * 60_000);
+    expect(await encryption.status()).toMatchObject({ unlocked: false, unlockedUntil: null });
+    expect(await encryption.lockedOut()).toBe(true);
+    expect(await encryption.sealUpload(upload())).toBeNull();
+    // Until the person locks: no end.
+    expect((await encryption.unlock(PASSPHRASE)).ok).toBe(true);
+    await clock.advance(30 * 24 * 60 * 60_000);
+    expect(await encryption.status()).toMatchObject({ unlocked: true, unlockedUntil: null });
   });
 });
