@@ -4,6 +4,9 @@ import { tabSnapshotSchema } from "./api/backups";
 import { formDataSchema } from "./api/tab-fields";
 import {
   asSealedFormData,
+  BOUND_SEALED_PREFIX,
+  LocationSwappedError,
+  paddedLength,
   backupKeyFrom,
   createBackupKey,
   MIN_KDF_ITERATIONS,
@@ -86,20 +89,36 @@ describe("sealed titles and addresses (decision 199)", () => {
 
   it("seals a tab's URL, title and favicon as one value only the backup key opens, and never as form entries", async () => {
     const key = await backupKeyFrom((await createBackupKey("correct horse battery staple", MIN_KDF_ITERATIONS)).rawKey);
-    const sealed = await sealTabLocation(key, location);
+    const sealed = await sealTabLocation(key, location, {});
     expect(sealed).toMatch(sealedTextPattern);
     expect(sealed).not.toContain("clinic");
-    expect(await openTabLocation(key, sealed)).toEqual(location);
+    expect(await openTabLocation(key, sealed, {})).toEqual(location);
     const otherKey = await backupKeyFrom((await createBackupKey("another passphrase here", MIN_KDF_ITERATIONS)).rawKey);
-    await expect(openTabLocation(otherKey, sealed)).rejects.toThrow();
+    await expect(openTabLocation(otherKey, sealed, {})).rejects.toThrow();
     // The purpose is bound: a sealed location is not a sealed form, nor the other way round.
     await expect(openFormData(key, sealed, page)).rejects.toThrow();
-    await expect(openTabLocation(key, await sealFormData(key, form, page))).rejects.toThrow();
+    await expect(openTabLocation(key, await sealFormData(key, form, page), {})).rejects.toThrow();
+  });
+
+  it("binds a sealed location to its tab's form entries and scroll, and pads it so its length hides the address's (decision 225)", async () => {
+    const key = await backupKeyFrom((await createBackupKey("correct horse battery staple", MIN_KDF_ITERATIONS)).rawKey);
+    const formData = asSealedFormData(await sealFormData(key, form, location.url));
+    const tab = { formData, scrollPosition: { x: 0, y: 120 } };
+    const sealed = await sealTabLocation(key, location, tab);
+    expect(sealed.startsWith(BOUND_SEALED_PREFIX)).toBe(true);
+    expect(await openTabLocation(key, sealed, tab)).toEqual(location);
+    for (const other of [{}, { formData, scrollPosition: { x: 0, y: 121 } }, { ...tab, formData: asSealedFormData(await sealFormData(key, form, location.url)) }]) {
+      await expect(openTabLocation(key, sealed, other)).rejects.toBeInstanceOf(LocationSwappedError);
+    }
+    const short = await sealTabLocation(key, { url: `https://a.example/${"x".repeat(10)}`, title: "A", faviconUrl: null }, {});
+    const longer = await sealTabLocation(key, { url: `https://a.example/${"x".repeat(50)}`, title: "A", faviconUrl: null }, {});
+    expect(short.length).toBe(longer.length);
+    expect([paddedLength(1), paddedLength(64), paddedLength(65), paddedLength(4096), paddedLength(4097)]).toEqual([64, 64, 128, 4096, 8192]);
   });
 
   it("a tab is a web page or sealed: never both, never neither, in every upload shape", async () => {
     const key = await backupKeyFrom((await createBackupKey("correct horse battery staple", MIN_KDF_ITERATIONS)).rawKey);
-    const sealedLocation = await sealTabLocation(key, location);
+    const sealedLocation = await sealTabLocation(key, location, {});
     const sealedTab = { url: "", title: "", sealedLocation };
     expect(tabSnapshotSchema.parse(sealedTab).sealedLocation).toBe(sealedLocation);
     expect(browserTabSchema.parse({ ...sealedTab, index: 0 }).url).toBe("");

@@ -9,7 +9,8 @@
  * Sealed text is `tv1.<iv>.<ciphertext+tag>` (base64url, a fresh 96-bit IV per message). The purpose is
  * bound as additional data, so a sealed form can never be opened as a wrapped key or the other way round.
  * Form entries sealed since decision 220 are `tv2.…`: their additional data binds the page they were typed into
- * too, so a server cannot move them onto another page; `tv1.` form entries stay readable, unbound.
+ * too, so a server cannot move them onto another page; `tv1.` form entries stay readable, unbound. Tab locations
+ * sealed since decision 225 are `tv2.` too: padded, and bound to the form entries and scroll stored with them.
  * Runs wherever WebCrypto does: the web app, the extension's service worker, Node for the tests.
  */
 
@@ -30,6 +31,8 @@ const purposes = {
   formDataOfPage: "tabvault:form-data:v2",
   backupKey: "tabvault:backup-key:v1",
   tabLocation: "tabvault:tab-location:v1",
+  /** Followed by the tab's companions, {@link tabCompanionsOf}: decision 225. */
+  tabLocationOfTab: "tabvault:tab-location:v2",
 } as const;
 
 /** A sealed value's shape, for validation where it cannot be opened (the server). */
@@ -194,14 +197,73 @@ export interface TabLocation {
 /** A sealed location is at most this long: a 2,048-character address and favicon and a 500-character title fit. */
 export const SEALED_LOCATION_LENGTH = 12_000;
 
-export async function sealTabLocation(key: CryptoKey, location: Readonly<TabLocation>): Promise<string> {
-  const { url, title, faviconUrl } = location;
-  return seal(key, encoder.encode(JSON.stringify({ url, title, faviconUrl })), purposes.tabLocation);
+/**
+ * What travels with a sealed location in the same stored tab and that every copy the server makes keeps with it
+ * (merge, undo, export and import copy a tab's contents whole, decision 212): its sealed form entries and its scroll.
+ * A location sealed since decision 225 binds them as additional data, so a server that swaps two tabs' sealed
+ * locations, or puts one beside another tab's form entries, gets a location that does not open.
+ */
+export interface TabCompanions {
+  formData?: Readonly<Record<string, string>> | undefined;
+  scrollPosition?: Readonly<{ x: number; y: number }> | undefined;
 }
 
-/** Throws when the value is not a location sealed under `key`, or opens to something that is not a web page. */
-export async function openTabLocation(key: CryptoKey, sealed: string): Promise<TabLocation> {
-  const parsed: unknown = JSON.parse(decoder.decode(await open(key, sealed, purposes.tabLocation)));
+function tabCompanionsOf(tab: TabCompanions): string {
+  const { x, y } = tab.scrollPosition ?? { x: 0, y: 0 };
+  return `${tab.formData?.[SEALED_FORM_FIELD] ?? ""}\n${x},${y}`;
+}
+
+const locationPurpose = (tab: TabCompanions) => `${purposes.tabLocationOfTab}\n${tabCompanionsOf(tab)}`;
+
+/**
+ * Sealed text is padded before it is sealed, so its length tells only a bucket, not the length of an address or a
+ * name (decision 225): trailing spaces after the JSON value (which `JSON.parse` ignores), up to the next power of two
+ * from 64 bytes, then to whole 4 KiB.
+ */
+export function paddedLength(length: number): number {
+  let bucket = 64;
+  while (bucket < length && bucket < 4096) bucket *= 2;
+  return bucket >= length ? bucket : Math.ceil(length / 4096) * 4096;
+}
+
+function padded(json: string): Uint8Array<ArrayBuffer> {
+  const bytes = encoder.encode(json);
+  const out = new Uint8Array(paddedLength(bytes.length)).fill(0x20);
+  out.set(bytes);
+  return out;
+}
+
+/**
+ * A tab's URL, title and favicon as one sealed value, padded and bound to the tab's companions (decision 225): it opens
+ * only beside the sealed form entries and scroll it was sealed with.
+ */
+export async function sealTabLocation(key: CryptoKey, location: Readonly<TabLocation>, tab: TabCompanions): Promise<string> {
+  const { url, title, faviconUrl } = location;
+  return seal(key, padded(JSON.stringify({ url, title, faviconUrl })), locationPurpose(tab), BOUND_SEALED_PREFIX);
+}
+
+/** A sealed location that does not open beside the tab it is offered with: moved there by the server (decision 225). */
+export class LocationSwappedError extends Error {
+  constructor() {
+    super("This sealed title and address were not sealed for this tab.");
+    this.name = "LocationSwappedError";
+  }
+}
+
+/**
+ * Throws when the value is not a location sealed under `key` for this tab (its companions, {@link TabCompanions}), or
+ * opens to something that is not a web page. Locations sealed before decision 225 (`tv1.`) open unbound; a `tv2.`
+ * location relabelled `tv1.` does not, as its additional data differs.
+ */
+export async function openTabLocation(key: CryptoKey, sealed: string, tab: TabCompanions): Promise<TabLocation> {
+  const bound = sealed.startsWith(BOUND_SEALED_PREFIX);
+  let opened: Uint8Array<ArrayBuffer>;
+  try {
+    opened = await open(key, sealed, bound ? locationPurpose(tab) : purposes.tabLocation);
+  } catch (error) {
+    throw bound ? new LocationSwappedError() : error;
+  }
+  const parsed: unknown = JSON.parse(decoder.decode(opened));
   if (typeof parsed !== "object" || parsed === null) throw new Error("A sealed location is not a record");
   const { url, title, faviconUrl } = parsed as Record<string, unknown>;
   if (typeof url !== "string" || !/^https?:\/\//i.test(url)) throw new Error("A sealed location holds no web address");

@@ -197,7 +197,7 @@ describe("end-to-end encryption of form entries", () => {
     }, 20_000);
     for (const row of rows) {
       assert.deepEqual({ url: row.url, title: row.title, favicon: row.favicon_url }, { url: "", title: "", favicon: null });
-      assert.match(row.sealed_location ?? "", /^tv1\./);
+      assert.match(row.sealed_location ?? "", /^tv2\./);
     }
     assert.ok(!JSON.stringify(rows).includes("protection-test") && !JSON.stringify(rows).includes("Protection Test"), `readable tabs in the table: ${JSON.stringify(rows)}`);
 

@@ -114,7 +114,7 @@ describe("the extension seals titles and addresses when the account chooses (dec
       assert.equal(row.url, "");
       assert.equal(row.title, "");
       assert.equal(row.favicon_url, null);
-      assert.match(row.sealed_location ?? "", /^tv1\./);
+      assert.match(row.sealed_location ?? "", /^tv2\./);
     }
     const everything = JSON.stringify(stored);
     assert.ok(!everything.includes(pages.url) && !everything.includes(SECRET_TITLE), `readable tabs in the table: ${everything}`);

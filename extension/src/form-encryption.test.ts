@@ -38,7 +38,7 @@ async function setUp(enabled: boolean, sealsTabLocations = false) {
   const server = new FakeServer();
   const made = await createBackupKey(PASSPHRASE);
   server.formEncryption = enabled ? { enabled: true, key: made.stored, setAt: "2026-11-24T10:00:00.000Z", changedAt: "2026-11-24T10:00:00.000Z", sealsTabLocations } : { enabled: false };
-  const encryption = new FormEncryption({ storage: memoryStorage(), keys: memoryKeyStore(), fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
+  const encryption = new FormEncryption({ storage: memoryStorage(), keys: memoryKeyStore(), fetch: server.fetch, now: () => Date.now(), credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
   return { server, encryption, key: await backupKeyFrom(made.rawKey) };
 }
 
@@ -70,7 +70,7 @@ describe("end-to-end encryption in the extension (decision 177)", () => {
   it("with encryption on and this browser locked, leaves form entries out", async () => {
     const { encryption } = await setUp(true);
     expect(await encryption.refresh()).toBe(true);
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, sealsTabLocations: false, refusedDowngrade: null });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: null });
     expect(formOf(await encryption.sealUpload(upload()))).toEqual({});
   });
 
@@ -95,7 +95,7 @@ describe("end-to-end encryption in the extension (decision 177)", () => {
     const { encryption } = await setUp(true);
     await encryption.unlock(PASSPHRASE);
     await encryption.forget();
-    expect(await encryption.status()).toEqual({ enabled: null, unlocked: false, sealsTabLocations: false, refusedDowngrade: null });
+    expect(await encryption.status()).toEqual({ enabled: null, unlocked: false, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: null });
   });
 });
 
@@ -118,7 +118,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
   it("unlocked, seals each tab's address, title and favicon with its form entries, for uploads and open-tabs pushes", async () => {
     const { encryption, key } = await setUp(true, true);
     await encryption.refresh();
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, sealsTabLocations: true, refusedDowngrade: null });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, unlockedUntil: null, sealsTabLocations: true, refusedDowngrade: null });
     expect(await encryption.lockedOut()).toBe(true);
     expect(await encryption.unlock(PASSPHRASE)).toEqual({ ok: true, message: "Unlocked: this browser seals form entries, titles and addresses before they leave it." });
     expect(await encryption.lockedOut()).toBe(false);
@@ -127,12 +127,12 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
     const tab = sealed!.windows[0]!.tabs[0]!;
     expect(tab).toMatchObject({ url: "", title: "", faviconUrl: null });
     expect(JSON.stringify(sealed)).not.toMatch(/a\.example|Pick-up/);
-    expect(await openTabLocation(key, tab.sealedLocation!)).toEqual({ url: "https://a.example/form", title: "Pick-up form", faviconUrl: null });
+    expect(await openTabLocation(key, tab.sealedLocation!, tab)).toEqual({ url: "https://a.example/form", title: "Pick-up form", faviconUrl: null });
     expect(Object.keys(tab.formData ?? {})).toEqual([SEALED_FORM_FIELD]);
 
     const pushed = await encryption.sealOpenTabs(openTabsRequest(snapshotOfOneTab(), "chrome"));
     expect(JSON.stringify(pushed)).not.toMatch(/a\.example|Pick-up/);
-    expect(await openTabLocation(key, pushed!.windows[0]!.tabs[0]!.sealedLocation!)).toMatchObject({ url: "https://a.example/form" });
+    expect(await openTabLocation(key, pushed!.windows[0]!.tabs[0]!.sealedLocation!, pushed!.windows[0]!.tabs[0]!)).toMatchObject({ url: "https://a.example/form" });
   });
 
   it("locked, lets nothing leave: no upload, no open-tabs push", async () => {
@@ -145,7 +145,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
   it("opens sealed tabs of a backup read for a restore, and counts those it cannot open", async () => {
     const { encryption, key } = await setUp(true, true);
     await encryption.refresh();
-    const location = await sealTabLocation(key, { url: "https://secret.example/plan", title: "The plan", faviconUrl: "https://secret.example/icon.png" });
+    const location = await sealTabLocation(key, { url: "https://secret.example/plan", title: "The plan", faviconUrl: "https://secret.example/icon.png" }, {});
     const backup = backupOf(sealedTab(location), { ...sealedTab(location), url: "https://plain.example/", title: "Plain", sealedLocation: null });
 
     const locked = await encryption.openBackup(backup);
@@ -161,7 +161,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
 
     // Sealed under a key this browser does not hold (encryption turned off and on again since): left sealed, counted.
     const other = await backupKeyFrom((await createBackupKey(PASSPHRASE, 310_000)).rawKey);
-    const foreign = await encryption.openBackup(backupOf(sealedTab(await sealTabLocation(other, { url: "https://x.example/", title: "x", faviconUrl: null }))));
+    const foreign = await encryption.openBackup(backupOf(sealedTab(await sealTabLocation(other, { url: "https://x.example/", title: "x", faviconUrl: null }, {}))));
     expect(foreign).toMatchObject({ stillSealed: 1, unlocked: true });
   });
 });

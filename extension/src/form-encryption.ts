@@ -17,6 +17,7 @@ import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
 import type { KeyStore } from "./key-store";
 import type { RefusedDowngrade } from "./refused-downgrade";
+import type { UnlockPeriod } from "./unlock-period";
 
 /**
  * Kept in storage.local: whether the account seals form entries and tab locations. The key itself is in the
@@ -30,6 +31,8 @@ interface StoredEncryption {
   sealsTabLocations: boolean;
   /** What the server last claimed that this browser refused to believe (decision 220); null when it agreed. */
   refusedDowngrade?: RefusedDowngrade | null;
+  /** When the unlock the person chose to limit ends (epoch ms; decision 225); null: until they lock. */
+  unlockedUntil?: number | null;
 }
 
 
@@ -37,6 +40,8 @@ export interface FormEncryptionStatus {
   /** null until the server has answered once. */
   enabled: boolean | null;
   unlocked: boolean;
+  /** When this unlock ends by itself (epoch ms), null when it lasts until the person locks. */
+  unlockedUntil: number | null;
   /** The account seals titles and addresses too (decision 199): while locked, nothing with tabs leaves this browser. */
   sealsTabLocations: boolean;
   /** A lower answer of the server this browser refused (decision 220), said in the options page. */
@@ -53,6 +58,7 @@ interface ReadTab {
   faviconUrl: string | null;
   sealedLocation?: string | null;
   formData?: Record<string, string>;
+  scrollPosition?: { x: number; y: number };
 }
 
 /** What a read backup (or open-tabs list) became once this browser opened what it could. */
@@ -75,6 +81,8 @@ export interface FormEncryptionDeps {
   keys: KeyStore;
   fetch: typeof fetch;
   credentials(): Promise<{ serverUrl: string; token: string } | null>;
+  /** The injected clock's reading: an unlock the person limited ends on it (decision 225). */
+  now(): number;
 }
 
 /**
@@ -90,11 +98,14 @@ export class FormEncryption {
   private async stored(): Promise<StoredEncryption | null> {
     const value = (await this.deps.storage.get(FORM_ENCRYPTION_KEY))[FORM_ENCRYPTION_KEY];
     if (!value || typeof value !== "object") return null;
-    const [enabled, rawKey, sealsTabLocations, refused]: unknown[] = ["enabled", "rawKey", "sealsTabLocations", "refusedDowngrade"].map((key) => Reflect.get(value, key));
+    const [enabled, rawKey, sealsTabLocations, refused, until]: unknown[] = ["enabled", "rawKey", "sealsTabLocations", "refusedDowngrade", "unlockedUntil"].map((key) =>
+      Reflect.get(value, key),
+    );
     const stored: StoredEncryption = {
       enabled: enabled === true,
       sealsTabLocations: enabled === true && sealsTabLocations === true,
       refusedDowngrade: refused === "encryption-off" || refused === "locations-plain" ? refused : null,
+      unlockedUntil: typeof until === "number" ? until : null,
     };
     if (typeof rawKey === "string") {
       // Unlocked before decision 220: the raw key moves into the key store, as a key that cannot be read back.
@@ -109,6 +120,7 @@ export class FormEncryption {
     return {
       enabled: stored ? stored.enabled : null,
       unlocked: (await this.key()) !== null,
+      unlockedUntil: (await this.key()) !== null ? (stored?.unlockedUntil ?? null) : null,
       sealsTabLocations: stored?.sealsTabLocations ?? false,
       refusedDowngrade: stored?.refusedDowngrade ?? null,
     };
@@ -144,7 +156,8 @@ export class FormEncryption {
     return next.enabled;
   }
 
-  async unlock(passphrase: string): Promise<{ ok: boolean; message: string }> {
+  /** Unlocks with the passphrase, for `minutes` (decision 225) or, null, until the person locks. */
+  async unlock(passphrase: string, minutes: UnlockPeriod = null): Promise<{ ok: boolean; message: string }> {
     const credentials = await this.deps.credentials();
     if (!credentials) return { ok: false, message: "Connect this browser to TabVault first." };
     const answer = await callEndpoint(getFormEncryption, {}, { ...credentials, fetch: this.deps.fetch });
@@ -155,7 +168,8 @@ export class FormEncryption {
       const sealsTabLocations = answer.data.sealsTabLocations;
       // The person's own unlock takes the account's choice as it stands, a lower one included (decision 220).
       await this.deps.keys.set(await backupKeyFrom(rawKey));
-      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, sealsTabLocations, refusedDowngrade: null } satisfies StoredEncryption });
+      const unlockedUntil = minutes === null ? null : this.deps.now() + minutes * 60_000;
+      await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, sealsTabLocations, refusedDowngrade: null, unlockedUntil } satisfies StoredEncryption });
       return {
         ok: true,
         message: sealsTabLocations
@@ -171,7 +185,12 @@ export class FormEncryption {
     const stored = await this.stored();
     await this.deps.keys.set(null);
     await this.deps.storage.set({
-      [FORM_ENCRYPTION_KEY]: { enabled: stored?.enabled ?? false, sealsTabLocations: stored?.sealsTabLocations ?? false, refusedDowngrade: stored?.refusedDowngrade ?? null } satisfies StoredEncryption,
+      [FORM_ENCRYPTION_KEY]: {
+        enabled: stored?.enabled ?? false,
+        sealsTabLocations: stored?.sealsTabLocations ?? false,
+        refusedDowngrade: stored?.refusedDowngrade ?? null,
+        unlockedUntil: null,
+      } satisfies StoredEncryption,
     });
   }
 
@@ -183,7 +202,12 @@ export class FormEncryption {
 
   private async key(): Promise<CryptoKey | null> {
     // Read first: a key kept the old way moves into the key store.
-    await this.stored();
+    const stored = await this.stored();
+    if (stored?.unlockedUntil != null && this.deps.now() >= stored.unlockedUntil) {
+      // The unlock the person limited has ended (decision 225): the key is forgotten as a lock forgets it.
+      await this.lock();
+      return null;
+    }
     return this.deps.keys.get();
   }
 
@@ -283,7 +307,8 @@ async function refillFor(formData: Record<string, string>, page: string, key: Cr
 
 async function sealLocation(tab: BrowserTabInput, key: CryptoKey | null): Promise<BrowserTabInput> {
   if (!key || tab.sealedLocation) return tab;
-  const sealedLocation = await sealTabLocation(key, { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null });
+  // Bound to the tab's sealed form entries and scroll, sealed just before (decision 225).
+  const sealedLocation = await sealTabLocation(key, { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null }, tab);
   return { ...tab, url: "", title: "", faviconUrl: null, sealedLocation };
 }
 
@@ -292,7 +317,7 @@ async function openLocation<T extends ReadTab>(tab: T, key: CryptoKey | null): P
   if (!tab.sealedLocation) return tab;
   if (!key) return null;
   try {
-    const location = await openTabLocation(key, tab.sealedLocation);
+    const location = await openTabLocation(key, tab.sealedLocation, tab);
     return { ...tab, ...location, sealedLocation: null };
   } catch {
     return null;

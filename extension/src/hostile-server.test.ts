@@ -69,13 +69,22 @@ const backupOf = (...tabs: ReadTab[]): Pick<BrowserBackup, "windows" | "groups">
   groups: [],
 });
 
-async function encrypting(sealsTabLocations: boolean, keys = memoryKeyStore()) {
+/** A location as sealed before decision 225: unpadded, bound to its purpose only. */
+async function sealOldTabLocation(key: CryptoKey, url: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const plaintext = new TextEncoder().encode(JSON.stringify({ url, title: "Statement", faviconUrl: null }));
+  const additionalData = new TextEncoder().encode("tabvault:tab-location:v1");
+  const ciphertext = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData }, key, plaintext);
+  return `tv1.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ciphertext))}`;
+}
+
+async function encrypting(sealsTabLocations: boolean, keys = memoryKeyStore(), clock = new ManualClock()) {
   const server = new FakeServer();
   const made = await createBackupKey(PASSPHRASE, MIN_KDF_ITERATIONS);
   server.formEncryption = { enabled: true, key: made.stored, setAt: "2026-11-28T10:00:00.000Z", changedAt: "2026-11-28T10:00:00.000Z", sealsTabLocations };
   const storage = memoryStorage();
-  const encryption = new FormEncryption({ storage, keys, fetch: server.fetch, credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
-  return { server, encryption, storage, rawKey: made.rawKey, key: await backupKeyFrom(made.rawKey) };
+  const encryption = new FormEncryption({ storage, keys, fetch: server.fetch, now: () => clock.now(), credentials: async () => ({ serverUrl: server.origin, token: server.token }) });
+  return { server, encryption, storage, clock, rawKey: made.rawKey, key: await backupKeyFrom(made.rawKey) };
 }
 
 describe("a server that answers that encryption is off (decision 220)", () => {
@@ -85,7 +94,7 @@ describe("a server that answers that encryption is off (decision 220)", () => {
     await encryption.unlock(PASSPHRASE);
     server.formEncryption = { enabled: false };
     expect(await encryption.refresh()).toBe(true);
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: true, sealsTabLocations: false, refusedDowngrade: "encryption-off" });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: true, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: "encryption-off" });
     const sent = await encryption.sealUpload(upload());
     expect(Object.keys(sent!.windows[0]!.tabs[0]!.formData ?? {})).toEqual([SEALED_FORM_FIELD]);
     expect(JSON.stringify(sent)).not.toMatch(/Landlord/);
@@ -99,7 +108,7 @@ describe("a server that answers that encryption is off (decision 220)", () => {
     await encryption.refresh();
     expect(await encryption.status()).toMatchObject({ sealsTabLocations: true, refusedDowngrade: "locations-plain" });
     const sent = await encryption.sealUpload(upload());
-    expect(sent!.windows[0]!.tabs[0]).toMatchObject({ url: "", title: "", sealedLocation: expect.stringMatching(/^tv1\./) });
+    expect(sent!.windows[0]!.tabs[0]).toMatchObject({ url: "", title: "", sealedLocation: expect.stringMatching(/^tv2\./) });
     expect(JSON.stringify(sent)).not.toMatch(/bank\.example|Transfer|Landlord/);
 
     // Locked, nothing leaves at all; the person's own unlock takes the account's choice as it now stands.
@@ -129,20 +138,55 @@ describe("a server that moves sealed values (decision 220)", () => {
     expect(opened.backup.windows[0]!.tabs.map((tab) => tab.formData)).toEqual([{}, typed]);
   });
 
-  it("sealed locations swapped between tabs take no form entries with them", async () => {
+  it("sealed locations swapped between tabs are refused, not opened at each other's place (decision 225)", async () => {
+    const { encryption } = await encrypting(true);
+    await encryption.unlock(PASSPHRASE);
+    // Two tabs as this browser sends them: sealed, each location bound to its own form entries and scroll.
+    const [a, b, c] = ["https://bank.example/transfer", "https://mail.example/compose", "https://news.example/today"];
+    const state = (formData: Record<string, string>, y: number) => ({ formData, scrollPosition: { x: 0, y } });
+    const sent = await encryption.sealUpload({
+      ...upload(),
+      windows: [
+        {
+          ...upload().windows[0]!,
+          tabs: [
+            { url: a, title: "Transfer", index: 0, ...state({ note: a }, 0) },
+            { url: b, title: "Compose", index: 1, ...state({ note: b }, 0) },
+            { url: c, title: "Today", index: 2, ...state({}, 400) },
+          ],
+        },
+      ],
+    });
+    const asRead = sent!.windows[0]!.tabs.map((tab) => tabAt("", { sealedLocation: tab.sealedLocation!, formData: tab.formData!, scrollPosition: tab.scrollPosition! }));
+    expect(asRead.map((tab) => tab.sealedLocation)).toEqual([expect.stringMatching(/^tv2\./), expect.stringMatching(/^tv2\./), expect.stringMatching(/^tv2\./)]);
+    const honest = await encryption.openBackup(backupOf(...asRead));
+    expect(honest.backup.windows[0]!.tabs.map((tab) => [tab.url, tab.formData])).toEqual([
+      [a, { note: a }],
+      [b, { note: b }],
+      [c, {}],
+    ]);
+    // The server keeps each tab's form entries and scroll but gives it another tab's sealed location.
+    const [first, second, third] = asRead as [ReadTab, ReadTab, ReadTab];
+    const swapped = backupOf(
+      { ...first, sealedLocation: second.sealedLocation },
+      { ...second, sealedLocation: first.sealedLocation },
+      { ...third, sealedLocation: first.sealedLocation },
+    );
+    const opened = await encryption.openBackup(swapped);
+    expect(opened.stillSealed).toBe(3);
+    expect(opened.backup.windows[0]!.tabs.map((tab) => tab.url)).toEqual(["", "", ""]);
+    // Nothing of the swapped tabs is planned for opening: a restore leaves them out and counts them.
+    expect(JSON.stringify(opened.backup)).not.toMatch(/bank\.example|mail\.example|news\.example/);
+  });
+
+  it("locations sealed before decision 225 (tv1.) still open; relabelled, a bound one does not", async () => {
     const { encryption, key } = await encrypting(true);
     await encryption.unlock(PASSPHRASE);
-    const location = (url: string) => sealTabLocation(key, { url, title: url, faviconUrl: null });
-    const form = async (url: string) => asSealedFormData(await sealFormData(key, { note: url }, url));
-    const [a, b] = ["https://bank.example/transfer", "https://mail.example/compose"];
-    // The server kept each tab's form entries but gave it the other tab's location.
-    const swapped = backupOf(tabAt("", { sealedLocation: await location(b), formData: await form(a) }), tabAt("", { sealedLocation: await location(a), formData: await form(b) }));
-    const opened = await encryption.openBackup(swapped);
-    expect(opened.formsRefused).toBe(2);
-    expect(opened.backup.windows[0]!.tabs.map((tab) => [tab.url, tab.formData])).toEqual([
-      [b, {}],
-      [a, {}],
-    ]);
+    const old = await sealOldTabLocation(key, "https://bank.example/statement");
+    const bound = await sealTabLocation(key, { url: "https://bank.example/transfer", title: "", faviconUrl: null }, {});
+    const opened = await encryption.openBackup(backupOf(tabAt("", { sealedLocation: old }), tabAt("", { sealedLocation: `tv1.${bound.slice(4)}` })));
+    expect(opened.backup.windows[0]!.tabs.map((tab) => tab.url)).toEqual(["https://bank.example/statement", ""]);
+    expect(opened.stillSealed).toBe(1);
   });
 
   it("plain form entries in a backup of an encrypting account are the server's, and never refilled", async () => {
@@ -199,5 +243,22 @@ describe("the key out of the content scripts' reach (decision 220)", () => {
     expect(JSON.stringify(await storage.get(null))).not.toContain(toBase64Url(rawKey));
     const sent = await encryption.sealUpload(upload());
     expect(await openFormData(key, sent!.windows[0]!.tabs[0]!.formData![SEALED_FORM_FIELD]!, "https://bank.example/transfer")).toEqual(typed);
+  });
+});
+
+describe("an unlock that ends when the person chose (decision 225)", () => {
+  it("unlocked for 15 minutes: seals until then, afterwards the key is forgotten and nothing sealable leaves", async () => {
+    const { encryption, clock } = await encrypting(true);
+    expect((await encryption.unlock(PASSPHRASE, 15)).ok).toBe(true);
+    expect(await encryption.status()).toMatchObject({ unlocked: true, unlockedUntil: clock.now() + 15 * 60_000 });
+    expect(await encryption.sealUpload(upload())).not.toBeNull();
+    await clock.advance(15 * 60_000);
+    expect(await encryption.status()).toMatchObject({ unlocked: false, unlockedUntil: null });
+    expect(await encryption.lockedOut()).toBe(true);
+    expect(await encryption.sealUpload(upload())).toBeNull();
+    // Until the person locks: no end.
+    expect((await encryption.unlock(PASSPHRASE)).ok).toBe(true);
+    await clock.advance(30 * 24 * 60 * 60_000);
+    expect(await encryption.status()).toMatchObject({ unlocked: true, unlockedUntil: null });
   });
 });

@@ -5,6 +5,7 @@ import type { ExtensionLiveState } from "@common/extension-bridge";
 import type { BackupSummary } from "./backup-list";
 import type { FormEncryptionStatus } from "./form-encryption";
 import type { PageState } from "./snapshot";
+import type { UnlockPeriod } from "./unlock-period";
 
 /**
  * What the popup, the options page and the content scripts ask the background, and what each is answered: one map,
@@ -14,7 +15,8 @@ export interface Protocol {
   status: { request: object; answer: Status };
   /** End-to-end encryption in the options page (decision 177). */
   "encryption-status": { request: object; answer: FormEncryptionStatus };
-  "encryption-unlock": { request: { passphrase: string }; answer: { ok: boolean; message: string } };
+  /** `minutes`: how long the unlock lasts, null or absent until the person locks (decision 225). */
+  "encryption-unlock": { request: { passphrase: string; minutes?: UnlockPeriod }; answer: { ok: boolean; message: string } };
   "encryption-lock": { request: object; answer: ActionAnswer };
   connect: { request: object; answer: ActionAnswer };
   "cancel-connect": { request: object; answer: ActionAnswer };

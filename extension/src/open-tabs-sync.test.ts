@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { OPEN_TABS } from "@common/api/open-tabs";
 import { ALARMS, createBackground, type Background } from "./background/index";
+import { IDBFactory } from "fake-indexeddb";
 import { ExtensionDb } from "./db";
+import { indexedDbSecretArea, memoryKeyStore } from "./key-store";
 import { LIBRARY_KEY, type CachedLibrary } from "./library-sync";
 import type { ActionAnswer, BackupListAnswer, OpenTabsListAnswer } from "./messages";
 import { FakeWorld, fakeBrowser } from "../test/fake-browser";
@@ -71,6 +73,9 @@ async function start(plan: string, options: { connected?: boolean; backups?: Bro
       db.push(opened);
       return opened;
     },
+    // Each test its own browser: its key and token stores (decision 225) start empty.
+    keys: memoryKeyStore(),
+    secrets: indexedDbSecretArea(new IDBFactory()),
     randomUUID: uuid,
     packagedConfig: async () => ({ serverUrl: null }),
     deviceFacts: (os) => ({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0", brands: [{ brand: "Google Chrome" }], os }),

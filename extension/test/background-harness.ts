@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
-import { memoryKeyStore } from "../src/key-store";
+import { IDBFactory } from "fake-indexeddb";
+import { indexedDbSecretArea, memoryKeyStore } from "../src/key-store";
 import { afterEach, beforeEach, describe } from "vitest";
 import { createBackground, type Background } from "../src/background/index";
 import { ExtensionDb } from "../src/db";
@@ -35,6 +36,8 @@ export async function start(shape: Shape, options: { connected?: boolean } = {})
   const databases: ExtensionDb[] = [];
   // One browser's key store: it outlives a worker restart, as the extension's IndexedDB does.
   const keys = memoryKeyStore();
+  // …and its device token, in an IndexedDB of its own (decision 225).
+  const secrets = indexedDbSecretArea(new IDBFactory());
   const boot = () =>
     createBackground({
       browser: world.api(),
@@ -46,6 +49,7 @@ export async function start(shape: Shape, options: { connected?: boolean } = {})
         return db;
       },
       keys,
+      secrets,
       randomUUID: uuid,
       packagedConfig: async () => ({ serverUrl: null }),
       deviceFacts: (os) => ({ userAgent: shape === "chromium" ? "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" : "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0", brands: shape === "chromium" ? [{ brand: "Google Chrome" }] : undefined, os }),

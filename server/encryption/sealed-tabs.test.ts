@@ -35,7 +35,8 @@ describe("sealed titles and addresses (issue 18 point 5, decision 199)", () => {
   }
 
   async function sealedTab(n: number, page = secretPages[n % secretPages.length]!): Promise<BrowserTabInput> {
-    return browserTab(n, { url: "", title: "", faviconUrl: null, sealedLocation: await sealTabLocation(await keyOf(), page) });
+    // Bound to the tab's form entries and scroll (decision 225): every read below opens it beside what it was sent with.
+    return browserTab(n, { url: "", title: "", faviconUrl: null, sealedLocation: await sealTabLocation(await keyOf(), page, browserTab(n)) });
   }
 
   async function sealedUpload(count = 2) {
@@ -76,7 +77,7 @@ describe("sealed titles and addresses (issue 18 point 5, decision 199)", () => {
     const webSave = await server.app.inject({
       method: "POST",
       url: "/api/saved-sessions",
-      payload: { sessionName: "Sealed on the web", browserSession: browserSession(1, { tabs: [tab(0, { url: "", title: "", faviconUrl: null, sealedLocation: (await sealedTab(1)).sealedLocation })] }) },
+      payload: { sessionName: "Sealed on the web", browserSession: browserSession(1, { tabs: [tab(0, { url: "", title: "", faviconUrl: null, sealedLocation: await sealTabLocation(await keyOf(), secretPages[1]!, tab(0)) })] }) },
       ...person.asBrowser,
     });
     expect(webSave.statusCode).toBe(201);
@@ -86,16 +87,16 @@ describe("sealed titles and addresses (issue 18 point 5, decision 199)", () => {
 
     const key = await keyOf();
     const backup = (await server.app.inject({ method: "GET", url: `/api/browser-backups/${uploaded.json().backupId}`, ...person.asDevice })).json();
-    const tabs = backup.windows[0].tabs as { url: string; title: string; sealedLocation: string; pinned: boolean; groupId: number | null }[];
+    const tabs = backup.windows[0].tabs as { url: string; title: string; sealedLocation: string; pinned: boolean; groupId: number | null; scrollPosition: { x: number; y: number } }[];
     expect(tabs.map((sealed) => [sealed.url, sealed.title])).toEqual([["", ""], ["", ""]]);
-    expect(await Promise.all(tabs.map((sealed) => openTabLocation(key, sealed.sealedLocation)))).toEqual(secretPages);
+    expect(await Promise.all(tabs.map((sealed) => openTabLocation(key, sealed.sealedLocation, sealed)))).toEqual(secretPages);
     // Position, pin and group stay readable: restores need them.
     expect(tabs.map((sealed) => [sealed.pinned, sealed.groupId])).toEqual([[true, null], [false, 7]]);
 
     const list = (await server.app.inject({ method: "GET", url: "/api/saved-sessions", ...person.asBrowser })).json() as { id: string; sealedTabCount: number; tabCount: number }[];
     expect(list.map((row) => [row.tabCount, row.sealedTabCount]).sort()).toEqual([[1, 1], [2, 2]]);
     const detail = (await server.app.inject({ method: "GET", url: `/api/saved-sessions/${webSave.json().sessionId}`, ...person.asBrowser })).json();
-    expect(await openTabLocation(key, detail.browserTabs[0].sealedLocation)).toEqual(secretPages[1]);
+    expect(await openTabLocation(key, detail.browserTabs[0].sealedLocation, detail.browserTabs[0])).toEqual(secretPages[1]);
     const restore = (await server.app.inject({ method: "POST", url: `/api/restore-session/${webSave.json().sessionId}`, ...person.asBrowser })).json();
     expect(restore.instructions.tabs).toEqual([]);
     expect(restore.session.tabs[0].sealedLocation).toBe(detail.browserTabs[0].sealedLocation);
@@ -111,9 +112,9 @@ describe("sealed titles and addresses (issue 18 point 5, decision 199)", () => {
     const second = await server.app.inject({ method: "POST", url: "/api/browser-backups", payload: await sealedUpload(3), ...person.asDevice });
     expect(second.json().tabCount).toBe(2);
     const exported = (await server.app.inject({ method: "GET", url: "/api/account/export", ...person.asBrowser })).json();
-    const tabs = exported.backups.flatMap((backup: { tabs: { url: string; sealedLocation: string | null }[] }) => backup.tabs);
+    const tabs = exported.backups.flatMap((backup: { tabs: { url: string; sealedLocation: string | null; formData: Record<string, string>; scrollX: number; scrollY: number }[] }) => backup.tabs);
     expect(tabs).toHaveLength(2);
-    expect(await openTabLocation(await keyOf(), tabs[0].sealedLocation)).toEqual(secretPages[0]);
+    expect(await openTabLocation(await keyOf(), tabs[0].sealedLocation, { formData: tabs[0].formData, scrollPosition: { x: tabs[0].scrollX, y: tabs[0].scrollY } })).toEqual(secretPages[0]);
   });
 
   it("refuses a plain tab from an account that seals, whole, from every way in; a sealing account's old plain tabs stay", async () => {
@@ -185,7 +186,7 @@ describe("sealed titles and addresses (issue 18 point 5, decision 199)", () => {
     expect(list.map((row) => [row.tabCount, row.sealedTabCount])).toEqual([[6, 4]]);
     const mergedTabs = (await server.app.inject({ method: "GET", url: `/api/browser-backups/${list[0]!.id}`, ...person.asDevice })).json().windows.flatMap((window: { tabs: unknown[] }) => window.tabs);
     const opened = await Promise.all(
-      (mergedTabs as { url: string; sealedLocation: string | null }[]).map(async (merged) => (merged.sealedLocation ? (await openTabLocation(await keyOf(), merged.sealedLocation)).url : merged.url)),
+      (mergedTabs as { url: string; sealedLocation: string | null; scrollPosition: { x: number; y: number } }[]).map(async (merged) => (merged.sealedLocation ? (await openTabLocation(await keyOf(), merged.sealedLocation, merged)).url : merged.url)),
     );
     expect(opened).toEqual(["https://example.com/page/0", "https://example.com/page/1", secretPages[0]!.url, secretPages[1]!.url, secretPages[0]!.url, secretPages[0]!.url]);
 
@@ -244,7 +245,7 @@ describe("sealed titles and addresses (issue 18 point 5, decision 199)", () => {
     const listed = (await server.app.inject({ method: "GET", url: "/api/open-tabs", ...person.asBrowser })).json();
     const device = listed.devices?.[0] ?? listed[0];
     const detail = (await server.app.inject({ method: "GET", url: `/api/open-tabs/${device.deviceId}`, ...person.asBrowser })).json();
-    expect(await openTabLocation(await keyOf(), detail.windows[0].tabs[1].sealedLocation)).toEqual(secretPages[1]);
+    expect(await openTabLocation(await keyOf(), detail.windows[0].tabs[1].sealedLocation, detail.windows[0].tabs[1])).toEqual(secretPages[1]);
     expect(await readableTables()).not.toContain("clinic");
   });
 });

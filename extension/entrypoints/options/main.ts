@@ -4,6 +4,7 @@ import { ALL_SITES, LOCKED_QUEUE_MESSAGE, type Status } from "../../src/messages
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
 import { REFUSED_DOWNGRADE_MESSAGES } from "../../src/refused-downgrade";
 import { send } from "../../src/send";
+import { UNLOCK_PERIODS_MINUTES, unlockPeriodLabel, type UnlockPeriod } from "../../src/unlock-period";
 import { byId, h } from "../../src/ui/dom";
 import { mountUploads } from "./uploads";
 import { SET_BY_YOUR_TEAM } from "@common/team-policy-text";
@@ -57,8 +58,8 @@ async function setFormCapture(enabled: boolean): Promise<void> {
   await render();
 }
 
-async function unlock(passphrase: string): Promise<void> {
-  const answer = await send("encryption-unlock", { passphrase });
+async function unlock(passphrase: string, minutes: UnlockPeriod): Promise<void> {
+  const answer = await send("encryption-unlock", { passphrase, minutes });
   message = { ok: answer.ok, text: answer.message };
   await render();
 }
@@ -94,10 +95,12 @@ function encryptionSection(encryption: FormEncryptionStatus): HTMLElement {
           ? "On, and this browser is unlocked: form entries, tab titles and addresses are sealed with AES-256-GCM before they are sent."
           : "On, and this browser is unlocked: form entries are sealed with AES-256-GCM before they are sent.",
       ),
+      h("p", { class: "muted" }, encryption.unlockedUntil === null ? "Unlocked until you lock it." : `Locks by itself at ${new Date(encryption.unlockedUntil).toLocaleString()}.`),
       h("div", { class: "row", style: "margin-top:6px" }, h("button", { onclick: () => void lock() }, "Lock this browser")),
     );
   }
   const passphrase = h("input", { type: "password", id: "passphrase", autocomplete: "current-password" });
+  const periods = h("select", { id: "unlock-period" }, ...UNLOCK_PERIODS_MINUTES.map((minutes) => h("option", {}, unlockPeriodLabel(minutes))));
   return h(
     "section",
     {},
@@ -113,7 +116,14 @@ function encryptionSection(encryption: FormEncryptionStatus): HTMLElement {
       : h("p", { class: "muted" }, "On for your account, but this browser is locked: it leaves form entries out of its backups and cannot refill encrypted ones."),
     h("label", { htmlFor: "passphrase" }, "Your passphrase"),
     passphrase,
-    h("div", { class: "row", style: "margin-top:6px" }, h("button", { class: "primary", onclick: () => void unlock(passphrase.value) }, "Unlock this browser")),
+    // How long the unlock lasts is the person's choice (decision 225): the key is forgotten when it ends.
+    h("label", { htmlFor: "unlock-period" }, "Stay unlocked"),
+    periods,
+    h(
+      "div",
+      { class: "row", style: "margin-top:6px" },
+      h("button", { class: "primary", onclick: () => void unlock(passphrase.value, UNLOCK_PERIODS_MINUTES[periods.selectedIndex] ?? null) }, "Unlock this browser"),
+    ),
   );
 }
 

@@ -50,8 +50,15 @@ export class Connection {
   }
 
   async auth(): Promise<Auth | null> {
-    const auth = await this.deps.ctx.items.auth.get();
-    if (!auth) return null;
+    const { items } = this.deps.ctx;
+    let auth = await items.auth.get();
+    if (!auth) {
+      // Connected before decision 225: the token moves out of storage.local, where content scripts could read it.
+      auth = await items.authKeptLocally.get();
+      if (!auth) return null;
+      await items.auth.set(auth);
+      await items.authKeptLocally.remove();
+    }
     // A token belongs to the server that issued it.
     return auth.serverUrl === (await this.address()).serverUrl ? auth : null;
   }
@@ -113,11 +120,9 @@ export class Connection {
   };
 
   onGranted = async (grant: DeviceTokenGrant, serverUrl: string): Promise<void> => {
-    const { local, items } = this.deps.ctx;
-    await local.set({
-      [items.auth.key]: { serverUrl, accessToken: grant.accessToken, deviceId: grant.deviceId, deviceName: grant.deviceName, email: grant.email } satisfies Auth,
-      [items.connection.key]: { state: "connected", email: grant.email, planType: null, automaticBackups: false, message: null },
-    });
+    const { items } = this.deps.ctx;
+    await items.auth.set({ serverUrl, accessToken: grant.accessToken, deviceId: grant.deviceId, deviceName: grant.deviceName, email: grant.email });
+    await items.connection.set({ state: "connected", email: grant.email, planType: null, automaticBackups: false, message: null });
     await this.refresh();
     await this.deps.granted();
   };
@@ -125,7 +130,8 @@ export class Connection {
   /** Forgets the token and what came with it; backups stay on the device. */
   async forget(): Promise<void> {
     const { local, items } = this.deps.ctx;
-    await local.remove([items.auth.key, items.connection.key, items.captureRules.key]);
+    await items.auth.remove();
+    await local.remove([items.authKeptLocally.key, items.connection.key, items.captureRules.key]);
   }
 
   /** The name and browser an upload is sent under. */

@@ -1,5 +1,5 @@
 import type { BrowserApi, StorageArea } from "../browser-api";
-import type { KeyStore } from "../key-store";
+import { indexedDbSecretArea, type KeyStore } from "../key-store";
 import type { Clock } from "../clock";
 import type { ExtensionDb } from "../db";
 import type { DeviceFacts } from "../device";
@@ -47,6 +47,8 @@ export interface BackgroundDeps {
   openDb(): Promise<ExtensionDb>;
   /** Where the unlocked backup key is kept; the extension's IndexedDB unless a test gives its own (decision 220). */
   keys?: KeyStore;
+  /** Where the device token is kept; the extension's IndexedDB unless a test gives its own (decision 225). */
+  secrets?: StorageArea;
   randomUUID(): string;
   /** The package's server-config.json. */
   packagedConfig(): Promise<unknown>;
@@ -102,7 +104,7 @@ export function createContext(deps: BackgroundDeps): { ctx: BackgroundContext; s
     log,
     local,
     session,
-    items: backgroundItems(local, session),
+    items: backgroundItems(local, session, deps.secrets ?? indexedDbSecretArea()),
     db: () => {
       if (!db) throw new Error("The database is not open yet.");
       return db;

@@ -4,6 +4,7 @@ import type { LibrarySync } from "../library-sync";
 import type { ActionAnswer, Answer, BackupListAnswer, Kind, RequestOf } from "../messages";
 import type { OpenTabsSync } from "../open-tabs-sync";
 import type { Pairing } from "../pairing";
+import { UNLOCK_PERIODS_MINUTES } from "../unlock-period";
 import type { Capture } from "./capture";
 import type { Connection } from "./connection";
 import type { ContentScripts } from "./content-scripts";
@@ -68,7 +69,7 @@ export function messageHandlers(deps: HandlersDeps): Handlers {
       return formEncryption.status();
     },
     "encryption-unlock": async (request) => {
-      const answer = await formEncryption.unlock(request.passphrase);
+      const answer = await formEncryption.unlock(request.passphrase, UNLOCK_PERIODS_MINUTES.find((period) => period === request.minutes) ?? null);
       // What waited for the passphrase goes up now, sealed.
       if (answer.ok) uploads.sendHeld();
       return answer;

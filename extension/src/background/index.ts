@@ -66,6 +66,7 @@ export function createBackground(deps: BackgroundDeps) {
     // The unlocked key lives in this extension's IndexedDB, never in storage a content script can read (decision 220).
     keys: deps.keys ?? indexedDbKeyStore(),
     fetch: ctx.fetch,
+    now: () => clock.now(),
     credentials: async () => {
       const auth = await connection.connectedAuth();
       return auth ? { serverUrl: auth.serverUrl, token: auth.accessToken } : null;

@@ -87,9 +87,12 @@ const syncedDevices = z.record(
 export const PAGE_PREFIX = "page:";
 
 /** Every value the background keeps in extension storage, each typed by its schema. */
-export function backgroundItems(local: StorageArea, session: StorageArea) {
+export function backgroundItems(local: StorageArea, session: StorageArea, secrets: StorageArea) {
   return {
-    auth: new StorageItem(local, "auth", auth),
+    /** In the extension's IndexedDB, which content scripts cannot read (decision 225); `storage.local` before that. */
+    auth: new StorageItem(secrets, "auth", auth),
+    /** Where `auth` was kept before decision 225: moved out at the first read. */
+    authKeptLocally: new StorageItem(local, "auth", auth),
     connection: new StorageItem(local, "connection", connection),
     detector: new StorageItem(session, "detector", detector),
     startupCheck: new StorageItem(local, "startupCheck", startupCheck),

@@ -37,7 +37,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
         url: "",
         title: "",
         faviconUrl: null,
-        sealedLocation: await sealTabLocation(key, { url, title: `Sealed ${index}`, faviconUrl: null }),
+        sealedLocation: await sealTabLocation(key, { url, title: `Sealed ${index}`, faviconUrl: null }, {}),
         pinned: false,
         active: index === 0,
         groupId: null,
@@ -50,7 +50,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
   function expectOnlySealed(upload: UploadBrowserBackupRequest | undefined) {
     const tabs = upload?.windows.flatMap((window) => window.tabs) ?? [];
     expect(tabs.length).toBeGreaterThanOrEqual(pages.length);
-    for (const tab of tabs) expect(tab).toMatchObject({ url: "", title: "", faviconUrl: null, sealedLocation: expect.stringMatching(/^tv1\./) });
+    for (const tab of tabs) expect(tab).toMatchObject({ url: "", title: "", faviconUrl: null, sealedLocation: expect.stringMatching(/^tv2\./) });
     expect(JSON.stringify(upload)).not.toMatch(/private\.example|Title of/);
   }
 
@@ -72,7 +72,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
     const manual = h.server.stored().find((upload) => upload.trigger === "manual_save");
     expectOnlySealed(manual);
     const key = await backupKeyFrom(rawKey);
-    const opened = await Promise.all(manual!.windows.flatMap((window) => window.tabs).map((tab) => openTabLocation(key, tab.sealedLocation!)));
+    const opened = await Promise.all(manual!.windows.flatMap((window) => window.tabs).map((tab) => openTabLocation(key, tab.sealedLocation!, tab)));
     expect(opened.map((location) => location.url)).toEqual(expect.arrayContaining(pages));
   });
 

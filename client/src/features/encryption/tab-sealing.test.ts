@@ -32,11 +32,11 @@ describe("the web app's tabs sealed before they are sent (decisions 177, 199)", 
     const [first, second] = sent!;
     expect(first).toMatchObject({ url: "", title: "", faviconUrl: null, scrollPosition: { x: 0, y: 300 } });
     expect(JSON.stringify(sent)).not.toMatch(/clinic|Blood|fasting|news\.example/);
-    expect(await openTabLocation(key, first!.sealedLocation!)).toEqual({ url: clinic.url, title: clinic.title, faviconUrl: clinic.faviconUrl });
+    expect(await openTabLocation(key, first!.sealedLocation!, first!)).toEqual({ url: clinic.url, title: clinic.title, faviconUrl: clinic.faviconUrl });
     expect(await openFormData(key, sealedFormDataOf(first!.formData!)!, clinic.url)).toEqual({ note: "fasting since 8" });
     // Bound to its page (decision 220): offered for another page, it does not open.
     await expect(openFormData(key, sealedFormDataOf(first!.formData!)!, news.url)).rejects.toThrow();
-    expect(await openTabLocation(key, second!.sealedLocation!)).toEqual({ url: news.url, title: "News", faviconUrl: null });
+    expect(await openTabLocation(key, second!.sealedLocation!, second!)).toEqual({ url: news.url, title: "News", faviconUrl: null });
     // What the server's contract accepts: a tab that is sealed whole.
     for (const tab of sent!) expect(tabSnapshotSchema.safeParse(tab).success).toBe(true);
   });
@@ -58,7 +58,7 @@ describe("the web app's tabs sealed before they are sent (decisions 177, 199)", 
   });
 
   it("opens sealed tabs with this browser's key, and says when it is locked or holds another key", async () => {
-    const sealedLocation = await sealTabLocation(key, { url: clinic.url, title: clinic.title!, faviconUrl: null });
+    const sealedLocation = await sealTabLocation(key, { url: clinic.url, title: clinic.title!, faviconUrl: null }, {});
     const sealed = { url: "", title: "", faviconUrl: null, sealedLocation };
     expect(await shownLocation(key, sealed)).toEqual({ url: clinic.url, title: clinic.title, faviconUrl: null, state: "opened" });
     expect(await shownLocation(null, sealed)).toMatchObject({ url: "", title: "", state: "locked" });
@@ -67,7 +67,7 @@ describe("the web app's tabs sealed before they are sent (decisions 177, 199)", 
   });
 
   it("restores the tabs it can open, with their addresses, and counts those it cannot", async () => {
-    const sealedLocation = await sealTabLocation(key, { url: clinic.url, title: clinic.title!, faviconUrl: null });
+    const sealedLocation = await sealTabLocation(key, { url: clinic.url, title: clinic.title!, faviconUrl: null }, {});
     const tabs = [
       { id: "1", url: "", title: "", faviconUrl: null, sealedLocation, formData: {} },
       { id: "2", url: news.url, title: "News", faviconUrl: null, sealedLocation: null, formData: {} },
@@ -84,8 +84,8 @@ describe("the web app's tabs sealed before they are sent (decisions 177, 199)", 
 describe("the summary made in a browser that holds the key", () => {
   it("summarises the tabs it opened with the others, and counts apart only those it could not open", async () => {
     const tabs = [
-      { url: "", title: "", sealedLocation: await sealTabLocation(key, { url: "https://docs.example/a", title: "Invoice March", faviconUrl: null }), lastAccessed: null },
-      { url: "", title: "", sealedLocation: await sealTabLocation(otherKey, { url: "https://secret.example/", title: "Hidden", faviconUrl: null }), lastAccessed: null },
+      { url: "", title: "", sealedLocation: await sealTabLocation(key, { url: "https://docs.example/a", title: "Invoice March", faviconUrl: null }, {}), lastAccessed: null },
+      { url: "", title: "", sealedLocation: await sealTabLocation(otherKey, { url: "https://secret.example/", title: "Hidden", faviconUrl: null }, {}), lastAccessed: null },
       { url: "https://docs.example/b", title: "Invoice April", sealedLocation: null, lastAccessed: null },
     ];
     const shown = await Promise.all(tabs.map((tab) => shownLocation(key, tab)));

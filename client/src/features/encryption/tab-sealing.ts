@@ -13,6 +13,8 @@ export interface SealableTab {
   faviconUrl?: string | null;
   sealedLocation?: string | null;
   formData?: Record<string, string>;
+  /** Bound with the form entries to a location sealed since decision 225. */
+  scrollPosition?: { x: number; y: number };
 }
 
 export interface SealingChoice {
@@ -58,7 +60,7 @@ export async function sealTabsForSending<T extends SealableTab>(tabs: readonly T
       const sealed = { ...tab, ...(tab.formData === undefined ? {} : { formData }) };
       if (!choice.sealsLocations || !key || tab.sealedLocation) return sealed;
       const location: TabLocation = { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null };
-      return { ...sealed, url: "", title: "", faviconUrl: null, sealedLocation: await sealTabLocation(key, location) };
+      return { ...sealed, url: "", title: "", faviconUrl: null, sealedLocation: await sealTabLocation(key, location, sealed) };
     }),
   );
 }
@@ -78,7 +80,7 @@ export async function shownLocation(key: CryptoKey | null, tab: SealableTab): Pr
   if (!tab.sealedLocation) return { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null, state: "plain" };
   if (!key) return { url: "", title: "", faviconUrl: null, state: "locked" };
   try {
-    return { ...(await openTabLocation(key, tab.sealedLocation)), state: "opened" };
+    return { ...(await openTabLocation(key, tab.sealedLocation, tab)), state: "opened" };
   } catch {
     return { url: "", title: "", faviconUrl: null, state: "unreadable" };
   }
