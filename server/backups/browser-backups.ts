@@ -12,10 +12,11 @@ import { triggerWords } from "./backups";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { type BackupRules, type BackupWriter, backupRules, type PreparedBackup, storeBackup } from "./store-backup";
 import { readBackupTabs } from "./tab-list-reads";
-import { savedSessions, type SessionTabRow } from "./table";
+import { type SavedSessionRow, savedSessions, type SessionTabRow } from "./table";
 import { type TabRecord, tabPlaceBytes, writeBackupTabs } from "./tab-lists";
 
 type BackupWindowRow = typeof backupWindows.$inferSelect;
+type BackupTabGroupRow = typeof backupTabGroups.$inferSelect;
 
 export type BrowserBackupUpload = z.output<typeof uploadBrowserBackupRequestSchema>;
 
@@ -311,6 +312,16 @@ function duplicateReceipt(first: { id: string; tabCount: number; windowCount: nu
   };
 }
 
+/** The account's backup of this id, or undefined for anyone else's. */
+export async function ownBackupRow(db: Database, userId: string, id: string): Promise<SavedSessionRow | undefined> {
+  const [session] = await db
+    .select()
+    .from(savedSessions)
+    .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
+    .limit(1);
+  return session;
+}
+
 /** A backup's stored windows, each without its tabs yet; a backup made before windows were kept has one. */
 export function backupWindowsOf(windows: BackupWindowRow[]): BrowserBackup["windows"] {
   return windows.length > 0
@@ -340,11 +351,7 @@ export function browserTabOf(tab: SessionTabRow): BrowserBackup["windows"][numbe
  * stored before windows were kept (the web app's, the Android app's) comes back as one window.
  */
 export async function findBrowserBackup(db: Database, userId: string, id: string): Promise<BrowserBackup | undefined> {
-  const [session] = await db
-    .select()
-    .from(savedSessions)
-    .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
-    .limit(1);
+  const session = await ownBackupRow(db, userId, id);
   if (!session) return undefined;
   const [tabs, windows, groups] = await Promise.all([
     readBackupTabs(db, [id]),
@@ -353,6 +360,11 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
   ]);
   const shaped = backupWindowsOf(windows);
   for (const tab of tabs) shaped[windowIndexOf(shaped, tab.windowPosition)]!.tabs.push(browserTabOf(tab));
+  return { ...backupHeadOf(session, groups), windows: shaped };
+}
+
+/** A backup's fields but its windows, from its row and its stored groups: its reader's and its export's. */
+export function backupHeadOf(session: SavedSessionRow, groups: BackupTabGroupRow[]): Omit<BrowserBackup, "windows"> {
   return {
     id: session.id,
     sessionName: session.sessionName,
@@ -361,7 +373,6 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
     browserType: session.browserType,
     createdAt: session.createdAt.toISOString(),
     tabCount: session.tabCount,
-    windows: shaped,
     groups: groups.map((group) => ({
       groupId: group.groupId,
       windowId: group.windowId,

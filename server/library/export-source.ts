@@ -1,8 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { backupWindowsOf, browserTabOf, windowIndexOf } from "../backups/browser-backups";
+import { asc, eq, sql } from "drizzle-orm";
+import { backupHeadOf, backupWindowsOf, browserTabOf, ownBackupRow, windowIndexOf } from "../backups/browser-backups";
 import { backupTabGroups, backupWindows } from "../backups/browser-tables";
 import { readTabContents, readTabLists, tabAt } from "../backups/tab-list-reads";
-import { savedSessions } from "../backups/table";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { type BackupOutline, type ExportedTab, soleGroupId } from "./formats/file-pieces";
@@ -33,11 +32,7 @@ export async function backupExportSource(
   id: string,
   pageSize = LIBRARY_EXPORT_TAB_PAGE_SIZE,
 ): Promise<BackupExportSource | undefined> {
-  const [session] = await db
-    .select()
-    .from(savedSessions)
-    .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
-    .limit(1);
+  const session = await ownBackupRow(db, userId, id);
   if (!session) return undefined;
   const [lists, windows, groups, sealedTabs] = await Promise.all([
     readTabLists(db, [id]),
@@ -50,19 +45,12 @@ export async function backupExportSource(
   const placesOf: number[][] = shaped.map(() => []);
   list?.content_ids.forEach((_content, position) => placesOf[windowIndexOf(shaped, list.window_positions?.[position] ?? null)]!.push(position));
   const outline: BackupOutline = {
-    id: session.id,
-    sessionName: session.sessionName,
-    triggerEvent: session.triggerEvent,
-    deviceName: session.deviceName,
-    browserType: session.browserType,
-    createdAt: session.createdAt.toISOString(),
-    tabCount: session.tabCount,
+    ...backupHeadOf(session, groups),
     windows: shaped.map(({ tabs: _none, ...window }, index) => ({
       ...window,
       tabCount: placesOf[index]!.length,
       soleGroupId: soleGroupId(placesOf[index]!.map((position) => list?.group_ids?.[position] ?? null)),
     })),
-    groups: groups.map(({ groupId, windowId, title, color, collapsed }) => ({ groupId, windowId, title, color, collapsed })),
   };
   async function* pagesOf(window: number): AsyncGenerator<ExportedTab[]> {
     const places = placesOf[window] ?? [];
