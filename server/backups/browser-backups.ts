@@ -12,8 +12,11 @@ import { triggerWords } from "./backups";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { type BackupRules, type BackupWriter, backupRules, type PreparedBackup, storeBackup } from "./store-backup";
 import { readBackupTabs } from "./tab-list-reads";
-import { savedSessions } from "./table";
+import { type SavedSessionRow, savedSessions, type SessionTabRow } from "./table";
 import { type TabRecord, tabPlaceBytes, writeBackupTabs } from "./tab-lists";
+
+type BackupWindowRow = typeof backupWindows.$inferSelect;
+type BackupTabGroupRow = typeof backupTabGroups.$inferSelect;
 
 export type BrowserBackupUpload = z.output<typeof uploadBrowserBackupRequestSchema>;
 
@@ -309,36 +312,59 @@ function duplicateReceipt(first: { id: string; tabCount: number; windowCount: nu
   };
 }
 
-/**
- * One of the account's backups as windows, tabs and groups; undefined for anyone else's id. A backup
- * stored before windows were kept (the web app's, the Android app's) comes back as one window.
- */
-export async function findBrowserBackup(db: Database, userId: string, id: string): Promise<BrowserBackup | undefined> {
+/** The account's backup of this id, or undefined for anyone else's. */
+export async function ownBackupRow(db: Database, userId: string, id: string): Promise<SavedSessionRow | undefined> {
   const [session] = await db
     .select()
     .from(savedSessions)
     .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
     .limit(1);
+  return session;
+}
+
+/** A backup's stored windows, each without its tabs yet; a backup made before windows were kept has one. */
+export function backupWindowsOf(windows: BackupWindowRow[]): BrowserBackup["windows"] {
+  return windows.length > 0
+    ? windows.map((window) => ({ windowId: window.windowId, ...windowPlacementOf(window), name: window.name, incognito: window.incognito, tabs: [] }))
+    : [{ windowId: 0, state: "normal", focused: true, left: null, top: null, width: null, height: null, tabs: [] }];
+}
+
+/** The window a tab's stored position puts it in: the first one when the position names none. */
+export function windowIndexOf(windows: readonly unknown[], windowPosition: number | null): number {
+  const position = windowPosition ?? 0;
+  return position >= 0 && position < windows.length ? position : 0;
+}
+
+/** A stored tab as a backup's reader gets it. */
+export function browserTabOf(tab: SessionTabRow): BrowserBackup["windows"][number]["tabs"][number] {
+  return {
+    ...browserTabFieldsOf({ ...tab, active: tab.isActive }),
+    sealedLocation: tab.sealedLocation,
+    lastAccessed: tab.lastAccessed?.getTime() ?? null,
+    formData: tab.formData,
+    scrollPosition: { x: tab.scrollX, y: tab.scrollY },
+  };
+}
+
+/**
+ * One of the account's backups as windows, tabs and groups; undefined for anyone else's id. A backup
+ * stored before windows were kept (the web app's, the Android app's) comes back as one window.
+ */
+export async function findBrowserBackup(db: Database, userId: string, id: string): Promise<BrowserBackup | undefined> {
+  const session = await ownBackupRow(db, userId, id);
   if (!session) return undefined;
   const [tabs, windows, groups] = await Promise.all([
     readBackupTabs(db, [id]),
     db.select().from(backupWindows).where(eq(backupWindows.sessionId, id)).orderBy(asc(backupWindows.position)),
     db.select().from(backupTabGroups).where(eq(backupTabGroups.sessionId, id)).orderBy(asc(backupTabGroups.groupId)),
   ]);
-  const shaped: BrowserBackup["windows"] =
-    windows.length > 0
-      ? windows.map((window) => ({ windowId: window.windowId, ...windowPlacementOf(window), name: window.name, incognito: window.incognito, tabs: [] }))
-      : [{ windowId: 0, state: "normal", focused: true, left: null, top: null, width: null, height: null, tabs: [] }];
-  for (const tab of tabs) {
-    const window = shaped[tab.windowPosition ?? 0] ?? shaped[0]!;
-    window.tabs.push({
-      ...browserTabFieldsOf({ ...tab, active: tab.isActive }),
-      sealedLocation: tab.sealedLocation,
-      lastAccessed: tab.lastAccessed?.getTime() ?? null,
-      formData: tab.formData,
-      scrollPosition: { x: tab.scrollX, y: tab.scrollY },
-    });
-  }
+  const shaped = backupWindowsOf(windows);
+  for (const tab of tabs) shaped[windowIndexOf(shaped, tab.windowPosition)]!.tabs.push(browserTabOf(tab));
+  return { ...backupHeadOf(session, groups), windows: shaped };
+}
+
+/** A backup's fields but its windows, from its row and its stored groups: its reader's and its export's. */
+export function backupHeadOf(session: SavedSessionRow, groups: BackupTabGroupRow[]): Omit<BrowserBackup, "windows"> {
   return {
     id: session.id,
     sessionName: session.sessionName,
@@ -347,7 +373,6 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
     browserType: session.browserType,
     createdAt: session.createdAt.toISOString(),
     tabCount: session.tabCount,
-    windows: shaped,
     groups: groups.map((group) => ({
       groupId: group.groupId,
       windowId: group.windowId,

@@ -1,22 +1,44 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
 import type { ExportFormat } from "@common/api/library";
-import { writeBookmarksHtml } from "./formats/bookmarks-html";
-import { writeTabSessionManager } from "./formats/tab-session-manager";
-import { writeTabVault } from "./formats/tabvault";
-import { writeOneTab } from "./formats/text-lists";
+import type { BackupExportSource } from "./export-source";
+import { bookmarksHtmlPieces } from "./formats/bookmarks-html";
+import { type BackupOutline, type FilePieces, outlineOf, streamedFile, wholeFile } from "./formats/file-pieces";
+import { tabSessionManagerPieces } from "./formats/tab-session-manager";
+import { tabVaultPieces } from "./formats/tabvault";
+import { oneTabPieces } from "./formats/text-lists";
 
-/** One backup as a file: its body, content type and a file name made from the backup's name. */
-export function exportBackup(backup: BrowserBackup, format: ExportFormat, now: Date): { body: string; contentType: string; fileName: string } {
+/** What a file is called and what it holds, known before its first byte (decision 223). */
+interface ExportedFileHeader {
+  contentType: string;
+  fileName: string;
+}
+
+/** One backup held whole as a file: its body, content type and a file name made from the backup's name. */
+export function exportBackup(backup: BrowserBackup, format: ExportFormat, now: Date): ExportedFileHeader & { body: string } {
+  const { pieces, ...header } = fileOf(outlineOf(backup), format, now);
+  return { ...header, body: wholeFile(pieces, backup) };
+}
+
+/**
+ * One backup as a file written a page of tabs at a time (decision 223): the same bytes as `exportBackup`, but only
+ * a page of tabs is text at any moment. The body throws midway, before the file's end, if a page cannot be read.
+ */
+export function exportBackupStream(source: BackupExportSource, format: ExportFormat, now: Date): ExportedFileHeader & { body: AsyncGenerator<string> } {
+  const { pieces, ...header } = fileOf(source.outline, format, now);
+  return { ...header, body: streamedFile(pieces, source.outline, (window) => source.pagesOf(window)) };
+}
+
+function fileOf(backup: BackupOutline, format: ExportFormat, now: Date): ExportedFileHeader & { pieces: FilePieces } {
   const base = fileBase(backup.sessionName);
   switch (format) {
     case "tabvault":
-      return { body: writeTabVault(backup, now), contentType: "application/json; charset=utf-8", fileName: `${base}.tabvault.json` };
+      return { pieces: tabVaultPieces(backup, now), contentType: "application/json; charset=utf-8", fileName: `${base}.tabvault.json` };
     case "tab-session-manager":
-      return { body: writeTabSessionManager(backup, now), contentType: "application/json; charset=utf-8", fileName: `${base}.tab-session-manager.json` };
+      return { pieces: tabSessionManagerPieces(backup, now), contentType: "application/json; charset=utf-8", fileName: `${base}.tab-session-manager.json` };
     case "onetab":
-      return { body: writeOneTab(backup), contentType: "text/plain; charset=utf-8", fileName: `${base}.onetab.txt` };
+      return { pieces: oneTabPieces(backup), contentType: "text/plain; charset=utf-8", fileName: `${base}.onetab.txt` };
     case "bookmarks-html":
-      return { body: writeBookmarksHtml(backup), contentType: "text/html; charset=utf-8", fileName: `${base}.bookmarks.html` };
+      return { pieces: bookmarksHtmlPieces(backup), contentType: "text/html; charset=utf-8", fileName: `${base}.bookmarks.html` };
   }
 }
 

@@ -1,13 +1,14 @@
+import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { exportLibraryBackup, importLibraryFile, LIBRARY_LIMITS } from "@common/api/library";
 import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
-import { findBrowserBackup } from "../backups/browser-backups";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { accountWriteLimit } from "../rate-limits/account-write-limit";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
-import { exportBackup } from "./export";
+import { exportBackupStream } from "./export";
+import { backupExportSource } from "./export-source";
 import { importLibraryFile as importFile } from "./import";
 
 /**
@@ -52,22 +53,31 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     ...endpointRoute(exportLibraryBackup),
     onRequest: requireBrowserSession,
     handler: async (request, reply) => {
-      const backup = await findBrowserBackup(db, signedInAccount(request).user.id, request.params.id);
-      if (!backup) return reply.code(404).send({ message: "Backup not found" });
-      const sealed = backup.windows.reduce((sum, window) => sum + window.tabs.filter((tab) => tab.sealedLocation).length, 0);
+      const userId = signedInAccount(request).user.id;
+      // The outline is read before the first byte, so these answers keep their status (decision 223).
+      const source = await backupExportSource(db, userId, request.params.id);
+      if (!source) return reply.code(404).send({ message: "Backup not found" });
+      const sealed = source.sealedTabs;
       if (sealed > 0 && request.query.format !== "tabvault") {
         // Only a browser with the key can read them (decision 199); TabVault JSON carries them sealed.
         return reply.code(409).send({
           message: `This backup holds ${sealed} encrypted ${sealed === 1 ? "tab" : "tabs"}, which only TabVault JSON can carry (still encrypted). Export it as TabVault JSON.`,
         });
       }
-      return sendFile(reply, exportBackup(backup, request.query.format, app.clock()));
+      const file = exportBackupStream(source, request.query.format, app.clock());
+      const body = Readable.from(file.body);
+      // The connection is cut before the file's end: the download fails rather than looking whole (decision 223).
+      body.on("error", (error) => request.log.error({ err: error, userId, backupId: source.outline.id }, "library export stopped midway"));
+      return sendFile(reply, { ...file, body });
     },
   });
 };
 
-/** The file as an attachment; a plain reply, as the contract describes only the errors (the file is reached by URL). */
-function sendFile(reply: FastifyReply, file: ReturnType<typeof exportBackup>): FastifyReply {
+/**
+ * The file as an attachment; a plain reply, as the contract describes only the errors (the file is reached by URL).
+ * Sent as a stream (decision 223), a piece at a time.
+ */
+function sendFile(reply: FastifyReply, file: { contentType: string; fileName: string; body: Readable }): FastifyReply {
   return reply
     .code(200)
     .header("content-type", file.contentType)

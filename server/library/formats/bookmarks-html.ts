@@ -2,6 +2,7 @@ import { Parser } from "htmlparser2";
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { LIBRARY_LIMITS } from "@common/api/library";
 import { isUsableFavicon, LibraryBuilder, LibraryFileError, type LibraryFile, type LibraryWindow, windowName } from "../library-file";
+import { type BackupOutline, type FilePieces, outlineOf, type WindowOutline, wholeFile } from "./file-pieces";
 
 /**
  * Netscape bookmark files, what every browser exports and imports: `<DL>` lists, a folder being
@@ -148,45 +149,52 @@ const escapeHtml = (value: string) =>
  * name) is written as a folder of that name, else "Window n". Titles are written as they are, every space kept.
  */
 export function writeBookmarksHtml(backup: BrowserBackup): string {
+  return wholeFile(bookmarksHtmlPieces(outlineOf(backup)), backup);
+}
+
+/**
+ * The file as pieces (decision 223): a folder named after the backup holding a folder a window that has tabs
+ * (its name, else its one group's title, else "Window N"); a lone window without a name of its own puts its links
+ * straight in the backup's folder.
+ */
+export function bookmarksHtmlPieces(backup: BackupOutline): FilePieces {
   const added = Math.floor(Date.parse(backup.createdAt) / 1000);
-  const windows = backup.windows.filter((window) => window.tabs.length > 0);
-  const folderName = (window: BrowserBackup["windows"][number]): string | null => {
+  const filled = backup.windows.flatMap((window, position) => (window.tabCount > 0 ? [position] : []));
+  const folderName = (window: WindowOutline): string | null => {
     if (window.name) return window.name;
-    const groupId = window.tabs[0]!.groupId;
-    if (groupId === null || !window.tabs.every((tab) => tab.groupId === groupId)) return null;
-    const group = backup.groups.find((candidate) => candidate.groupId === groupId && candidate.windowId === window.windowId);
+    if (window.soleGroupId === null) return null;
+    const group = backup.groups.find((candidate) => candidate.groupId === window.soleGroupId && candidate.windowId === window.windowId);
     return group && group.title !== "" ? group.title : null;
   };
-  const links = (window: BrowserBackup["windows"][number], indent: string) =>
-    window.tabs
-      .map((tab) => {
-        const icon = tab.faviconUrl ? ` ${tab.faviconUrl.startsWith("data:") ? "ICON" : "ICON_URI"}="${escapeHtml(tab.faviconUrl)}"` : "";
-        return `${indent}<DT><A HREF="${escapeHtml(tab.url)}" ADD_DATE="${added}"${icon}>${escapeHtml(tab.title)}</A>`;
-      })
-      .join("\n");
-  const body =
-    windows.length === 1 && folderName(windows[0]!) === null
-      ? links(windows[0]!, "        ")
-      : windows
-          .map(
-            (window, index) =>
-              `        <DT><H3 ADD_DATE="${added}">${escapeHtml(folderName(window) ?? `Window ${index + 1}`)}</H3>\n        <DL><p>\n${links(window, "            ")}\n        </DL><p>`,
-          )
-          .join("\n");
-  return [
-    "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
-    "<!-- This is an automatically generated file.",
-    "     It will be read and overwritten.",
-    "     DO NOT EDIT! -->",
-    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
-    "<TITLE>Bookmarks</TITLE>",
-    "<H1>Bookmarks</H1>",
-    "<DL><p>",
-    `    <DT><H3 ADD_DATE="${added}">${escapeHtml(backup.sessionName)}</H3>`,
-    "    <DL><p>",
-    body,
-    "    </DL><p>",
-    "</DL><p>",
-    "",
-  ].join("\n");
+  const flat = filled.length === 1 && folderName(backup.windows[filled[0]!]!) === null;
+  const inFolder = (position: number) => !flat && backup.windows[position]!.tabCount > 0;
+  return {
+    start: () =>
+      [
+        "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+        "<!-- This is an automatically generated file.",
+        "     It will be read and overwritten.",
+        "     DO NOT EDIT! -->",
+        '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+        "<TITLE>Bookmarks</TITLE>",
+        "<H1>Bookmarks</H1>",
+        "<DL><p>",
+        `    <DT><H3 ADD_DATE="${added}">${escapeHtml(backup.sessionName)}</H3>`,
+        "    <DL><p>",
+        "",
+      ].join("\n"),
+    windowStart: (position) => {
+      if (!inFolder(position)) return "";
+      const order = filled.indexOf(position);
+      const name = folderName(backup.windows[position]!) ?? `Window ${order + 1}`;
+      return `${order > 0 ? "\n" : ""}        <DT><H3 ADD_DATE="${added}">${escapeHtml(name)}</H3>\n        <DL><p>\n`;
+    },
+    tab: (tab, _window, index) => {
+      const icon = tab.faviconUrl ? ` ${tab.faviconUrl.startsWith("data:") ? "ICON" : "ICON_URI"}="${escapeHtml(tab.faviconUrl)}"` : "";
+      const indent = flat ? "        " : "            ";
+      return `${index > 0 ? "\n" : ""}${indent}<DT><A HREF="${escapeHtml(tab.url)}" ADD_DATE="${added}"${icon}>${escapeHtml(tab.title)}</A>`;
+    },
+    windowEnd: (position) => (inFolder(position) ? "\n        </DL><p>" : ""),
+    end: () => "\n    </DL><p>\n</DL><p>\n",
+  };
 }

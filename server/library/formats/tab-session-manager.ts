@@ -1,5 +1,6 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber, windowPlacement } from "../library-file";
+import { type BackupOutline, type FilePieces, nestedJson, outlineOf, wholeFile } from "./file-pieces";
 
 /**
  * Tab Session Manager's export (sienori/Tab-Session-Manager, src/background/export.js): a JSON array
@@ -80,31 +81,25 @@ function originalUrl(url: unknown): unknown {
 
 /** One TSM session (the shape its importer reads today) holding every window of the backup. */
 export function writeTabSessionManager(backup: BrowserBackup, exportedAt: Date): string {
+  return wholeFile(tabSessionManagerPieces(outlineOf(backup), exportedAt), backup);
+}
+
+/**
+ * The file as pieces (decision 223), laid out as `JSON.stringify([session], null, 2)` lays it out: the windows and
+ * their tabs first (tabs numbered across the backup from 1), then the rest of the session, whose counts come from
+ * the outline.
+ */
+export function tabSessionManagerPieces(backup: BackupOutline, exportedAt: Date): FilePieces {
   const date = Date.parse(backup.createdAt);
-  const windows: Record<string, Record<string, unknown>> = {};
+  const firstTabId: number[] = [];
+  let tabsNumber = 0;
+  for (const window of backup.windows) {
+    firstTabId.push(tabsNumber + 1);
+    tabsNumber += window.tabCount;
+  }
   const windowsInfo: Record<string, unknown> = {};
-  let tabId = 1;
   backup.windows.forEach((window, position) => {
     const windowId = position + 1;
-    const tabs: Record<string, unknown> = {};
-    window.tabs.forEach((tab, index) => {
-      const id = tabId++;
-      tabs[String(id)] = {
-        id,
-        index,
-        windowId,
-        url: tab.url,
-        title: tab.title,
-        favIconUrl: tab.faviconUrl ?? undefined,
-        pinned: tab.pinned,
-        active: tab.active,
-        highlighted: tab.active,
-        discarded: true,
-        incognito: window.incognito === true,
-        groupId: tab.groupId ?? -1,
-      };
-    });
-    windows[String(windowId)] = tabs;
     windowsInfo[String(windowId)] = {
       id: windowId,
       state: window.state,
@@ -118,11 +113,10 @@ export function writeTabSessionManager(backup: BrowserBackup, exportedAt: Date):
     };
   });
   const positionOf = new Map(backup.windows.map((window, index) => [window.windowId, index + 1]));
-  const session: Record<string, unknown> = {
-    windows,
+  const rest: Record<string, unknown> = {
     windowsNumber: backup.windows.length,
     windowsInfo,
-    tabsNumber: backup.windows.reduce((sum, window) => sum + window.tabs.length, 0),
+    tabsNumber,
     name: backup.sessionName,
     date,
     lastEditedTime: exportedAt.getTime(),
@@ -131,7 +125,7 @@ export function writeTabSessionManager(backup: BrowserBackup, exportedAt: Date):
     id: backup.id,
   };
   if (backup.groups.length > 0) {
-    session.tabGroups = backup.groups.map((group) => ({
+    rest.tabGroups = backup.groups.map((group) => ({
       id: group.groupId,
       windowId: positionOf.get(group.windowId) ?? 1,
       title: group.title,
@@ -139,5 +133,30 @@ export function writeTabSessionManager(backup: BrowserBackup, exportedAt: Date):
       collapsed: group.collapsed,
     }));
   }
-  return `${JSON.stringify([session], null, 2)}\n`;
+  const hasTabs = (position: number) => backup.windows[position]!.tabCount > 0;
+  return {
+    start: () => `[\n  {\n    "windows": {${backup.windows.length === 0 ? "}" : ""}`,
+    windowStart: (position) => `${position > 0 ? "," : ""}\n      "${position + 1}": {${hasTabs(position) ? "" : "}"}`,
+    tab: (tab, position, index) => {
+      const id = firstTabId[position]! + index;
+      const fields = {
+        id,
+        index,
+        windowId: position + 1,
+        url: tab.url,
+        title: tab.title,
+        favIconUrl: tab.faviconUrl ?? undefined,
+        pinned: tab.pinned,
+        active: tab.active,
+        highlighted: tab.active,
+        discarded: true,
+        incognito: backup.windows[position]!.incognito === true,
+        groupId: tab.groupId ?? -1,
+      };
+      return `${index > 0 ? "," : ""}\n        "${id}": ${nestedJson(fields, 4)}`;
+    },
+    windowEnd: (position) => (hasTabs(position) ? "\n      }" : ""),
+    // The rest of the session follows the windows in the same object: its JSON less the opening brace.
+    end: () => `${backup.windows.length > 0 ? "\n    }" : ""},${nestedJson(rest, 1).slice(1)}\n]\n`,
+  };
 }

@@ -1,5 +1,6 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { browserTabFieldsOf, windowPlacementOf } from "@common/tab-field-mappers";
+import { type BackupOutline, type FilePieces, nestedJson, openJsonObject, outlineOf, wholeFile } from "./file-pieces";
 import { isRecord, LibraryBuilder, LibraryFileError, type LibraryFile, wholeNumber, windowPlacement } from "../library-file";
 
 /**
@@ -15,8 +16,16 @@ export function isTabVaultJson(value: unknown): boolean {
 }
 
 export function writeTabVault(backup: BrowserBackup, exportedAt: Date): string {
+  return wholeFile(tabVaultPieces(outlineOf(backup), exportedAt), backup);
+}
+
+/**
+ * The file as pieces (decision 223), laid out as `JSON.stringify(document, null, 2)` lays it out: the document's
+ * head, each window left open for its tabs, each tab at the depth it sits, then the groups.
+ */
+export function tabVaultPieces(backup: BackupOutline, exportedAt: Date): FilePieces {
   const positionOf = new Map(backup.windows.map((window, index) => [window.windowId, index]));
-  const document = {
+  const head = {
     format: TABVAULT_FORMAT,
     version: TABVAULT_VERSION,
     exportedAt: exportedAt.toISOString(),
@@ -27,27 +36,36 @@ export function writeTabVault(backup: BrowserBackup, exportedAt: Date): string {
       device: backup.deviceName,
       browser: backup.browserType,
     },
-    windows: backup.windows.map((window) => ({
-      ...windowPlacementOf(window),
-      name: window.name ?? null,
-      incognito: window.incognito === true,
-      tabs: window.tabs.map((tab) => ({
-        ...browserTabFieldsOf(tab),
-        // Only on a tab sealed in the browser (decision 199): url and title are then "".
-        ...(tab.sealedLocation ? { sealedLocation: tab.sealedLocation } : {}),
-        formData: tab.formData,
-        scroll: tab.scrollPosition,
-      })),
-    })),
-    groups: backup.groups.map((group) => ({
-      groupId: group.groupId,
-      window: positionOf.get(group.windowId) ?? 0,
-      title: group.title,
-      color: group.color,
-      collapsed: group.collapsed,
-    })),
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  const groups = backup.groups.map((group) => ({
+    groupId: group.groupId,
+    window: positionOf.get(group.windowId) ?? 0,
+    title: group.title,
+    color: group.color,
+    collapsed: group.collapsed,
+  }));
+  const hasTabs = (position: number) => backup.windows[position]!.tabCount > 0;
+  return {
+    start: () => `${openJsonObject(head, 0)},\n  "windows": [${backup.windows.length === 0 ? "]" : ""}`,
+    windowStart: (position) => {
+      const window = backup.windows[position]!;
+      const fields = { ...windowPlacementOf(window), name: window.name ?? null, incognito: window.incognito === true };
+      return `${position > 0 ? "," : ""}\n    ${openJsonObject(fields, 2)},\n      "tabs": [${hasTabs(position) ? "" : "]"}`;
+    },
+    tab: (tab, _window, index) =>
+      `${index > 0 ? "," : ""}\n        ${nestedJson(
+        {
+          ...browserTabFieldsOf(tab),
+          // Only on a tab sealed in the browser (decision 199): url and title are then "".
+          ...(tab.sealedLocation ? { sealedLocation: tab.sealedLocation } : {}),
+          formData: tab.formData,
+          scroll: tab.scrollPosition,
+        },
+        4,
+      )}`,
+    windowEnd: (position) => `${hasTabs(position) ? "\n      ]" : ""}\n    }`,
+    end: () => `${backup.windows.length > 0 ? "\n  ]" : ""},\n  "groups": ${nestedJson(groups, 1)}\n}\n`,
+  };
 }
 
 export function readTabVault(value: unknown): LibraryFile {

@@ -1,5 +1,6 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { LibraryBuilder, LibraryFileError, type LibraryFile } from "../library-file";
+import { type BackupOutline, type FilePieces, outlineOf, wholeFile } from "./file-pieces";
 
 /**
  * The two plain-text formats:
@@ -75,8 +76,17 @@ export function readUrlList(text: string): LibraryFile {
  * double, leading and trailing); only a line break, which the format cannot carry, becomes a space.
  */
 export function writeOneTab(backup: BrowserBackup): string {
-  return `${backup.windows
-    .filter((window) => window.tabs.length > 0)
-    .map((window) => window.tabs.map((tab) => `${tab.url.replace(/\s/g, encodeURIComponent)} | ${tab.title.replace(/\r\n|[\r\n]/g, " ")}`).join("\n"))
-    .join("\n\n")}\n`;
+  return wholeFile(oneTabPieces(outlineOf(backup)), backup);
+}
+
+/** The file as pieces (decision 223): a line a tab, a blank line between windows that have tabs, a last line break. */
+export function oneTabPieces(backup: BackupOutline): FilePieces {
+  const firstFilled = backup.windows.findIndex((window) => window.tabCount > 0);
+  return {
+    start: () => "",
+    windowStart: (position) => (position > firstFilled && backup.windows[position]!.tabCount > 0 ? "\n\n" : ""),
+    tab: (tab, _window, index) => `${index > 0 ? "\n" : ""}${tab.url.replace(/\s/g, encodeURIComponent)} | ${tab.title.replace(/\r\n|[\r\n]/g, " ")}`,
+    windowEnd: () => "",
+    end: () => "\n",
+  };
 }
