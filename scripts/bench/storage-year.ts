@@ -6,7 +6,9 @@
  * drops it). Thinning runs at store time, as in the product. Measures rows and bytes on disk (tables, TOAST and
  * indexes, pg_total_relation_size, less the empty database's) at the year's end, the backups kept, the largest
  * write, a restore of a moment 300 days back and a timeline read of it (the device's backup at that moment and what
- * changed since the one before, their tabs read in one call as a timeline route would read them).
+ * changed since the one before, their tabs read in one call as a timeline route would read them), and last the
+ * account's deletion (`deleteAccountNow`, what the account page's deletion runs: one transaction in the database, no
+ * row passing through the app server, so its memory does not grow with the account).
  *
  * A year is 43,800 uploads, hours of work on a loaded 2-core machine. The session is advanced through every one of
  * them, but only these are uploaded: every upload of the last `BENCH_DENSE_DAYS` days (default 2, past the 24 hours
@@ -28,6 +30,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import type { UploadBrowserBackupRequest } from "../../common/api/browser-backups";
 import { EVENT_RETENTION_DAYS } from "../../common/product";
+import { deleteAccountNow } from "../../server/account-data/deletion";
 import { users } from "../../server/accounts/table";
 import { backupsToThin } from "../../server/backups/thinning";
 import type { Database } from "../../server/db/database";
@@ -197,6 +200,16 @@ async function main() {
     // The Session Manager's timeline through its routes (decision 222): the device's moments, then what changed.
     const routes = (await timelineRoutesRead(app, mailDir, email, atMoment[0]!.id, atMoment[1]!.id)) ?? "";
 
+    // The year's account deleted as its owner deletes it; nothing of its backups may be left (decision 137).
+    const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const deletionStarted = performance.now();
+    const deleted = await deleteAccountNow(database.db, { userId: owner!.id, email }, { now: new Date(now), provider: null, log: app.log });
+    const deletionMs = performance.now() - deletionStarted;
+    const { rows: left } = await client.query<{ rows: string }>(
+      `select (select count(*) from saved_sessions) + (select count(*) from tab_contents) + (select count(*) from backup_tab_lists) as rows`,
+    );
+    if (!deleted || Number(left[0]?.rows) !== 0) throw new Error(`the deletion left ${left[0]?.rows} backup rows`);
+
     const grown = [...after.rows]
       .map(([name, count]) => [name, count - (empty.rows.get(name) ?? 0)] as const)
       .filter(([, count]) => count > 0)
@@ -206,7 +219,7 @@ async function main() {
     const row =
       `| ${LABEL} | ${kept.toLocaleString("en-US")} kept of ${total.toLocaleString("en-US")} (${sent.size.toLocaleString("en-US")} uploaded, ${refused} refused) | **${mb(bytes)}** | ${grown} | ` +
       `${(largestSent / 1000).toFixed(1)} KB sent, slowest upload ${Math.round(slowest)} ms (mean ${Math.round(uploadMs / sent.size)} ms) | ` +
-      `${Math.round(restoreMs)} ms (${restored.length} tabs, ${atMoment[0]!.created_at.toISOString().slice(0, 16)}) | ${Math.round(timelineMs)} ms (${open.length} open, ${opened.length} opened, ${closed.length} closed)${routes} |`;
+      `${Math.round(restoreMs)} ms (${restored.length} tabs, ${atMoment[0]!.created_at.toISOString().slice(0, 16)}) | ${Math.round(timelineMs)} ms (${open.length} open, ${opened.length} opened, ${closed.length} closed)${routes} | ${Math.round(deletionMs)} ms |`;
     await writeSection(row, sent.size);
   } finally {
     await client.end();
@@ -233,11 +246,12 @@ async function writeSection(row: string, uploaded: number) {
     "and before them those thinning keeps at the year's end; each skipped one's protection event is inserted at its time (the script's comment says",
     "why the year's end is then the same), and housekeeping's retention of events (90 days, decision 135) runs daily and at the end. Bytes: every table's `pg_total_relation_size` (heap, TOAST, indexes) after `vacuum analyze`, less the empty",
     "database's. Restore: the device's backup at noon 300 days before the year's last day, read whole through the route; timeline: it and the backup",
-    "before it, their tabs read as the server reads them (`readBackupTabs`; the table before), and what changed between them. Targets: under 20 MB a year, none refused, a timeline read under 100 ms.",
+    "before it, their tabs read as the server reads them (`readBackupTabs`; the table before), and what changed between them. Account deleted: the year's account deleted at the end as its owner deletes it (`deleteAccountNow`, one transaction in the database). Targets: under 20 MB a year, none refused, a timeline read under 100 ms.",
     "",
-    "| layout | backups | on disk at the year's end | rows (and bytes) at the year's end | largest write | restore 300 days back | timeline read |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
-    ...kept,
+    "| layout | backups | on disk at the year's end | rows (and bytes) at the year's end | largest write | restore 300 days back | timeline read | account deleted |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    // A row written before the deletion was measured gets an empty cell for it.
+    ...kept.map((line) => (line.split(" | ").length < 8 ? `${line} — |` : line)),
     row,
     "<!-- storage:end -->",
   ].join("\n");
