@@ -135,6 +135,34 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
     expect(await openTabLocation(key, pushed!.windows[0]!.tabs[0]!.sealedLocation!, pushed!.windows[0]!.tabs[0]!)).toMatchObject({ url: "https://a.example/form" });
   });
 
+  it("sends an unchanged tab sealed as it was last time, so the server stores it once; a changed tab or a new unlock seals afresh", async () => {
+    const { encryption, key } = await setUp(true, true);
+    await encryption.refresh();
+    await encryption.unlock(PASSPHRASE);
+    const tabOf = (request: ReturnType<typeof upload> | null) => request!.windows[0]!.tabs[0]!;
+
+    const first = tabOf(await encryption.sealUpload(upload()));
+    const again = tabOf(await encryption.sealUpload(upload()));
+    expect([again.sealedLocation, again.formData]).toEqual([first.sealedLocation, first.formData]);
+    const pushed = async () => (await encryption.sealOpenTabs(openTabsRequest(snapshotOfOneTab(), "chrome")))!.windows[0]!.tabs[0]!.sealedLocation;
+    expect(await pushed()).toBe(await pushed());
+
+    // Scrolled: the location is bound to the scroll (decision 225), so it is sealed again and still opens.
+    const scrolled = upload();
+    scrolled.windows[0]!.tabs[0]!.scrollPosition = { x: 0, y: 640 };
+    const moved = tabOf(await encryption.sealUpload(scrolled));
+    expect(moved.sealedLocation).not.toBe(first.sealedLocation);
+    expect(moved.formData).toEqual(first.formData);
+    expect(await openTabLocation(key, moved.sealedLocation!, moved)).toMatchObject({ url: "https://a.example/form" });
+
+    // Locked and unlocked again: nothing sealed before is given again.
+    await encryption.lock();
+    await encryption.unlock(PASSPHRASE);
+    const afterUnlock = tabOf(await encryption.sealUpload(upload()));
+    expect(afterUnlock.sealedLocation).not.toBe(first.sealedLocation);
+    expect(afterUnlock.formData).not.toEqual(first.formData);
+  });
+
   it("locked, lets nothing leave: no upload, no open-tabs push", async () => {
     const { encryption } = await setUp(true, true);
     await encryption.refresh();

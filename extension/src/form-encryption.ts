@@ -17,6 +17,7 @@ import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
 import type { KeyStore } from "./key-store";
 import type { RefusedDowngrade } from "./refused-downgrade";
+import { SealMemo, type SealOnce } from "./seal-memo";
 import type { UnlockPeriod } from "./unlock-period";
 
 /**
@@ -83,6 +84,8 @@ export interface FormEncryptionDeps {
   credentials(): Promise<{ serverUrl: string; token: string } | null>;
   /** The injected clock's reading: an unlock the person limited ends on it (decision 225). */
   now(): number;
+  /** Where the last round's sealed values are kept (decision 232): the browser's session storage; null keeps them in memory. */
+  sealMemo?: StorageArea | null;
 }
 
 /**
@@ -93,7 +96,11 @@ export interface FormEncryptionDeps {
  * sealing until the person locks and unlocks, or disconnects.
  */
 export class FormEncryption {
-  constructor(private readonly deps: FormEncryptionDeps) {}
+  private readonly memo: SealMemo;
+
+  constructor(private readonly deps: FormEncryptionDeps) {
+    this.memo = new SealMemo(deps.sealMemo ?? null);
+  }
 
   private async stored(): Promise<StoredEncryption | null> {
     const value = (await this.deps.storage.get(FORM_ENCRYPTION_KEY))[FORM_ENCRYPTION_KEY];
@@ -168,6 +175,7 @@ export class FormEncryption {
       const sealsTabLocations = answer.data.sealsTabLocations;
       // The person's own unlock takes the account's choice as it stands, a lower one included (decision 220).
       await this.deps.keys.set(await backupKeyFrom(rawKey));
+      await this.memo.forget();
       const unlockedUntil = minutes === null ? null : this.deps.now() + minutes * 60_000;
       await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, sealsTabLocations, refusedDowngrade: null, unlockedUntil } satisfies StoredEncryption });
       return {
@@ -184,6 +192,7 @@ export class FormEncryption {
   async lock(): Promise<void> {
     const stored = await this.stored();
     await this.deps.keys.set(null);
+    await this.memo.forget();
     await this.deps.storage.set({
       [FORM_ENCRYPTION_KEY]: {
         enabled: stored?.enabled ?? false,
@@ -197,6 +206,7 @@ export class FormEncryption {
   /** Forgets everything, as a disconnect does. */
   async forget(): Promise<void> {
     await this.deps.keys.set(null);
+    await this.memo.forget();
     await this.deps.storage.remove(FORM_ENCRYPTION_KEY);
   }
 
@@ -228,17 +238,25 @@ export class FormEncryption {
     const key = await this.key();
     if (stored.sealsTabLocations && !key) return null;
     const locations = stored.sealsTabLocations ? key : null;
-    const windows = await Promise.all(
-      request.windows.map(async (window) => ({
-        ...window,
-        tabs: await Promise.all(
-          window.tabs.map(async (tab) => {
-            const formData = tab.formData ?? {};
-            const sealedForms = Object.keys(formData).length === 0 || sealedFormDataOf(formData) !== null ? formData : key ? asSealedFormData(await sealFormData(key, formData, tab.url)) : {};
-            return sealLocation({ ...tab, formData: sealedForms }, locations);
-          }),
-        ),
-      })),
+    // An unchanged tab is sent as it was sealed last time, so the server stores it once (decision 232).
+    const windows = await this.memo.round("upload", (sealOnce) =>
+      Promise.all(
+        request.windows.map(async (window) => ({
+          ...window,
+          tabs: await Promise.all(
+            window.tabs.map(async (tab) => {
+              const formData = tab.formData ?? {};
+              const sealedForms =
+                Object.keys(formData).length === 0 || sealedFormDataOf(formData) !== null
+                  ? formData
+                  : key
+                    ? asSealedFormData(await sealOnce(["form", tab.url, formData], () => sealFormData(key, formData, tab.url)))
+                    : {};
+              return sealLocation({ ...tab, formData: sealedForms }, locations, sealOnce);
+            }),
+          ),
+        })),
+      ),
     );
     return { ...request, windows };
   }
@@ -252,7 +270,9 @@ export class FormEncryption {
     if (!stored?.sealsTabLocations) return request;
     const key = await this.key();
     if (!key) return null;
-    const windows = await Promise.all(request.windows.map(async (window) => ({ ...window, tabs: await Promise.all(window.tabs.map((tab) => sealLocation(tab, key))) })));
+    const windows = await this.memo.round("open-tabs", (sealOnce) =>
+      Promise.all(request.windows.map(async (window) => ({ ...window, tabs: await Promise.all(window.tabs.map((tab) => sealLocation(tab, key, sealOnce))) }))),
+    );
     return { ...request, windows };
   }
 
@@ -305,10 +325,11 @@ async function refillFor(formData: Record<string, string>, page: string, key: Cr
   return openFormData(key, sealed, page).catch(() => "refused" as const);
 }
 
-async function sealLocation(tab: BrowserTabInput, key: CryptoKey | null): Promise<BrowserTabInput> {
+async function sealLocation(tab: BrowserTabInput, key: CryptoKey | null, sealOnce: SealOnce): Promise<BrowserTabInput> {
   if (!key || tab.sealedLocation) return tab;
-  // Bound to the tab's sealed form entries and scroll, sealed just before (decision 225).
-  const sealedLocation = await sealTabLocation(key, { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null }, tab);
+  // Bound to the tab's sealed form entries and scroll, sealed just before (decision 225): all of them name the value.
+  const location = { url: tab.url, title: tab.title ?? "", faviconUrl: tab.faviconUrl ?? null };
+  const sealedLocation = await sealOnce(["location", location, tab.formData ?? {}, tab.scrollPosition ?? null], () => sealTabLocation(key, location, tab));
   return { ...tab, url: "", title: "", faviconUrl: null, sealedLocation };
 }
 

@@ -67,6 +67,8 @@ export function createBackground(deps: BackgroundDeps) {
     keys: deps.keys ?? indexedDbKeyStore(),
     fetch: ctx.fetch,
     now: () => clock.now(),
+    // The last round's sealed values, given again to unchanged tabs (decision 232); out of the content scripts' reach.
+    sealMemo: browser.storage.session ?? null,
     credentials: async () => {
       const auth = await connection.connectedAuth();
       return auth ? { serverUrl: auth.serverUrl, token: auth.accessToken } : null;
