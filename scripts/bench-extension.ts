@@ -126,6 +126,7 @@ const NAMES: Record<Contestant, string> = {
   "floor-batches": "the floor: `tabs.create` in batches",
   "floor-windows": "the floor: one `windows.create` per window",
   tabvault: "**TabVault** (the popup's restore of a server backup)",
+  "tabvault-before": "TabVault, the build given in `BENCH_TABVAULT_BEFORE` (the same restore before a change)",
   "tab-session-manager": "Tab Session Manager 7.3.0 (its default lazy restore, asked from its popup)",
 };
 const secondsOrNot = (value: number | null) => (value === null ? "not all" : seconds(value));

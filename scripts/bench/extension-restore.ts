@@ -26,9 +26,19 @@ import { startExtensionStandIn } from "../extension-stand-in";
 // The functions passed to evaluate() run in the extension's worker and pages, where `chrome` is the browser's.
 declare const chrome: { windows: typeof Browser.windows; tabs: typeof Browser.tabs; runtime: typeof Browser.runtime; storage: typeof Browser.storage };
 
-export type Contestant = "floor-batches" | "floor-windows" | "tabvault" | "tab-session-manager";
-/** The contestants measured by default: Tab Session Manager only when a build of it is given. */
-export const CONTESTANTS: readonly Contestant[] = ["floor-batches", "floor-windows", "tabvault", ...(process.env.TSM_DIR ? (["tab-session-manager"] as const) : [])];
+export type Contestant = "floor-batches" | "floor-windows" | "tabvault" | "tabvault-before" | "tab-session-manager";
+/**
+ * The contestants measured by default: Tab Session Manager only when a build of it is given, and an earlier build of
+ * TabVault (`BENCH_TABVAULT_BEFORE`, an unpacked chrome-mv3 folder) when a change is to be measured against it in the
+ * same run (decision 229).
+ */
+export const CONTESTANTS: readonly Contestant[] = [
+  "floor-batches",
+  "floor-windows",
+  "tabvault",
+  ...(process.env.BENCH_TABVAULT_BEFORE ? (["tabvault-before"] as const) : []),
+  ...(process.env.TSM_DIR ? (["tab-session-manager"] as const) : []),
+];
 export const WINDOWS = 2;
 
 /** A page the probe runs in: Playwright's (Chromium) or Puppeteer's (Firefox), asked with code as text. */
@@ -227,9 +237,9 @@ export function backupOf(tabs: number, serverUrl: string): BrowserBackup {
   };
 }
 
-async function tabVaultRound(tabs: number, round: number): Promise<RoundFigures> {
+async function tabVaultRound(tabs: number, round: number, contestant: "tabvault" | "tabvault-before" = "tabvault", build?: string): Promise<RoundFigures> {
   const standIn = await startExtensionStandIn();
-  const copy = await extensionFor(standIn.url);
+  const copy = await extensionFor(standIn.url, build);
   let extension: ExtensionBrowser | undefined;
   try {
     extension = await launchWithExtension(copy.dir);
@@ -248,7 +258,7 @@ async function tabVaultRound(tabs: number, round: number): Promise<RoundFigures>
     await startProbe(popup, tabs, "placeholder\\.html|/page/\\d");
     const startedAt = Date.now();
     await popup.evaluate((backupId) => chrome.runtime.sendMessage({ kind: "restore-backup", backupId }), backup.id);
-    return await finishProbe(popup, startedAt, tabs, "tabvault", round, copy.dir);
+    return await finishProbe(popup, startedAt, tabs, contestant, round, copy.dir);
   } finally {
     await extension?.close();
     await copy.remove();
@@ -299,6 +309,11 @@ async function tabSessionManagerRound(tabs: number, round: number, dir: string):
 
 async function roundOf(contestant: Contestant, tabs: number, round: number): Promise<RoundFigures> {
   if (contestant === "tabvault") return tabVaultRound(tabs, round);
+  if (contestant === "tabvault-before") {
+    const build = process.env.BENCH_TABVAULT_BEFORE;
+    if (!build) throw new Error("BENCH_TABVAULT_BEFORE must name an unpacked build of TabVault");
+    return tabVaultRound(tabs, round, contestant, build);
+  }
   if (contestant === "tab-session-manager") {
     const dir = process.env.TSM_DIR;
     if (!dir) throw new Error("TSM_DIR must name a built Tab Session Manager");
