@@ -1,13 +1,16 @@
 /**
  * Runs the browser tests (`e2e/*.test.ts`) two files at a time (decision 200), the longest first (decision 231):
  * taken in name order, the longest ones (the spec conformance, the team policy's minute) started last and ran on
- * alone at the end. Durations are those measured in one run, `e2e/support/file-durations.json`; a file missing
- * from it is taken first, as if it were the longest, so a new file never ends a run. Arguments are passed on to
- * `node --test` (e.g. `--test-reporter=spec`).
+ * alone at the end. `node --test` sorts the files it is given by name, so they go through `run()` from `node:test`,
+ * which keeps their order; each file still runs in a process of its own, with this process's `--import tsx`.
+ * Durations are those measured in one run, `e2e/support/file-durations.json`; a file missing from it is taken first,
+ * as if it were the longest, so a new file never ends a run. Given file names, runs only those. Reports as `node
+ * --test` does: spec on a terminal, TAP otherwise; exits 1 when a test failed.
  */
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join, resolve } from "node:path";
+import { run } from "node:test";
+import { spec, tap } from "node:test/reporters";
 import { fileURLToPath } from "node:url";
 
 export const E2E_DIR = "e2e";
@@ -30,10 +33,15 @@ export function measuredSeconds(file = DURATIONS_FILE): Record<string, number> {
   return Object.fromEntries(Object.entries(seconds).filter((entry): entry is [string, number] => typeof entry[1] === "number"));
 }
 
-function run(): void {
-  const files = longestFirst(browserTestFiles(), measuredSeconds()).map((name) => join(E2E_DIR, name));
-  const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...process.argv.slice(2), ...files], { stdio: "inherit" });
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+function runBrowserTests(): void {
+  const only = new Set(process.argv.slice(2).map((file) => basename(file)));
+  const names = browserTestFiles().filter((name) => only.size === 0 || only.has(name));
+  const files = longestFirst(names, measuredSeconds()).map((name) => resolve(E2E_DIR, name));
+  const stream = run({ files, concurrency: 2 });
+  stream.on("test:fail", () => {
+    process.exitCode = 1;
+  });
+  (process.stdout.isTTY ? stream.compose(new spec()) : stream.compose(tap)).pipe(process.stdout);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) run();
+if (process.argv[1] === fileURLToPath(import.meta.url)) runBrowserTests();
