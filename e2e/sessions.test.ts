@@ -83,12 +83,17 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByRole("button", { name: "Restore Session" }).click();
     await page.getByText("Session Restored", { exact: true }).waitFor();
     const restored = await opened;
-    await restored.waitForLoadState();
-    await restored.getByLabel("Test email").waitFor();
+    // A new tab loads the app afresh: beside a 200-tab restore in the other file running (decision 231) it took over
+    // the default 30 s once.
+    const restoredWithin = { timeout: 90_000 };
+    await restored.waitForLoadState("load", restoredWithin);
+    await restored.getByLabel("Test email").waitFor(restoredWithin);
     await restored.waitForFunction(
       () => (document.querySelector<HTMLInputElement>('[name="testEmail"]')?.value ?? "") === "typed-before-the-crash@example.com",
+      undefined,
+      restoredWithin,
     );
-    await restored.waitForFunction(() => window.scrollY >= 399);
+    await restored.waitForFunction(() => window.scrollY >= 399, undefined, restoredWithin);
     assert.ok(!restored.url().includes("tabvault-restore"), "the hand-off fragment is removed after use");
     await restored.close();
 
