@@ -3,7 +3,8 @@
 // sees cycles between folders, which it does not. In the web app the parts are each feature folder, `components/layout`,
 // `components/ui`, `lib` and the app shell (the files beside `App.tsx`): the shell puts the features together, layout
 // is given what it shows of the account by the shell, and what several features share lives in `lib` or in a feature
-// they all read one way. `server/db/schema.ts` lists every domain's table for Drizzle and is the one file left out.
+// they all read one way (decision 233). `server/db/schema.ts` lists every domain's table for Drizzle and is the one
+// file left out.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { type AuthDialogs, AuthDialogsContext } from "@/features/accounts/auth-dialogs";
 
 // Loaded on first open, so the landing page's entry chunk carries none of the dialogs' code. The shell draws them:
-// the email dialog leads to a download, and downloads read the accounts feature, never the other way.
+// the email dialog leads to a download, and downloads read the accounts feature, never the other way (decision 233).
 const EmailDialog = lazy(() => import("@/features/accounts/EmailDialog"));
 const FreeSignupDialog = lazy(() => import("@/features/accounts/FreeSignupDialog"));
 const DownloadDialog = lazy(() => import("@/features/downloads/DownloadDialog"));

@@ -1,6 +1,6 @@
 import type { AuthUser } from "@common/api/accounts";
 
-// How a person is named on screen: by the header (the layout, which reads no feature) and the greetings alike.
+// How a person is named on screen: by the header (the layout, which reads no feature: decision 233) and the greetings alike.
 
 /** The name to greet a user with: first name, else email. */
 export function displayName(user: AuthUser): string {

@@ -2,7 +2,7 @@ import type { AuthUser } from "@common/api/accounts";
 
 /**
  * What the header and the phone's menu show of the visitor, and what their account buttons do. The app shell fills it
- * from the accounts feature, so the shared layout reads no feature.
+ * from the accounts feature, so the shared layout reads no feature (decision 233).
  */
 export interface HeaderAccount {
   user: AuthUser | null;
