@@ -32,9 +32,14 @@ export interface RestoreDeps {
   rememberRefill?(tabId: number, tab: RestoreTab): void | Promise<void>;
   /** The current id of a tab created by the restore: Chromium renumbers a tab when it is discarded. */
   resolveTabId?(tabId: number): number;
-  /** Tabs created at once before the browser gets a breath. */
-  batchSize?: number;
+  /** Tab creations asked and not yet answered at most: the next is asked as soon as one answers (decision 241). */
+  inFlight?: number;
+  /** Firefox for Android (one window, no indexes): tabs created one after another, this pause after each `inFlight`. */
   pauseMs?: number;
+  /** Progress is reported after this many tabs, and at each window's end: the popup redraws on each report. */
+  progressEvery?: number;
+  /** Resolves when the browser has room for one more tab to load (Chromium: few placeholders loading at once). */
+  roomToLoad?(): Promise<void>;
 }
 
 export interface RestoreResult {
@@ -74,18 +79,26 @@ function hasPageState(tab: RestoreTab): boolean {
 }
 
 /**
- * Reopens a plan: each window as a window, its tabs in order, pinned and grouped as saved, created in
- * batches with a pause between them so a thousand tabs never freeze the browser, loaded lazily.
+ * Reopens a plan: each window as a window, its tabs in order, pinned and grouped as saved, loaded lazily; a few
+ * creations asked at a time and each only when the browser has room to load it, so a thousand tabs never freeze the
+ * browser (decision 241).
  */
 export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Promise<RestoreResult> {
   const { browser, capabilities, clock } = deps;
-  const batchSize = deps.batchSize ?? 25;
+  const inFlight = Math.max(1, deps.inFlight ?? 16);
   const pauseMs = deps.pauseMs ?? 30;
+  const progressEvery = Math.max(1, deps.progressEvery ?? 50);
   const result: RestoreResult = { created: 0, viaSessions: 0, failed: 0, privateWindows: 0, privateAsOrdinary: 0 };
   let done = 0;
+  let reported = 0;
+  const report = async () => {
+    if (done === reported) return;
+    reported = done;
+    await deps.onProgress(done, plan.tabCount);
+  };
   const progress = async (added: number) => {
     done += added;
-    await deps.onProgress(done, plan.tabCount);
+    if (done - reported >= progressEvery || done === plan.tabCount) await report();
   };
   let focusWindowId: number | null = null;
   const current = (id: number) => deps.resolveTabId?.(id) ?? id;
@@ -135,8 +148,8 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
 
     if (!capabilities.windows || !browser.windows) {
       // Firefox for Android: one window, no pins or groups; tabs join the open window in order.
-      for (let start = 0; start < window.tabs.length; start += batchSize) {
-        const batch = window.tabs.slice(start, start + batchSize);
+      for (let start = 0; start < window.tabs.length; start += inFlight) {
+        const batch = window.tabs.slice(start, start + inFlight);
         for (const tab of batch) await createTab(undefined, tab, undefined);
         await progress(batch.length);
         await breathe();
@@ -201,22 +214,26 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     }
 
     const rest = window.intoWindowId === null ? order.slice(1) : order;
-    for (let start = 0; start < rest.length; start += batchSize) {
-      const batch = rest.slice(start, start + batchSize);
-      // The browser takes the creations in the order they are asked for: each index counts the ones before it.
-      const places = batch.map((position) => {
+    // A sliding window, not batches: up to `inFlight` creations asked, the next asked as soon as one answers, none
+    // waiting for a batch's slowest tab; each asked only when the browser has room to load it (decision 241).
+    let next = 0;
+    const opener = async () => {
+      for (;;) {
+        await deps.roomToLoad?.();
+        const position = rest[next];
+        if (position === undefined) return;
+        next += 1;
+        // The browser takes the creations in the order they are asked for: each index counts the ones asked before.
         const place = placeOf(position);
         opened[position] = true;
-        return place;
-      });
-      const created = await Promise.all(batch.map((position, nth) => {
-          const tab = window.tabs[position];
-          return tab ? createTab(windowId, tab, places[nth], isPrivate) : Promise.resolve(undefined);
-        }));
-      batch.forEach((position, nth) => (tabIds[position] = created[nth]?.id ?? null));
-      await progress(batch.length);
-      await breathe();
-    }
+        const tab = window.tabs[position];
+        const created = tab ? await createTab(windowId, tab, place, isPrivate) : null;
+        tabIds[position] = created?.id ?? null;
+        await progress(1);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(inFlight, rest.length) }, opener));
+    await report();
 
     // Tabs created together may still land out of order on some browsers: put each at its place, left to right.
     // The strip is followed move by move, so a move never rests on an index an earlier move changed.
@@ -263,6 +280,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     if (window.focused) focusWindowId = windowId;
   }
 
+  await report();
   if (focusWindowId !== null && browser.windows) await browser.windows.update(focusWindowId, { focused: true }).catch(() => undefined);
   return result;
 }
