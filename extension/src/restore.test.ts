@@ -129,7 +129,7 @@ describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
       opened.push(url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
       return created(properties);
     };
-    await executeRestore({ ...plan, windows: [{ ...plan.windows[0]!, openOrder }], ordered: true }, { browser, clock: new ManualClock(), capabilities: capabilitiesOf[shape], onProgress: () => undefined, batchSize: 4, pauseMs: 0 });
+    await executeRestore({ ...plan, windows: [{ ...plan.windows[0]!, openOrder }], ordered: true }, { browser, clock: new ManualClock(), capabilities: capabilitiesOf[shape], onProgress: () => undefined, inFlight: 4, pauseMs: 0 });
     expect(world.createdWindows.at(-1)?.url).toBe(urls[5]);
     expect(opened).toEqual(openOrder.slice(1).map((position) => urls[position]));
     const unwrap = (url: string) => (url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
