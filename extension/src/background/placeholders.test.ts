@@ -158,8 +158,8 @@ describe("placeholders loading and unloading a few at a time (decision 241)", ()
     return resolved;
   };
 
-  it("gives a restore room while fewer than `loadingAtOnce` placeholders load, and again as each finishes or closes", async () => {
-    const { world, clock, placeholders, tabs } = placeholdersIn(6);
+  it("gives a restore room while fewer than `loadingAtOnce` placeholders are loaded, and again as each is unloaded or closes", async () => {
+    const { world, clock, placeholders, tabs, answers } = placeholdersIn(6);
     for (const tab of tabs.slice(0, 3)) world.startsLoading(tab.id);
     expect(await resolvedSoon(placeholders.roomToLoad(), clock)).toBe(true);
     world.startsLoading(tabs[3]!.id);
@@ -168,6 +168,9 @@ describe("placeholders loading and unloading a few at a time (decision 241)", ()
     const waiting = placeholders.roomToLoad();
     expect(await resolvedSoon(waiting, clock)).toBe(false);
     world.pageLoaded(tabs[0]!.id, "Article 0");
+    // Drawn, but its document stays in the renderer until the unloading answers: still no room.
+    expect(await resolvedSoon(waiting, clock)).toBe(false);
+    answers.shift()?.();
     expect(await resolvedSoon(waiting, clock)).toBe(true);
     world.startsLoading(tabs[4]!.id);
     const again = placeholders.roomToLoad();

@@ -30,7 +30,11 @@ const LOOK_AGAIN_MS = 250;
  * (`roomToLoad`) before each tab, so only a few load at once, and the unloading is paced the same way (decision 241).
  */
 export class Placeholders {
-  /** Placeholders the browser said are loading (tab id → when), until it says they finished or are gone. */
+  /**
+   * Placeholders whose document is in the extension's renderer (tab id → since when): from the browser saying one is
+   * loading until it is unloaded, closed, or left loaded as the selected tab. Counting only the loading ones let drawn
+   * documents pile up faster than they were unloaded: at 1,000 tabs the renderer, the popup's too, stopped answering.
+   */
   private readonly loading = new Map<number, number>();
   private readonly unloadQueue: number[] = [];
   private unloading = 0;
@@ -55,7 +59,7 @@ export class Placeholders {
     await browser.tabs.update(tabId, { url: target }).catch((error) => log("a restored tab could not open its page", error));
   }
 
-  /** Resolves once fewer placeholders than `loadingAtOnce` are loading: a restore asks before opening each tab. */
+  /** Resolves once fewer than `loadingAtOnce` placeholders are loading or waiting to unload: asked before each tab. */
   async roomToLoad(): Promise<void> {
     const { clock, loadingAtOnce } = this.deps;
     for (;;) {
@@ -93,10 +97,15 @@ export class Placeholders {
   async updated(tabId: number, change: Record<string, unknown>, tab: Tab): Promise<void> {
     const { browser, clock } = this.deps;
     if (change.status === "loading" && !tab.discarded && this.standsFor(tab) !== null) this.loading.set(tabId, clock.now());
+    // Selected and become its page: no longer a placeholder document.
+    if ("url" in change && this.standsFor(tab) === null) this.finishedLoading(tabId);
     if (change.status !== "complete") return;
-    this.finishedLoading(tabId);
-    if (tab.active || tab.discarded || !browser.tabs.discard) return;
-    if (this.standsFor(tab) === null) return;
+    if (tab.active || tab.discarded || !browser.tabs.discard || this.standsFor(tab) === null) {
+      this.finishedLoading(tabId);
+      return;
+    }
+    // Still counted until unloaded, from now: its wait in the queue is not a load that never finished.
+    if (this.loading.has(tabId)) this.loading.set(tabId, clock.now());
     this.unloadQueue.push(tabId);
     await this.unloadNext();
   }
@@ -114,6 +123,7 @@ export class Placeholders {
         if (discarded?.id !== undefined && discarded.id !== tabId) this.deps.replaced(tabId, discarded.id);
       } finally {
         this.unloading -= 1;
+        this.finishedLoading(tabId);
       }
     }
   }
