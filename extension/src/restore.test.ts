@@ -3,7 +3,7 @@ import type { BrowserBackup } from "@common/api/browser-backups";
 import { executeRestore, lazyUrl, matchRecentlyClosed, planFromBackup, planFromSnapshot, type RestoreCapabilities } from "./restore";
 import { buildSnapshot } from "./snapshot";
 import { FakeWorld, type Shape } from "../test/fake-browser";
-import { ManualClock } from "../test/manual-clock";
+import { flush, ManualClock } from "../test/manual-clock";
 
 const capabilitiesOf: Record<Shape, RestoreCapabilities> = {
   chromium: { windows: true, tabGroups: true, discardedCreate: false, placeholder: true, sessions: true, privateWindows: false },
@@ -129,7 +129,7 @@ describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
       opened.push(url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
       return created(properties);
     };
-    await executeRestore({ ...plan, windows: [{ ...plan.windows[0]!, openOrder }], ordered: true }, { browser, clock: new ManualClock(), capabilities: capabilitiesOf[shape], onProgress: () => undefined, batchSize: 4, pauseMs: 0 });
+    await executeRestore({ ...plan, windows: [{ ...plan.windows[0]!, openOrder }], ordered: true }, { browser, clock: new ManualClock(), capabilities: capabilitiesOf[shape], onProgress: () => undefined, inFlight: 4, pauseMs: 0 });
     expect(world.createdWindows.at(-1)?.url).toBe(urls[5]);
     expect(opened).toEqual(openOrder.slice(1).map((position) => urls[position]));
     const unwrap = (url: string) => (url.includes("placeholder.html") ? (new URL(url).searchParams.get("url") ?? "") : url);
@@ -192,17 +192,18 @@ describe.each(["chromium", "firefox"] as const)("restore on %s", (shape) => {
     }
   });
 
-  it("creates 1,000 tabs in batches, reporting progress after each", async () => {
+  it("creates 1,000 tabs, reporting progress every 50 of them, not after each (the popup redraws on each report)", async () => {
     const world = new FakeWorld(shape);
     const big = backup();
     big.windows = [{ ...big.windows[1]!, state: "normal", tabs: Array.from({ length: 1_000 }, (_, index) => tab(`https://example.com/${index}`, { active: index === 0 })) }];
     big.groups = [];
     const progress: number[] = [];
-    await executeRestore(planFromBackup(big), { browser: world.api(), clock: new ManualClock(), capabilities: capabilitiesOf[shape], onProgress: (done) => void progress.push(done), batchSize: 50, pauseMs: 0 });
+    await executeRestore(planFromBackup(big), { browser: world.api(), clock: new ManualClock(), capabilities: capabilitiesOf[shape], onProgress: (done) => void progress.push(done), pauseMs: 0 });
     expect(world.layout()[0]?.tabs).toHaveLength(1_000);
-    expect(progress.slice(0, 3)).toEqual([1, 51, 101]);
     expect(progress.at(-1)).toBe(1_000);
-    expect(progress.length).toBe(21);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.length).toBeLessThanOrEqual(21);
+    expect(progress.slice(1).every((done, nth) => done - progress[nth]! >= 50 || done === 1_000)).toBe(true);
   });
 
   it("restores a window through the browser's recently-closed list when it still holds it", async () => {
@@ -251,5 +252,65 @@ describe("restore on Firefox for Android (reduced mode)", () => {
     expect(world.layout()).toHaveLength(1);
     expect(world.layout()[0]?.tabs).toEqual(["https://open.example/", "https://d.example/", "https://e.example/", "https://mail.example/", "https://a.example/", "https://b.example/", "https://c.example/"]);
     expect(world.created.every((properties) => properties.pinned === undefined && properties.discarded === undefined && properties.title === undefined)).toBe(true);
+  });
+});
+
+describe("the sliding window of tab creations (decision 241)", () => {
+  /** A Chromium whose `tabs.create` answers only when the test says so. */
+  function slowBrowser() {
+    const world = new FakeWorld("chromium");
+    const browser = world.api();
+    const create = browser.tabs.create;
+    const waiting: (() => void)[] = [];
+    let asked = 0;
+    browser.tabs.create = async (properties) => {
+      asked += 1;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return create(properties);
+    };
+    return { world, browser, waiting, asked: () => asked };
+  }
+
+  const bigPlan = (tabs: number) => {
+    const big = backup();
+    big.windows = [{ ...big.windows[1]!, state: "normal", tabs: Array.from({ length: tabs }, (_, index) => tab(`https://example.com/${index}`, { active: index === 0 })) }];
+    big.groups = [];
+    return planFromBackup(big);
+  };
+
+  it("keeps at most `inFlight` creations asked, and asks the next as soon as one answers, not when a batch has", async () => {
+    const { world, browser, waiting, asked } = slowBrowser();
+    const restore = executeRestore(bigPlan(40), { browser, clock: new ManualClock(), capabilities: capabilitiesOf.chromium, onProgress: () => undefined, inFlight: 8 });
+    await flush();
+    expect(asked()).toBe(8);
+    waiting.shift()?.();
+    await flush();
+    // One answered, one more asked: the other seven are still waiting.
+    expect(asked()).toBe(9);
+    expect(waiting).toHaveLength(8);
+    while (waiting.length > 0) {
+      waiting.shift()?.();
+      await flush();
+    }
+    await restore;
+    expect(world.layout()[0]?.tabs.map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url))).toEqual(Array.from({ length: 40 }, (_, index) => `https://example.com/${index}`));
+  });
+
+  it("asks for each tab only once the browser has room to load it", async () => {
+    const world = new FakeWorld("chromium");
+    let room = 3;
+    const gates: (() => void)[] = [];
+    const roomToLoad = () => (room > 0 ? ((room -= 1), Promise.resolve()) : new Promise<void>((resolve) => gates.push(resolve)));
+    const restore = executeRestore(bigPlan(10), { browser: world.api(), clock: new ManualClock(), capabilities: capabilitiesOf.chromium, onProgress: () => undefined, inFlight: 8, roomToLoad });
+    await flush();
+    // The window's first tab comes with the window; three more had room.
+    expect(world.created).toHaveLength(3);
+    while (world.created.length < 9) {
+      gates.shift()?.();
+      await flush();
+    }
+    for (const gate of gates) gate();
+    await restore;
+    expect(world.layout()[0]?.tabs).toHaveLength(10);
   });
 });

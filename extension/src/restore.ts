@@ -1,50 +1,10 @@
-import type { BrowserBackup } from "@common/api/browser-backups";
-import { isWebAddress } from "@common/web-address";
-import type { BrowserApi, ClosedSession, Tab, WindowState } from "./browser-api";
+import type { BrowserApi, Tab, WindowState } from "./browser-api";
 import { type Clock, sleep } from "./clock";
+import type { RestorePlan, RestoreTab } from "./restore-plan";
 import { RestoredTabCreator } from "./restored-tab";
-import type { Snapshot, WindowPlacement } from "./snapshot";
 
-export interface RestoreTab {
-  url: string;
-  title: string;
-  faviconUrl: string | null;
-  pinned: boolean;
-  active: boolean;
-  /** Index into the window's `groups`, or null. */
-  group: number | null;
-  formData: Record<string, string>;
-  scrollPosition: { x: number; y: number };
-  /** When the browser last showed the tab (epoch ms), if known. */
-  lastAccessed: number | null;
-  /** Set when the browser's recently-closed list still has this tab. */
-  sessionId?: string;
-}
-
-export interface RestoreWindow extends WindowPlacement {
-  /** An open window to put the tabs back into (a loss inside a window that is still open), or null for a new one. */
-  intoWindowId: number | null;
-  /** Saved as a private (incognito) window: reopened private where this browser lets the extension (decision 217). */
-  incognito?: boolean;
-  /** The window's id where it was saved: in the same browser run, the same window. */
-  savedWindowId?: number;
-  tabs: RestoreTab[];
-  /** `joinGroupId`: a group of the open window the tabs join (the same title and colour) instead of a new one. */
-  groups: { title: string; color: string; collapsed: boolean; joinGroupId?: number }[];
-  /** Set when the browser's recently-closed list still has this window with the same tabs. */
-  sessionId?: string;
-  /** Positions in `tabs` in the order to open them (smart recovery: most recently used first); else in order. */
-  openOrder?: number[];
-}
-
-export interface RestorePlan {
-  windows: RestoreWindow[];
-  tabCount: number;
-  /** Tabs of server data left out because their address is not a web page (decision 220). */
-  notWebPages?: number;
-  /** Open the windows in the order given (smart recovery), not the focused one first. */
-  ordered?: boolean;
-}
+// What a restore opens is planned in restore-plan.ts; its callers import both from here.
+export * from "./restore-plan";
 
 /** What this browser can do; decides how tabs are reopened. */
 export interface RestoreCapabilities {
@@ -63,134 +23,6 @@ export interface RestoreCapabilities {
   privateWindows: boolean;
 }
 
-/** A window of a snapshot or of a backup from the server: the two shapes a restore starts from. */
-interface SourceWindow extends WindowPlacement {
-  windowId: number;
-  /** Only a backup's window imported from a file carries it: snapshots leave private windows out. */
-  incognito?: boolean;
-  tabs: {
-    url: string;
-    title: string;
-    faviconUrl: string | null;
-    /** A location this browser could not open (decision 199): such a tab is never opened blank. */
-    sealedLocation?: string | null;
-    pinned: boolean;
-    active: boolean;
-    groupId: number | null;
-    lastAccessed?: number | null;
-    formData?: Record<string, string>;
-    scrollPosition?: { x: number; y: number };
-  }[];
-}
-
-function planWindow(window: SourceWindow, groups: Snapshot["groups"] | BrowserBackup["groups"], intoWindowId: number | null): RestoreWindow {
-  const windowGroups = groups.filter((group) => group.windowId === window.windowId);
-  const groupIndex = new Map(windowGroups.map((group, index) => [group.groupId, index]));
-  // Pinned tabs first: browsers keep them at the left whatever index they are given.
-  const ordered = [...window.tabs.filter((tab) => tab.pinned), ...window.tabs.filter((tab) => !tab.pinned)];
-  return {
-    intoWindowId,
-    savedWindowId: window.windowId,
-    ...(window.incognito ? { incognito: true } : {}),
-    state: window.state,
-    focused: window.focused,
-    left: window.left,
-    top: window.top,
-    width: window.width,
-    height: window.height,
-    tabs: ordered.map((tab) => ({
-      url: tab.url,
-      title: tab.title,
-      faviconUrl: tab.faviconUrl,
-      pinned: tab.pinned,
-      active: tab.active,
-      group: tab.groupId !== null && !tab.pinned ? (groupIndex.get(tab.groupId) ?? null) : null,
-      formData: tab.formData ?? {},
-      scrollPosition: tab.scrollPosition ?? { x: 0, y: 0 },
-      lastAccessed: tab.lastAccessed ?? null,
-    })),
-    groups: windowGroups.map((group) => ({ title: group.title, color: group.color, collapsed: group.collapsed })),
-  };
-}
-
-function count(windows: RestoreWindow[]): number {
-  return windows.reduce((sum, window) => sum + window.tabs.length, 0);
-}
-
-/**
- * A backup from the server: every saved window reopens as a new window. Tabs still sealed (decision 199) are left
- * out: their callers open them first, and refuse the restore when this browser cannot. A tab whose address is not a
- * web page is left out and counted: the server's data never opens a `javascript:`, `file:` or browser page (decision 220).
- */
-export function planFromBackup(backup: Pick<BrowserBackup, "windows" | "groups">): RestorePlan {
-  let notWebPages = 0;
-  const windows = backup.windows
-    .map((window) => ({
-      ...window,
-      tabs: window.tabs.filter((tab) => {
-        if (tab.sealedLocation) return false;
-        if (isWebAddress(tab.url)) return true;
-        notWebPages += 1;
-        return false;
-      }),
-    }))
-    .filter((window) => window.tabs.length > 0)
-    .map((window) => planWindow(window, backup.groups, null));
-  return { windows, tabCount: count(windows), ...(notWebPages > 0 ? { notWebPages } : {}) };
-}
-
-/**
- * The lost part of a local snapshot (an emergency): a window whose tabs are all lost, or that is no
- * longer open, reopens as a window; lost tabs of a window that is still open go back into it.
- */
-export function planFromSnapshot(snapshot: Snapshot, lostTabIds: readonly number[], openWindowIds: ReadonlySet<number>): RestorePlan {
-  const lost = new Set(lostTabIds);
-  const windows: RestoreWindow[] = [];
-  for (const window of snapshot.windows) {
-    const tabs = window.tabs.filter((tab) => lost.has(tab.tabId));
-    if (tabs.length === 0) continue;
-    const whole = tabs.length === window.tabs.length;
-    const into = !whole && openWindowIds.has(window.windowId) ? window.windowId : null;
-    windows.push(planWindow({ ...window, tabs }, snapshot.groups, into));
-  }
-  return { windows, tabCount: count(windows) };
-}
-
-/**
- * Marks windows and tabs the browser still holds in its recently-closed list (same URLs in the same
- * order), so they come back through `sessions.restore` with their back/forward history.
- */
-export function matchRecentlyClosed(plan: RestorePlan, closed: ClosedSession[]): RestorePlan {
-  const used = new Set<string>();
-  const windows = plan.windows.map((window) => {
-    // A private window comes back private from the backup, never as an ordinary window the list still holds.
-    if (window.incognito) return window;
-    if (window.intoWindowId === null) {
-      const urls = window.tabs.map((tab) => tab.url).join("\n");
-      const match = closed.find((entry) => {
-        const id = entry.window?.sessionId;
-        if (!id || used.has(id)) return false;
-        const closedUrls = (entry.window?.tabs ?? []).map((tab) => tab.url ?? "").filter((url) => /^https?:/i.test(url));
-        const pinnedFirst = [...(entry.window?.tabs ?? []).filter((tab) => tab.pinned), ...(entry.window?.tabs ?? []).filter((tab) => !tab.pinned)];
-        return closedUrls.length === window.tabs.length && pinnedFirst.map((tab) => tab.url ?? "").filter((url) => /^https?:/i.test(url)).join("\n") === urls;
-      });
-      if (match?.window?.sessionId) {
-        used.add(match.window.sessionId);
-        return { ...window, sessionId: match.window.sessionId };
-      }
-      return window;
-    }
-    const tabs = window.tabs.map((tab) => {
-      const match = closed.find((entry) => entry.tab?.sessionId && !used.has(entry.tab.sessionId) && entry.tab.url === tab.url);
-      if (!match?.tab?.sessionId) return tab;
-      used.add(match.tab.sessionId);
-      return { ...tab, sessionId: match.tab.sessionId };
-    });
-    return { ...window, tabs };
-  });
-  return { ...plan, windows };
-}
-
 export interface RestoreDeps {
   browser: BrowserApi;
   clock: Clock;
@@ -200,9 +32,14 @@ export interface RestoreDeps {
   rememberRefill?(tabId: number, tab: RestoreTab): void | Promise<void>;
   /** The current id of a tab created by the restore: Chromium renumbers a tab when it is discarded. */
   resolveTabId?(tabId: number): number;
-  /** Tabs created at once before the browser gets a breath. */
-  batchSize?: number;
+  /** Tab creations asked and not yet answered at most: the next is asked as soon as one answers (decision 241). */
+  inFlight?: number;
+  /** Firefox for Android (one window, no indexes): tabs created one after another, this pause after each `inFlight`. */
   pauseMs?: number;
+  /** Progress is reported after this many tabs, and at each window's end: the popup redraws on each report. */
+  progressEvery?: number;
+  /** Resolves when the browser has room for one more tab to load (Chromium: few placeholders loading at once). */
+  roomToLoad?(): Promise<void>;
 }
 
 export interface RestoreResult {
@@ -242,18 +79,26 @@ function hasPageState(tab: RestoreTab): boolean {
 }
 
 /**
- * Reopens a plan: each window as a window, its tabs in order, pinned and grouped as saved, created in
- * batches with a pause between them so a thousand tabs never freeze the browser, loaded lazily.
+ * Reopens a plan: each window as a window, its tabs in order, pinned and grouped as saved, loaded lazily; a few
+ * creations asked at a time and each only when the browser has room to load it, so a thousand tabs never freeze the
+ * browser (decision 241).
  */
 export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Promise<RestoreResult> {
   const { browser, capabilities, clock } = deps;
-  const batchSize = deps.batchSize ?? 25;
+  const inFlight = Math.max(1, deps.inFlight ?? 16);
   const pauseMs = deps.pauseMs ?? 30;
+  const progressEvery = Math.max(1, deps.progressEvery ?? 50);
   const result: RestoreResult = { created: 0, viaSessions: 0, failed: 0, privateWindows: 0, privateAsOrdinary: 0 };
   let done = 0;
+  let reported = 0;
+  const report = async () => {
+    if (done === reported) return;
+    reported = done;
+    await deps.onProgress(done, plan.tabCount);
+  };
   const progress = async (added: number) => {
     done += added;
-    await deps.onProgress(done, plan.tabCount);
+    if (done - reported >= progressEvery || done === plan.tabCount) await report();
   };
   let focusWindowId: number | null = null;
   const current = (id: number) => deps.resolveTabId?.(id) ?? id;
@@ -303,8 +148,8 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
 
     if (!capabilities.windows || !browser.windows) {
       // Firefox for Android: one window, no pins or groups; tabs join the open window in order.
-      for (let start = 0; start < window.tabs.length; start += batchSize) {
-        const batch = window.tabs.slice(start, start + batchSize);
+      for (let start = 0; start < window.tabs.length; start += inFlight) {
+        const batch = window.tabs.slice(start, start + inFlight);
         for (const tab of batch) await createTab(undefined, tab, undefined);
         await progress(batch.length);
         await breathe();
@@ -369,22 +214,26 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     }
 
     const rest = window.intoWindowId === null ? order.slice(1) : order;
-    for (let start = 0; start < rest.length; start += batchSize) {
-      const batch = rest.slice(start, start + batchSize);
-      // The browser takes the creations in the order they are asked for: each index counts the ones before it.
-      const places = batch.map((position) => {
+    // A sliding window, not batches: up to `inFlight` creations asked, the next asked as soon as one answers, none
+    // waiting for a batch's slowest tab; each asked only when the browser has room to load it (decision 241).
+    let next = 0;
+    const opener = async () => {
+      for (;;) {
+        await deps.roomToLoad?.();
+        const position = rest[next];
+        if (position === undefined) return;
+        next += 1;
+        // The browser takes the creations in the order they are asked for: each index counts the ones asked before.
         const place = placeOf(position);
         opened[position] = true;
-        return place;
-      });
-      const created = await Promise.all(batch.map((position, nth) => {
-          const tab = window.tabs[position];
-          return tab ? createTab(windowId, tab, places[nth], isPrivate) : Promise.resolve(undefined);
-        }));
-      batch.forEach((position, nth) => (tabIds[position] = created[nth]?.id ?? null));
-      await progress(batch.length);
-      await breathe();
-    }
+        const tab = window.tabs[position];
+        const created = tab ? await createTab(windowId, tab, place, isPrivate) : null;
+        tabIds[position] = created?.id ?? null;
+        await progress(1);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(inFlight, rest.length) }, opener));
+    await report();
 
     // Tabs created together may still land out of order on some browsers: put each at its place, left to right.
     // The strip is followed move by move, so a move never rests on an index an earlier move changed.
@@ -431,6 +280,7 @@ export async function executeRestore(plan: RestorePlan, deps: RestoreDeps): Prom
     if (window.focused) focusWindowId = windowId;
   }
 
+  await report();
   if (focusWindowId !== null && browser.windows) await browser.windows.update(focusWindowId, { focused: true }).catch(() => undefined);
   return result;
 }

@@ -246,6 +246,14 @@ export class FakeWorld {
     this.events.tabUpdated.fire(tabId, { url }, this.copyTab(tab));
   }
 
+  /** A tab's page started loading: Chromium says `status: "loading"` (for a new tab too, once it navigates). */
+  startsLoading(tabId: number): void {
+    const tab = this.tabs.find((item) => item.id === tabId);
+    if (!tab) throw new Error(`No tab ${tabId}`);
+    tab.status = "loading";
+    this.events.tabUpdated.fire(tabId, { status: "loading" }, this.copyTab(tab));
+  }
+
   /** A tab's page finished loading with this title: Chromium says the title, then `status: "complete"`. */
   pageLoaded(tabId: number, title: string): void {
     const tab = this.tabs.find((item) => item.id === tabId);

@@ -2,6 +2,7 @@ import type { OpenTabsDevice } from "@common/api/open-tabs";
 import { planHasFeature, planTypes } from "@common/plan-catalogue";
 import { minutesText, SET_BY_YOUR_TEAM, teamPolicyLines } from "@common/team-policy-text";
 import { browser } from "wxt/browser";
+import { systemClock } from "../../src/clock";
 import { ask } from "../../src/send";
 import type { BackupSummary } from "../../src/backup-list";
 import { matchesSearch } from "../../src/backup-search";
@@ -10,6 +11,7 @@ import { ago, byId, h, plural } from "../../src/ui/dom";
 import { lastUploadLine, refusedUploadsSection, triggerName } from "../../src/ui/refused-uploads";
 import { type Notice, noticeAfter, noticeStillTrue } from "../../src/ui/popup-notice";
 import { REDUCED_MODE_TITLE, reducedModeRules } from "../../src/reduced-mode";
+import { PacedRefresh } from "../../src/ui/paced-refresh";
 import { syncedDevicesSection } from "../../src/ui/synced-devices";
 
 /**
@@ -368,17 +370,18 @@ function render(): void {
 }
 
 let wasConnected = false;
-browser.storage.onChanged.addListener(() => {
-  void refresh().then(() => {
-    // Just connected: fetch the backups now.
-    if (status?.connection.state === "connected" && !wasConnected) {
-      void loadBackups();
-      void loadAutomation();
-    }
-    wasConnected = status?.connection.state === "connected";
-  });
-});
-window.setInterval(() => void refresh(), 2_000);
+// At most one status request at a time and two a second, however often storage changes (decision 241).
+const pacedRefresh = new PacedRefresh(async () => {
+  await refresh();
+  // Just connected: fetch the backups now.
+  if (status?.connection.state === "connected" && !wasConnected) {
+    void loadBackups();
+    void loadAutomation();
+  }
+  wasConnected = status?.connection.state === "connected";
+}, systemClock, 500);
+browser.storage.onChanged.addListener(() => pacedRefresh.request());
+window.setInterval(() => pacedRefresh.request(), 2_000);
 render();
 void refresh().then(() => {
   wasConnected = status?.connection.state === "connected";

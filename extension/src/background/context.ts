@@ -24,7 +24,12 @@ export interface Timings {
   startupMaxWaitMs: number;
   /** Between an emergency being queued and its upload: a window's close events finish arriving. */
   emergencySettleMs: number;
-  restoreBatch: number;
+  /** Tab creations a restore has asked and not yet had answered (decision 241). */
+  restoreInFlight: number;
+  /** Placeholders loading at once before a restore waits to open more, and unloading at once (decision 241). */
+  placeholdersLoading: number;
+  placeholdersUnloading: number;
+  /** Firefox for Android's restore (no sliding window there): the pause after each `restoreInFlight` tabs. */
   restorePauseMs: number;
 }
 
@@ -36,7 +41,9 @@ export const DEFAULT_TIMINGS: Timings = {
   startupQuietMs: 2_000,
   startupMaxWaitMs: 30_000,
   emergencySettleMs: 300,
-  restoreBatch: 25,
+  restoreInFlight: 16,
+  placeholdersLoading: 16,
+  placeholdersUnloading: 4,
   restorePauseMs: 30,
 };
 

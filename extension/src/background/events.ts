@@ -49,6 +49,7 @@ export function wireBrowserEvents(deps: EventsDeps): void {
   });
   browser.tabs.onRemoved.addListener((tabId, info) => {
     changed();
+    placeholders.removed(tabId);
     void emergencies.tabRemoved(tabId, info);
   });
   browser.windows?.onCreated.addListener(changed);

@@ -112,7 +112,15 @@ export function createBackground(deps: BackgroundDeps) {
     previousSession: workflows.offerLastSession,
   });
   const syncedDevices = new SyncedDevices({ ctx, connection, uploads, kept: () => emergencies.forget() });
-  const restores: Restores = new Restores({ ctx, connection, capture, emergencies, workflows, formEncryption, openTabs: () => openTabs });
+  const placeholders: Placeholders = new Placeholders({
+    browser,
+    clock,
+    log,
+    replaced: (removed, added) => restores.tabReplaced(removed, added),
+    loadingAtOnce: ctx.timings.placeholdersLoading,
+    unloadingAtOnce: ctx.timings.placeholdersUnloading,
+  });
+  const restores: Restores = new Restores({ ctx, connection, capture, emergencies, workflows, formEncryption, openTabs: () => openTabs, roomToLoad: () => placeholders.roomToLoad() });
   const openTabs: OpenTabsSync = new OpenTabsSync({
     storage: local,
     clock,
@@ -198,7 +206,6 @@ export function createBackground(deps: BackgroundDeps) {
     [ALARMS.settings]: settings.refresh,
     [ALARMS.startup]: () => ctx.serial(emergencies.runStartupCheck),
   });
-  const placeholders = new Placeholders({ browser, log, replaced: (removed, added) => restores.tabReplaced(removed, added) });
   wireBrowserEvents({ ctx, capture, emergencies, restores, placeholders, scheduler, syncedDevices, handle });
 
   start(async (setDb) => {

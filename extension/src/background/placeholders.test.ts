@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { placeholderDrawing } from "../placeholder";
 import type { PageState } from "../snapshot";
-import { fakeBrowser, type FakeWorld } from "../../test/fake-browser";
+import { fakeBrowser, FakeWorld } from "../../test/fake-browser";
+import { ManualClock } from "../../test/manual-clock";
+import { Placeholders } from "./placeholders";
 import { settle, startAlone, stopAfterEach } from "../../test/background-harness";
 
 stopAfterEach();
@@ -120,5 +122,81 @@ describe("restored placeholder tabs on Chromium (decision 218)", () => {
       ["https://mail.example/", false],
       ["https://docs.example/", false],
     ]);
+  });
+});
+
+describe("placeholders loading and unloading a few at a time (decision 241)", () => {
+  /** A Chromium with `count` placeholder tabs in one window, and the background's Placeholders wired to its events. */
+  function placeholdersIn(count: number, options: { loadingAtOnce?: number; unloadingAtOnce?: number } = {}) {
+    const world = new FakeWorld("chromium");
+    const browser = world.api();
+    const clock = new ManualClock();
+    const page = browser.runtime.getURL("/placeholder.html");
+    const windowId = world.openWindow(["https://first.example/", ...Array.from({ length: count }, (_, index) => `${page}?url=${encodeURIComponent(`https://news.example/${index}`)}&title=Article+${index}`)]);
+    const discard = browser.tabs.discard!;
+    const answers: (() => void)[] = [];
+    let discarding = 0;
+    let most = 0;
+    browser.tabs.discard = async (tabId) => {
+      discarding += 1;
+      most = Math.max(most, discarding);
+      await new Promise<void>((resolve) => answers.push(resolve));
+      discarding -= 1;
+      return discard(tabId);
+    };
+    const placeholders = new Placeholders({ browser, clock, log: () => undefined, replaced: () => undefined, loadingAtOnce: options.loadingAtOnce ?? 4, unloadingAtOnce: options.unloadingAtOnce ?? 2 });
+    world.events.tabUpdated.addListener((tabId, change, tab) => void placeholders.updated(tabId, change, tab));
+    world.events.tabRemoved.addListener((tabId) => placeholders.removed(tabId));
+    const tabs = world.windowTabsOf(windowId).slice(1);
+    return { world, clock, placeholders, tabs, answers, most: () => most };
+  }
+
+  const resolvedSoon = async (promise: Promise<void>, clock: ManualClock, ms = 0) => {
+    let resolved = false;
+    void promise.then(() => (resolved = true));
+    await clock.advance(ms);
+    return resolved;
+  };
+
+  it("gives a restore room while fewer than `loadingAtOnce` placeholders are loaded, and again as each is unloaded or closes", async () => {
+    const { world, clock, placeholders, tabs, answers } = placeholdersIn(6);
+    for (const tab of tabs.slice(0, 3)) world.startsLoading(tab.id);
+    expect(await resolvedSoon(placeholders.roomToLoad(), clock)).toBe(true);
+    world.startsLoading(tabs[3]!.id);
+    // A page that is not a placeholder loading takes no room.
+    world.startsLoading(world.tabs.find((tab) => tab.url === "https://first.example/")!.id);
+    const waiting = placeholders.roomToLoad();
+    expect(await resolvedSoon(waiting, clock)).toBe(false);
+    world.pageLoaded(tabs[0]!.id, "Article 0");
+    // Drawn, but its document stays in the renderer until the unloading answers: still no room.
+    expect(await resolvedSoon(waiting, clock)).toBe(false);
+    answers.shift()?.();
+    expect(await resolvedSoon(waiting, clock)).toBe(true);
+    world.startsLoading(tabs[4]!.id);
+    const again = placeholders.roomToLoad();
+    expect(await resolvedSoon(again, clock)).toBe(false);
+    world.closeTab(tabs[1]!.id);
+    expect(await resolvedSoon(again, clock)).toBe(true);
+  });
+
+  it("forgets a placeholder that never says it finished, so a restore is never stopped for good", async () => {
+    const { world, clock, placeholders, tabs } = placeholdersIn(4);
+    for (const tab of tabs) world.startsLoading(tab.id);
+    const waiting = placeholders.roomToLoad();
+    expect(await resolvedSoon(waiting, clock, 9_000)).toBe(false);
+    expect(await resolvedSoon(waiting, clock, 1_500)).toBe(true);
+  });
+
+  it("unloads drawn placeholders `unloadingAtOnce` at a time, every one of them in the end", async () => {
+    const { world, clock, tabs, answers, most } = placeholdersIn(10);
+    for (const tab of tabs) world.pageLoaded(tab.id, tab.title ?? "");
+    await clock.advance(0);
+    expect(answers).toHaveLength(2);
+    while (answers.length > 0) {
+      answers.shift()?.();
+      await clock.advance(0);
+    }
+    expect(most()).toBe(2);
+    expect(world.tabs.filter((tab) => (tab.url ?? "").includes("placeholder.html")).every((tab) => tab.discarded)).toBe(true);
   });
 });

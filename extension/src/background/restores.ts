@@ -36,6 +36,8 @@ export interface RestoresDeps {
   workflows: Workflows;
   formEncryption: FormEncryption;
   openTabs(): OpenTabsSync;
+  /** Chromium: resolves when few enough placeholders are loading for the restore to open one more (decision 241). */
+  roomToLoad?(): Promise<void>;
 }
 
 /** A plan to run, and what the person is told besides the count ("3 already open, 2 duplicates skipped"). */
@@ -153,8 +155,9 @@ export class Restores {
       browser,
       clock,
       capabilities: caps,
-      batchSize: timings.restoreBatch,
+      inFlight: timings.restoreInFlight,
       pauseMs: timings.restorePauseMs,
+      roomToLoad: this.deps.roomToLoad,
       rememberRefill: this.rememberRefill,
       resolveTabId: this.resolveTabId,
       onProgress: (done) => this.setProgress({ id, label, done, total, state: "running", message: null, startedAt, finishedAt: null }),
