@@ -35,6 +35,10 @@ export default defineConfig({
           // PGlite costs ~600 MB per instance; two workers fit these 2-core machines. CI runs one beside the
           // browser tests (decision 214).
           maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 2,
+          // One module graph per worker, not per file (decision 243): every file builds its own app on its own database
+          // and nothing here mocks a module, so nothing is shared but loaded code, and importing the server once per
+          // file took more time than many files' tests.
+          isolate: false,
           // Vitest requires a group of its own for a project with a different maxWorkers.
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
