@@ -187,6 +187,7 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
     const sessionName = (request.sessionName ?? defaultName).slice(0, SESSION_LIMITS.sessionNameLength);
     const tagsOf = (row: Row) => ((row.tags as string[] | null) ?? []).filter((tag) => !isSealedLabel(tag));
     const notes = sources.map((row) => row.note).filter((note): note is string => typeof note === "string" && note.length > 0 && !isSealedLabel(note));
+    const sealedLeftOut = sources.some((row) => [String(row.session_name), String(row.note ?? ""), ...((row.tags as string[] | null) ?? [])].some(isSealedLabel));
     merged.saved_sessions.push({
       id: mergedId,
       user_id: user.id,
@@ -210,7 +211,8 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
     });
     await deleteBackups(tx, user.id, request.backupIds);
     await restoreBackups(tx, merged);
-    const message = `Merged ${plural(sources.length, "backup")} into ${quoted(sessionName)} (${plural(merged.session_tabs.length, "tab")})`;
+    const leftOut = sealedLeftOut ? ". Encrypted names, tags and notes stay with the backups merged: set them again on this one" : "";
+    const message = `Merged ${plural(sources.length, "backup")} into ${quoted(sessionName)} (${plural(merged.session_tabs.length, "tab")})${leftOut}`;
     await rememberChange(tx, user.id, message, before, [mergedId], now, false);
     return { message, backupId: mergedId, undo: message };
   });

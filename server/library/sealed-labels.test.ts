@@ -83,7 +83,7 @@ describe("sealed labels over HTTP", () => {
     await call("PATCH", `/api/library/backups/${first}`, auth, { sessionName: await sealed("backup-name", "Secret"), note: await sealed("note", "n"), addTags: [await sealed("tag", "t"), "kept"] });
     const merged = await call("POST", "/api/library/merges", auth, { backupIds: [first, second] });
     expect(merged.statusCode, merged.body).toBe(201);
-    expect(merged.json<{ message: string }>().message).toBe("Merged 2 backups into “Merged 2 backups” (4 tabs)");
+    expect(merged.json<{ message: string }>().message).toBe("Merged 2 backups into “Merged 2 backups” (4 tabs). Encrypted names, tags and notes stay with the backups merged: set them again on this one");
     expect(await list(auth)).toMatchObject([{ sessionName: "Merged 2 backups", tags: ["kept"], note: null }]);
   });
 });
