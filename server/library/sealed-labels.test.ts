@@ -3,7 +3,7 @@ import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { backupKeyFrom, openLabel, sealLabel } from "@common/end-to-end-encryption";
 import { users } from "../accounts/table";
-import { browserBackup, browserTab } from "../test/backup-payloads";
+import { browserBackup } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
 

@@ -242,7 +242,7 @@ export default function BackupsPage() {
                       onRestoreWithGroups={() => restore.mutate({ id: selected.data.id, suggestedGroups: true })}
                       onDelete={() => remove.mutate(selected.data.id)}
                       timeline={timelineFrom === null ? <OpenTimelineButton onOpen={() => setTimelineFrom(selected.data.id)} /> : null}
-                      organise={<><OrganisePanel key={`${selectedShown.id}\n${selectedShown.sessionName}\n${selectedShown.note ?? ""}`} backup={selectedShown} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam backup={selected.data} /></>}
+                      organise={<><OrganisePanel key={`${selectedShown.id}\n${selectedShown.sessionName}\n${selectedShown.note ?? ""}`} backup={selectedShown} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam backup={selectedShown} /></>}
                     />
                   ) : (
                     <p className="flex items-center justify-center gap-2 py-10 text-slate-500">
