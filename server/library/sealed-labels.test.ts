@@ -34,7 +34,8 @@ describe("sealed labels over HTTP", () => {
 
   it("stores a sealed name, tags, note and group title as sent, never lower-cased, and never echoes them in a receipt", async () => {
     const auth = await account("sealer@example.com");
-    const title = await sealLabel(await key, "Bank", { kind: "group-title" });
+    // Longer than a plain title may be once sealed (128 characters seal to 384), as a long title is.
+    const title = await sealLabel(await key, "Bank statements ".repeat(8), { kind: "group-title" });
     const uploaded = await upload(auth, title);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const id = uploaded.json<{ backupId: string }>().backupId;
@@ -59,6 +60,12 @@ describe("sealed labels over HTTP", () => {
     expect(html.statusCode).toBe(200);
     expect(html.body).not.toContain("tv2.");
     expect(html.body).toContain("Encrypted backup");
+    // TabVault JSON carries the sealed group title whole, and importing it back keeps it so.
+    const json = await call("GET", `/api/library/backups/${id}/export?format=tabvault`, auth);
+    const imported = await call("POST", "/api/library/imports", auth, { fileName: "exported", content: json.body });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const back = await call("GET", `/api/browser-backups/${imported.json<{ backupId: string }>().backupId}`, auth);
+    expect(back.json<{ groups: { title: string }[] }>().groups[0]?.title).toBe(title);
   });
 
   it("refuses malformed and oversized sealed values with a 400 that says which", async () => {
