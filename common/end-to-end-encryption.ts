@@ -269,3 +269,46 @@ export async function openTabLocation(key: CryptoKey, sealed: string, tab: TabCo
   if (typeof url !== "string" || !/^https?:\/\//i.test(url)) throw new Error("A sealed location holds no web address");
   return { url, title: typeof title === "string" ? title : "", faviconUrl: typeof faviconUrl === "string" ? faviconUrl : null };
 }
+
+/**
+ * What a person calls their backups and groupings, sealed when the account seals titles and addresses (decision 237):
+ * a backup's name, tags and note, a tab group's title and a window's name.
+ */
+export const sealedLabelKinds = ["backup-name", "tag", "note", "group-title", "window-name"] as const;
+export type SealedLabelKind = (typeof sealedLabelKinds)[number];
+
+/**
+ * Where a sealed label belongs, bound as additional data (decision 237). The account is bound by its key. A backup's
+ * name, tags and note are bound to the backup's id too, so the server cannot move one onto another backup; a group's
+ * title and a window's name only to their kind, as merges copy groups and windows into new backups without the key.
+ */
+export type LabelPlace = { kind: "backup-name" | "tag" | "note"; backupId: string } | { kind: "group-title" | "window-name" };
+
+const labelPurpose = (place: LabelPlace) => `tabvault:label:v1\n${place.kind}\n${"backupId" in place ? place.backupId : ""}`;
+
+/** A label as one `tv2.` value, padded like a location (decision 225) and bound to its place. */
+export async function sealLabel(key: CryptoKey, label: string, place: LabelPlace): Promise<string> {
+  return seal(key, padded(JSON.stringify(label)), labelPurpose(place), BOUND_SEALED_PREFIX);
+}
+
+/** A sealed label that does not open for the place it is offered in: moved there by the server, or not this account's. */
+export class LabelMovedError extends Error {
+  constructor() {
+    super("This encrypted label was not sealed for this place under this browser's key.");
+    this.name = "LabelMovedError";
+  }
+}
+
+/** The label sealed for `place`, or {@link LabelMovedError}. */
+export async function openLabel(key: CryptoKey, sealed: string, place: LabelPlace): Promise<string> {
+  if (!sealed.startsWith(BOUND_SEALED_PREFIX)) throw new LabelMovedError();
+  let opened: Uint8Array<ArrayBuffer>;
+  try {
+    opened = await open(key, sealed, labelPurpose(place));
+  } catch {
+    throw new LabelMovedError();
+  }
+  const parsed: unknown = JSON.parse(decoder.decode(opened));
+  if (typeof parsed !== "string") throw new LabelMovedError();
+  return parsed;
+}

@@ -95,4 +95,56 @@ describe("the web app against a hostile server (decision 220)", () => {
     assert.ok(opened.length >= 1 && opened.every((each) => each.url().startsWith(`${suite.server.url}/`)), `pages opened: ${opened.map((each) => each.url()).join(", ")}`);
     await context.close();
   });
+
+  test("with titles and addresses sealed, a name and a tag leave only sealed, open and are found here, and a name moved onto another backup is refused (decision 237)", async () => {
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughMail(page, suite.server.dataDir, "label-sealer@example.com");
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await turnOnEncryption(page);
+    const choice = page.getByRole("region", { name: "End-to-end encryption" }).getByRole("group", { name: "Titles and addresses" });
+    await choice.getByRole("switch", { name: "Also encrypt titles and addresses" }).click();
+    await choice.getByRole("button", { name: "Encrypt titles and addresses" }).click();
+    await choice.getByText("On: every tab's title, address and icon is sealed").waitFor();
+    await backUpTyping(page, TYPED);
+
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PATCH") sent.push(request.postData() ?? "");
+    });
+    await page.goto("/sessions");
+    await page.getByRole("tab", { name: "Emergency Backups" }).click();
+    const list = page.getByRole("list", { name: "Emergency Backups" });
+    await list.getByRole("button").first().click();
+    await page.getByRole("button", { name: "Rename" }).click();
+    await page.getByLabel("Backup name").fill("Mortgage documents");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await list.getByText("Mortgage documents", { exact: true }).waitFor();
+    await page.getByPlaceholder("New tag").fill("Finance");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await page.getByRole("list", { name: "Tags" }).getByText("Finance", { exact: true }).waitFor();
+    assert.equal(sent.length, 2);
+    assert.ok(sent.every((body) => /"tv2\./.test(body) && !/Mortgage|Finance/.test(body)), `sent: ${sent.join(" | ")}`);
+
+    // Found in this browser by its sealed tag; the server's search says it cannot see them.
+    await page.getByLabel("Find a backup by its name, tags or note").fill("finance");
+    await list.getByText("Mortgage documents", { exact: true }).waitFor();
+    assert.equal(await list.getByRole("listitem").count(), 1);
+    await page.getByText("Encrypted tabs, names, tags and notes and your form entries are never searched there", { exact: false }).waitFor();
+    await screenshot(page, "hostile-sealed-labels-1280");
+
+    // The server lists the backup's sealed name on a second backup too: only the backup it was sealed for opens it.
+    await page.route("**/api/saved-sessions", async (route) => {
+      const answer = await route.fetch();
+      const backups: { id: string; sessionName: string }[] = await answer.json();
+      const sealed = backups.find((backup) => backup.sessionName.startsWith("tv2."));
+      await route.fulfill({ response: answer, json: sealed ? [...backups, { ...sealed, id: "00000000-0000-4000-8000-00000000beef" }] : backups });
+    });
+    await page.reload();
+    const all = page.getByRole("list", { name: "Saved Sessions" });
+    await all.getByText("Mortgage documents", { exact: true }).waitFor();
+    await all.getByText("Encrypted: not for this backup", { exact: true }).first().waitFor();
+    assert.equal(await all.getByText("Mortgage documents", { exact: true }).count(), 1);
+    await context.close();
+  });
 });

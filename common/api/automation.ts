@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
-import { tagSchema } from "./library-organise";
+import { plainTagSchema } from "./library-organise";
 import { oneLineText, text } from "./text";
 
 /**
@@ -40,7 +40,7 @@ export const ruleBackupNameSchema = oneLineText()
   .max(AUTOMATION_LIMITS.backupNameLength, `A backup name has at most ${AUTOMATION_LIMITS.backupNameLength} characters`);
 
 /** A rule's tag: a library tag (letters, digits, spaces, - and _), or none. */
-export const ruleTagSchema = tagSchema.nullable().default(null);
+export const ruleTagSchema = plainTagSchema.nullable().default(null);
 
 /** "HH:MM", 24-hour, as `<input type="time">` gives it. */
 export const timeOfDaySchema = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "A time is HH:MM, from 00:00 to 23:59");
@@ -79,7 +79,7 @@ export const updateAutomationRuleSchema = z
     minTabs: ruleMinTabsSchema.optional(),
     time: timeOfDaySchema.optional(),
     backupName: ruleBackupNameSchema.optional(),
-    tag: tagSchema.nullable().optional(),
+    tag: plainTagSchema.nullable().optional(),
   })
   .refine((change) => Object.keys(change).length > 0, "Say what to change: enabled, minTabs, time, backupName or tag");
 

@@ -3,6 +3,7 @@ import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 import { browserId, columnInteger, epochMilliseconds } from "./integers";
 import { capturedTabFields, checkTabLocation, windowPlacementFields, windowStates } from "./tab-fields";
+import { plainOrSealed } from "./sealed-labels";
 import { text } from "./text";
 
 /**
@@ -49,9 +50,10 @@ export const browserWindowSchema = windowPlacementFields.extend({
   windowId: browserId,
   /**
    * The window's name where its source had one (a bookmark folder, a Session Buddy folder): a library import's
-   * (decision 217). The extension sends none: the browsers give extensions no window name.
+   * (decision 217). The extension sends none: the browsers give extensions no window name. Sealed when the account seals
+   * titles and addresses (decision 237).
    */
-  name: text().max(BROWSER_BACKUP_LIMITS.windowNameLength).nullish(),
+  name: plainOrSealed(text().max(BROWSER_BACKUP_LIMITS.windowNameLength), BROWSER_BACKUP_LIMITS.windowNameLength, "window name").nullish(),
   /**
    * A private (incognito) window, kept so a restore can reopen it private (decision 217). Only imports carry it:
    * the extension's snapshots leave private windows out (`buildSnapshot`).
@@ -65,7 +67,8 @@ export type BrowserWindowInput = z.input<typeof browserWindowSchema>;
 export const tabGroupSchema = z.strictObject({
   groupId: browserId,
   windowId: browserId,
-  title: text().max(BROWSER_BACKUP_LIMITS.groupTitleLength).default(""),
+  /** Sealed by the extension when the account seals titles and addresses (decision 237). */
+  title: plainOrSealed(text().max(BROWSER_BACKUP_LIMITS.groupTitleLength), BROWSER_BACKUP_LIMITS.groupTitleLength, "group title").default(""),
   color: z.enum(tabGroupColors).default("grey"),
   collapsed: z.boolean().default(false),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 import { SESSION_LIMITS } from "./payload-limits";
+import { plainOrSealed } from "./sealed-labels";
 import { oneLineText, text } from "./text";
 
 /**
@@ -34,13 +35,22 @@ export const ORGANISE_LIMITS = {
 
 const backupIdSchema = z.uuid({ message: "Not a backup id" });
 
-/** A tag as kept: trimmed, lower-case, letters, digits, spaces, `-` and `_`. */
-export const tagSchema = text()
+/** A plain tag as kept: trimmed, lower-case, letters, digits, spaces, `-` and `_`. */
+export const plainTagSchema = text()
   .trim()
   .toLowerCase()
   .min(1, "A tag has at least one character")
   .max(ORGANISE_LIMITS.tagLength, `A tag has at most ${ORGANISE_LIMITS.tagLength} characters`)
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u, "A tag holds letters, digits, spaces, - and _");
+
+/** A tag as kept: plain as {@link plainTagSchema}, or sealed in the browser as it was typed (decision 237). */
+export const tagSchema = plainOrSealed(plainTagSchema, ORGANISE_LIMITS.tagLength, "tag");
+
+const backupNameSchema = plainOrSealed(
+  text().trim().pipe(oneLineText().min(1, "A backup's name has at least one character").max(SESSION_LIMITS.sessionNameLength)),
+  SESSION_LIMITS.sessionNameLength,
+  "name",
+);
 
 export const searchQuerySchema = z.object({
   q: text()
@@ -87,12 +97,10 @@ export type OrganiseReceipt = z.infer<typeof organiseReceiptSchema>;
 
 export const organiseBackupSchema = z
   .strictObject({
-    sessionName: text()
-      .trim()
-      .pipe(oneLineText().min(1, "A backup's name has at least one character").max(SESSION_LIMITS.sessionNameLength))
-      .optional(),
+    /** Plain, or sealed for this backup when the account seals titles and addresses (decision 237); so are the note and tags. */
+    sessionName: backupNameSchema.optional(),
     /** The note; an empty one removes it. */
-    note: text().trim().max(ORGANISE_LIMITS.noteLength, `A note has at most ${ORGANISE_LIMITS.noteLength} characters`).optional(),
+    note: plainOrSealed(text().trim().max(ORGANISE_LIMITS.noteLength, `A note has at most ${ORGANISE_LIMITS.noteLength} characters`), ORGANISE_LIMITS.noteLength, "note").optional(),
     pinned: z.boolean().optional(),
     addTags: z.array(tagSchema).max(ORGANISE_LIMITS.tagsPerBackup).optional(),
     removeTags: z.array(tagSchema).max(ORGANISE_LIMITS.tagsPerBackup).optional(),

@@ -3,6 +3,7 @@ import type { BackupSummary } from "./backup-list";
 /**
  * Matches a backup by its name, its trigger or its date as the popup shows it ("12 Mar", "2025-03-12"), and by
  * "encrypted" when it holds sealed tabs (decision 199): their titles and addresses are never in the list to search.
+ * Its tags and note count too; sealed ones (decision 237) are searched as the background opened them with the key.
  */
 export function matchesSearch(backup: BackupSummary, query: string, locale?: string): boolean {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -10,6 +11,8 @@ export function matchesSearch(backup: BackupSummary, query: string, locale?: str
   const date = new Date(backup.createdAt);
   const haystack = [
     backup.sessionName,
+    ...backup.tags,
+    backup.note ?? "",
     backup.triggerEvent.replaceAll("_", " "),
     backup.deviceName ?? "",
     backup.createdAt.slice(0, 10),

@@ -17,7 +17,9 @@ import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
 import type { KeyStore } from "./key-store";
 import type { RefusedDowngrade } from "./refused-downgrade";
+import type { BackupSummary } from "./backup-list";
 import { SealMemo, type SealOnce } from "./seal-memo";
+import { openBackupLabels, openSummaryLabels, sealUploadLabels } from "./sealed-labels";
 import type { UnlockPeriod } from "./unlock-period";
 
 /**
@@ -239,8 +241,8 @@ export class FormEncryption {
     if (stored.sealsTabLocations && !key) return null;
     const locations = stored.sealsTabLocations ? key : null;
     // An unchanged tab is sent as it was sealed last time, so the server stores it once (decision 232).
-    const windows = await this.memo.round("upload", (sealOnce) =>
-      Promise.all(
+    const sealed = await this.memo.round("upload", async (sealOnce) => {
+      const windows = await Promise.all(
         request.windows.map(async (window) => ({
           ...window,
           tabs: await Promise.all(
@@ -256,9 +258,11 @@ export class FormEncryption {
             }),
           ),
         })),
-      ),
-    );
-    return { ...request, windows };
+      );
+      // Group titles and window names name pages too: sealed with the locations (decision 237).
+      return locations ? sealUploadLabels({ windows, groups: request.groups }, locations, sealOnce) : { windows };
+    });
+    return { ...request, ...sealed };
   }
 
   /**
@@ -270,10 +274,11 @@ export class FormEncryption {
     if (!stored?.sealsTabLocations) return request;
     const key = await this.key();
     if (!key) return null;
-    const windows = await this.memo.round("open-tabs", (sealOnce) =>
-      Promise.all(request.windows.map(async (window) => ({ ...window, tabs: await Promise.all(window.tabs.map((tab) => sealLocation(tab, key, sealOnce))) }))),
-    );
-    return { ...request, windows };
+    const sealed = await this.memo.round("open-tabs", async (sealOnce) => {
+      const windows = await Promise.all(request.windows.map(async (window) => ({ ...window, tabs: await Promise.all(window.tabs.map((tab) => sealLocation(tab, key, sealOnce))) })));
+      return sealUploadLabels({ windows, groups: request.groups }, key, sealOnce);
+    });
+    return { ...request, ...sealed };
   }
 
   /**
@@ -303,7 +308,12 @@ export class FormEncryption {
         ),
       })),
     );
-    return { backup: { ...backup, windows }, stillSealed, formsRefused, unlocked: key !== null };
+    return { backup: await openBackupLabels({ ...backup, windows }, key), stillSealed, formsRefused, unlocked: key !== null };
+  }
+
+  /** The popup's list with sealed names, tags and notes opened with this browser's key, or said locked (decision 237). */
+  async openLabels(backups: readonly BackupSummary[]): Promise<BackupSummary[]> {
+    return openSummaryLabels(backups, await this.key());
   }
 }
 

@@ -6,11 +6,16 @@ import {
   createBackupKey,
   MIN_KDF_ITERATIONS,
   openFormData,
+  openLabel,
   SEALED_FORM_FIELD,
   sealFormData,
+  sealLabel,
   sealTabLocation,
   toBase64Url,
 } from "@common/end-to-end-encryption";
+import { listBackups } from "./backup-list";
+import { matchesSearch } from "./backup-search";
+import { callEndpoint } from "./api";
 import type { StorageArea } from "./browser-api";
 import { FormEncryption } from "./form-encryption";
 import { indexedDbKeyStore, memoryKeyStore } from "./key-store";
@@ -18,6 +23,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { REFUSED_DOWNGRADE_MESSAGES } from "./refused-downgrade";
 import { Pairing } from "./pairing";
 import { planFromBackup } from "./restore";
+import { LOCKED_LABEL, UNREADABLE_LABEL } from "./sealed-labels";
 import { buildSnapshot, toUploadRequest } from "./snapshot";
 import { FakeServer } from "../test/fake-server";
 import { ManualClock } from "../test/manual-clock";
@@ -39,13 +45,13 @@ function memoryStorage(): StorageArea {
   };
 }
 
-/** One window of one tab at https://bank.example/transfer with something typed into its form. */
-function upload() {
+/** One window of one tab at https://bank.example/transfer with something typed into its form, in a group when titled. */
+function upload(groupTitle?: string) {
   const snapshot = buildSnapshot(
     "00000000-0000-4000-8000-000000000001",
     1_795_420_800_000,
-    [{ id: 1, focused: true, incognito: false, tabs: [{ id: 1, windowId: 1, index: 0, url: "https://bank.example/transfer", title: "Transfer", pinned: false, active: true, incognito: false }] }],
-    [],
+    [{ id: 1, focused: true, incognito: false, tabs: [{ id: 1, windowId: 1, index: 0, url: "https://bank.example/transfer", title: "Transfer", pinned: false, active: true, incognito: false, groupId: groupTitle ? 5 : -1 }] }],
+    groupTitle ? [{ id: 5, windowId: 1, title: groupTitle, color: "blue", collapsed: false }] : [],
     new Map([[1, { url: "https://bank.example/transfer", formData: typed, scrollPosition: { x: 0, y: 0 } }]]),
   );
   return toUploadRequest(snapshot, { snapshotId: "00000000-0000-4000-8000-000000000002", trigger: "manual_save" });
@@ -260,5 +266,66 @@ describe("an unlock that ends when the person chose (decision 225)", () => {
     expect((await encryption.unlock(PASSPHRASE)).ok).toBe(true);
     await clock.advance(30 * 24 * 60 * 60_000);
     expect(await encryption.status()).toMatchObject({ unlocked: true, unlockedUntil: null });
+  });
+});
+
+describe("names, tags, notes and group titles sealed with the locations (decision 237)", () => {
+  it("a group title leaves only sealed, padded and for its kind, and the server takes it as sent", async () => {
+    const { server, encryption, key } = await encrypting(true);
+    await encryption.unlock(PASSPHRASE);
+    const sent = (await encryption.sealUpload(upload("Mortgage papers")))!;
+    const title = sent.groups?.[0]?.title ?? "";
+    expect(title).toMatch(/^tv2\./);
+    expect(await openLabel(key, title, { kind: "group-title" })).toBe("Mortgage papers");
+    await expect(openLabel(key, title, { kind: "window-name" })).rejects.toThrow();
+    // Padded: a one-letter title seals to the same length.
+    expect((await encryption.sealUpload(upload("M")))!.groups?.[0]?.title?.length).toBe(title.length);
+    const answer = await server.fetch(`${server.origin}/api/browser-backups`, { method: "POST", headers: { authorization: `Bearer ${server.token}` }, body: JSON.stringify(sent) });
+    expect(answer.status).toBe(201);
+    expect(JSON.stringify(server.stored())).not.toMatch(/Mortgage|bank\.example|Transfer|Landlord/);
+  });
+
+  it("without sealed locations the title stays plain, as the account chose", async () => {
+    const { encryption } = await encrypting(false);
+    await encryption.unlock(PASSPHRASE);
+    expect((await encryption.sealUpload(upload("Mortgage papers")))!.groups?.[0]?.title).toBe("Mortgage papers");
+  });
+
+  it("a restore opens sealed group titles; a label of another kind moved into a group's title opens to nothing", async () => {
+    const { encryption, key } = await encrypting(true);
+    await encryption.unlock(PASSPHRASE);
+    const sealedTab = tabAt("", { sealedLocation: await sealTabLocation(key, { url: "https://bank.example/", title: "Bank", faviconUrl: null }, {}), groupId: 5 });
+    const backup = backupOf(sealedTab);
+    backup.groups = [
+      { groupId: 5, windowId: 1, title: await sealLabel(key, "Mortgage papers", { kind: "group-title" }), color: "blue", collapsed: false },
+      { groupId: 6, windowId: 1, title: await sealLabel(key, "a note", { kind: "note", backupId: "b1" }), color: "red", collapsed: false },
+    ];
+    const opened = await encryption.openBackup(backup);
+    expect(opened.backup.groups.map((group) => group.title)).toEqual(["Mortgage papers", ""]);
+  });
+
+  it("the popup's list and search open names, tags and notes; a name the server moved onto another backup is refused; locked says so", async () => {
+    const { server, encryption, key } = await encrypting(true);
+    await encryption.unlock(PASSPHRASE);
+    const listed = (id: string, sessionName: string): BrowserBackup => ({ ...backupOf(), id, sessionName, triggerEvent: "manual_save", deviceName: null, browserType: "chrome", createdAt: "2026-11-28T10:00:00.000Z", tabCount: 0 });
+    const taxName = await sealLabel(key, "Tax return", { kind: "backup-name", backupId: "b-tax" });
+    // The server gives backup b-other the name sealed for b-tax.
+    server.backups = [listed("b-tax", taxName), listed("b-other", taxName)];
+    server.labels.set("b-tax", { tags: [await sealLabel(key, "Finance", { kind: "tag", backupId: "b-tax" }), "plain"], note: await sealLabel(key, "ask the accountant", { kind: "note", backupId: "b-tax" }) });
+    const read = async () => {
+      const answer = await callEndpoint(listBackups, {}, { serverUrl: server.origin, token: server.token, fetch: server.fetch });
+      if (!answer.ok) throw new Error(answer.message);
+      return encryption.openLabels(answer.data);
+    };
+    const [tax, other] = await read();
+    expect(tax).toMatchObject({ sessionName: "Tax return", tags: ["Finance", "plain"], note: "ask the accountant" });
+    expect(other?.sessionName).toBe(UNREADABLE_LABEL);
+    expect(matchesSearch(tax!, "accountant finance")).toBe(true);
+    expect(matchesSearch(other!, "tax")).toBe(false);
+
+    await encryption.lock();
+    const [locked] = await read();
+    expect(locked).toMatchObject({ sessionName: LOCKED_LABEL, tags: [LOCKED_LABEL, "plain"], note: LOCKED_LABEL });
+    expect(JSON.stringify(locked)).not.toMatch(/Tax|Finance|accountant/);
   });
 });

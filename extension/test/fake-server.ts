@@ -41,6 +41,8 @@ export class FakeServer {
   readonly requests: { method: string; path: string; authorization: string | null; contentEncoding: string | null }[] = [];
   polls = 0;
   backups: BrowserBackup[] = [];
+  /** Each listed backup's tags and note by its id, as the person set them (sealed or not, decision 237); none by default. */
+  readonly labels = new Map<string, { tags: string[]; note: string | null }>();
   /** Backups shared with the account's team (decision 190), as GET /api/team/shared-sessions/:id answers them. */
   sharedBackups: BrowserBackup[] = [];
   /** Lists every upload as a backup, for the popup and restores (the smoke test's stand-in server). */
@@ -144,8 +146,8 @@ export class FakeServer {
           restorable: true,
           appCount: 0,
           sizeBytes: 100,
-          tags: [],
-          note: null,
+          tags: this.labels.get(backup.id)?.tags ?? [],
+          note: this.labels.get(backup.id)?.note ?? null,
           pinned: false,
           sealedTabCount: backup.windows.reduce((sum, window) => sum + window.tabs.filter((tab) => tab.sealedLocation).length, 0),
           windows: undefined,

@@ -12,6 +12,7 @@ import {
   saveClearAllBackup,
   saveWindowsCloseBackup,
 } from "@common/api/backups";
+import { readableLabel } from "@common/api/sealed-labels";
 import { type Account, requireUser, signedInAccount } from "../accounts/authentication";
 import { planStatusLabel } from "../accounts/plan-status";
 import type { Database } from "../db/database";
@@ -114,7 +115,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       const session = await findSavedSession(db, user.id, request.params.id);
       if (!session) return reply.code(404).send(notFound);
       if (!session.restorable) return reply.code(400).send({ message: "This session has no tabs to restore" });
-      await recordProtectionEvent(db, user.id, "session_restored", `Restored "${session.sessionName}"`, app.clock());
+      await recordProtectionEvent(db, user.id, "session_restored", `Restored "${readableLabel(session.sessionName)}"`, app.clock());
       return restoreResponse(session);
     },
   });
@@ -202,7 +203,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       if (!account) return reply;
       const session = await latestRestorableSession(db, account.user.id);
       if (!session) return reply.code(404).send({ message: "No backup to restore yet" });
-      await recordProtectionEvent(db, account.user.id, "session_restored", `Restored "${session.sessionName}"`, app.clock());
+      await recordProtectionEvent(db, account.user.id, "session_restored", `Restored "${readableLabel(session.sessionName)}"`, app.clock());
       return restoreResponse(session);
     },
   });

@@ -1,5 +1,6 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
 import type { ExportFormat } from "@common/api/library";
+import { isSealedLabel, readableLabel } from "@common/api/sealed-labels";
 import type { BackupExportSource } from "./export-source";
 import { bookmarksHtmlPieces } from "./formats/bookmarks-html";
 import { type BackupOutline, type FilePieces, outlineOf, streamedFile, wholeFile } from "./formats/file-pieces";
@@ -28,8 +29,22 @@ export function exportBackupStream(source: BackupExportSource, format: ExportFor
   return { ...header, body: streamedFile(pieces, source.outline, (window) => source.pagesOf(window)) };
 }
 
-function fileOf(backup: BackupOutline, format: ExportFormat, now: Date): ExportedFileHeader & { pieces: FilePieces } {
-  const base = fileBase(backup.sessionName);
+/**
+ * The outline as a file another program reads: sealed labels (decision 237) said to be encrypted, or left out, never
+ * written as ciphertext where a person reads a name. TabVault JSON carries them sealed, as it carries sealed tabs.
+ */
+function readableOutline(backup: BackupOutline): BackupOutline {
+  return {
+    ...backup,
+    sessionName: readableLabel(backup.sessionName, "Encrypted backup"),
+    groups: backup.groups.map((group) => (isSealedLabel(group.title) ? { ...group, title: "" } : group)),
+    windows: backup.windows.map((window) => (window.name && isSealedLabel(window.name) ? { ...window, name: null } : window)),
+  };
+}
+
+function fileOf(sealed: BackupOutline, format: ExportFormat, now: Date): ExportedFileHeader & { pieces: FilePieces } {
+  const backup = format === "tabvault" ? sealed : readableOutline(sealed);
+  const base = fileBase(readableLabel(sealed.sessionName, "Encrypted backup"));
   switch (format) {
     case "tabvault":
       return { pieces: tabVaultPieces(backup, now), contentType: "application/json; charset=utf-8", fileName: `${base}.tabvault.json` };

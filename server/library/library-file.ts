@@ -2,6 +2,7 @@ import type { WindowPlacement } from "@common/tab-field-mappers";
 import { BROWSER_BACKUP_LIMITS, type TabGroup, type tabGroupColors } from "@common/api/browser-backups";
 import { LIBRARY_LIMITS, type ImportFormat } from "@common/api/library";
 import { SESSION_LIMITS } from "@common/api/payload-limits";
+import { isSealedLabel, sealedLabelLength } from "@common/api/sealed-labels";
 import { FORM_CAPTURE_LIMITS } from "@common/form-capture";
 import { SEALED_LOCATION_LENGTH, sealedTextPattern } from "@common/end-to-end-encryption";
 import { withoutPrivateFields } from "@common/form-privacy";
@@ -157,7 +158,7 @@ export class LibraryBuilder {
     this.groups.push({
       groupId,
       windowId: this.windows.length,
-      title: storableText(fields.title, 200),
+      title: labelText(fields.title, BROWSER_BACKUP_LIMITS.groupTitleLength),
       color: groupColor(fields.color),
       collapsed: fields.collapsed === true,
     });
@@ -219,9 +220,17 @@ export class LibraryBuilder {
   }
 }
 
+/**
+ * A group's title or a window's name as a backup keeps it: a sealed one (decision 237, carried by a TabVault JSON
+ * export) whole within its own cap, as cutting it would leave it unopenable; any other storable and cut to `maxLength`.
+ */
+function labelText(value: unknown, maxLength: number): string {
+  return typeof value === "string" && isSealedLabel(value) && value.length <= sealedLabelLength(maxLength) ? value : storableText(value, maxLength);
+}
+
 /** A window's name as a backup keeps it: storable, at most `windowNameLength` characters; null for none or "". */
 export function windowName(value: unknown): string | null {
-  const name = storableText(value, BROWSER_BACKUP_LIMITS.windowNameLength);
+  const name = labelText(value, BROWSER_BACKUP_LIMITS.windowNameLength);
   return name === "" ? null : name;
 }
 

@@ -9,6 +9,7 @@ import {
   type OrganiseReceipt,
 } from "@common/api/library-organise";
 import { SESSION_LIMITS } from "@common/api/payload-limits";
+import { isSealedLabel } from "@common/api/sealed-labels";
 import { pinnedBackupsText, plans, planTypes } from "@common/plans";
 import type { UserRow } from "../accounts/table";
 import { savedSessions } from "../backups/table";
@@ -30,7 +31,8 @@ export class OrganiseRefusedError extends Error {
 }
 
 const notFound = () => new OrganiseRefusedError(404, "Backup not found");
-const quoted = (name: string) => `“${name}”`;
+/** A name or tag as the receipt says it: a sealed one (decision 237) is never echoed as its ciphertext. */
+const quoted = (name: string) => (isSealedLabel(name) ? "an encrypted label" : `“${name}”`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** Keeps what the action changed, as it was, in place of the account's previous last change (decision 157). */
@@ -86,7 +88,7 @@ export async function organiseBackup(
 
     if (change.sessionName !== undefined && change.sessionName !== name) {
       set.sessionName = change.sessionName;
-      done.push(`Renamed ${quoted(name)} to ${quoted(change.sessionName)}`);
+      done.push(isSealedLabel(change.sessionName) ? `Renamed ${quoted(name)} (the new name is encrypted)` : `Renamed ${quoted(name)} to ${quoted(change.sessionName)}`);
     }
     if (change.note !== undefined && (change.note || null) !== note) {
       set.note = change.note || null;
@@ -178,9 +180,14 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
       }
       windowOffset += windows.reduce((most, window) => Math.max(most, num(window, "position") + 1), 0);
     }
-    const sessionName = (request.sessionName ?? `Merged: ${names.join(" + ")}`).slice(0, SESSION_LIMITS.sessionNameLength);
-    const tagsOf = (row: Row) => (row.tags as string[] | null) ?? [];
-    const notes = sources.map((row) => row.note).filter((note): note is string => typeof note === "string" && note.length > 0);
+    // Sealed names, tags and notes are bound to their backup (decision 237): the server cannot re-seal them for the
+    // merged one, so it leaves them out and the browser that holds the key sets them again.
+    const plainNames = names.filter((name) => !isSealedLabel(name));
+    const defaultName = plainNames.length === names.length ? `Merged: ${names.join(" + ")}` : `Merged ${plural(names.length, "backup")}`;
+    const sessionName = (request.sessionName ?? defaultName).slice(0, SESSION_LIMITS.sessionNameLength);
+    const tagsOf = (row: Row) => ((row.tags as string[] | null) ?? []).filter((tag) => !isSealedLabel(tag));
+    const notes = sources.map((row) => row.note).filter((note): note is string => typeof note === "string" && note.length > 0 && !isSealedLabel(note));
+    const sealedLeftOut = sources.some((row) => [String(row.session_name), String(row.note ?? ""), ...((row.tags as string[] | null) ?? [])].some(isSealedLabel));
     merged.saved_sessions.push({
       id: mergedId,
       user_id: user.id,
@@ -204,7 +211,8 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
     });
     await deleteBackups(tx, user.id, request.backupIds);
     await restoreBackups(tx, merged);
-    const message = `Merged ${plural(sources.length, "backup")} into ${quoted(sessionName)} (${plural(merged.session_tabs.length, "tab")})`;
+    const leftOut = sealedLeftOut ? ". Encrypted names, tags and notes stay with the backups merged: set them again on this one" : "";
+    const message = `Merged ${plural(sources.length, "backup")} into ${quoted(sessionName)} (${plural(merged.session_tabs.length, "tab")})${leftOut}`;
     await rememberChange(tx, user.id, message, before, [mergedId], now, false);
     return { message, backupId: mergedId, undo: message };
   });

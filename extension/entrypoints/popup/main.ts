@@ -301,7 +301,7 @@ function backupRow(backup: BackupSummary): HTMLElement {
       h(
         "div",
         { class: "meta" },
-        `${date.toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })} · ${plural(backup.tabCount, "tab")}${backup.sealedTabCount > 0 ? ` · ${backup.sealedTabCount.toLocaleString("en")} encrypted` : ""}`,
+        `${date.toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })} · ${plural(backup.tabCount, "tab")}${backup.sealedTabCount > 0 ? ` · ${backup.sealedTabCount.toLocaleString("en")} encrypted` : ""}${backup.tags.length > 0 ? ` · ${[...new Set(backup.tags)].join(", ")}` : ""}`,
       ),
     ),
     h("button", { disabled: busy || !backup.restorable, onclick: () => void act({ kind: "restore-backup", backupId: backup.id }) }, "Restore"),

@@ -54,10 +54,11 @@ export function messageHandlers(deps: HandlersDeps): Handlers {
 
   async function listBackups(): Promise<BackupListAnswer> {
     const answer = await library.sync();
-    if (answer.ok) return { ok: true, backups: answer.library.backups };
+    // Names, tags and notes sealed in a browser (decision 237) are opened here, never kept opened in storage.
+    if (answer.ok) return { ok: true, backups: await formEncryption.openLabels(answer.library.backups) };
     // Offline, the last download still lists the library (deletions arrive with the next sync).
     const cached = answer.kind === "network" ? await library.cached() : null;
-    if (cached) return { ok: true, backups: cached.backups, notice: "TabVault cannot be reached: the list as it was at the last sync." };
+    if (cached) return { ok: true, backups: await formEncryption.openLabels(cached.backups), notice: "TabVault cannot be reached: the list as it was at the last sync." };
     return { ok: false, message: answer.kind === "network" ? "TabVault cannot be reached." : answer.message };
   }
 

@@ -1,3 +1,4 @@
+import { isSealedLabel } from "@common/api/sealed-labels";
 import { getBrowserBackup, type BrowserBackup } from "@common/api/browser-backups";
 import { logProtectionEvent } from "@common/api/protection";
 import { getTeamSharedSession } from "@common/api/team-sharing";
@@ -295,7 +296,8 @@ export class Restores {
     return this.start("backup", async (caps) => {
       const read = await this.read((options) => callEndpoint(getBrowserBackup, { params: { id: backupId } }, options));
       if (typeof read === "string") return read;
-      restoredName = read.sessionName;
+      // The restore's record goes to the server: a sealed name (decision 237) is never opened into it.
+      restoredName = isSealedLabel(read.sessionName) ? "an encrypted backup" : read.sessionName;
       const opened = await this.opened(read);
       if (typeof opened === "string") return opened;
       let backup = opened.backup;

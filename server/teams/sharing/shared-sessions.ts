@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { BrowserBackup } from "@common/api/browser-backups";
 import type { SavedSessionDetail } from "@common/api/backups";
+import { isSealedLabel, readableLabel } from "@common/api/sealed-labels";
 import { TEAM_SHARING_LIMITS, type SharedSession } from "@common/api/team-sharing";
 import { users } from "../../accounts/table";
 import { findBrowserBackup } from "../../backups/browser-backups";
@@ -31,7 +32,8 @@ type SharedRow = { id: string; sessionName: string; tabCount: number; createdAt:
 function toShared(row: SharedRow, viewerId: string): SharedSession {
   return {
     id: row.id,
-    sessionName: row.sessionName,
+    // The team holds no key to the sharer's sealed labels (decision 237): it reads that the name is encrypted.
+    sessionName: readableLabel(row.sessionName),
     tabCount: row.tabCount,
     createdAt: row.createdAt.toISOString(),
     sharedAt: row.sharedAt.toISOString(),
@@ -103,7 +105,7 @@ export async function shareWithTeam(db: Database, teamId: string, sharer: Actor,
       .onConflictDoNothing()
       .returning({ sessionId: teamSharedSessions.sessionId });
     if (inserted.length > 0) {
-      await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionShared", detail: `"${backup.name}" (${backup.tabCount} ${backup.tabCount === 1 ? "tab" : "tabs"})`, at: now });
+      await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionShared", detail: `"${readableLabel(backup.name)}" (${backup.tabCount} ${backup.tabCount === 1 ? "tab" : "tabs"})`, at: now });
     }
     const [row] = await sharedQuery(tx)
       .where(and(eq(teamSharedSessions.teamId, teamId), eq(teamSharedSessions.sessionId, sessionId)))
@@ -123,7 +125,7 @@ export async function unshareFromTeam(db: Database, teamId: string, sharer: Acto
       .returning({ sessionId: teamSharedSessions.sessionId });
     if (removed.length === 0) return false;
     const [backup] = await tx.select({ name: savedSessions.sessionName }).from(savedSessions).where(eq(savedSessions.id, sessionId));
-    await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionUnshared", detail: `"${backup?.name ?? sessionId}"`, at: now });
+    await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionUnshared", detail: `"${backup ? readableLabel(backup.name) : sessionId}"`, at: now });
     return true;
   });
 }
@@ -134,9 +136,12 @@ export async function sharedBrowserBackup(db: Database, share: SharedRow): Promi
   if (!backup) return undefined;
   return {
     ...backup,
+    sessionName: readableLabel(backup.sessionName),
     deviceName: null,
+    groups: backup.groups.map((group) => (isSealedLabel(group.title) ? { ...group, title: "" } : group)),
     windows: backup.windows.map((window) => ({
       ...window,
+      name: window.name && isSealedLabel(window.name) ? null : window.name,
       tabs: window.tabs.map((tab) => ({ ...tab, formData: {}, scrollPosition: { x: 0, y: 0 } })),
     })),
   };
@@ -148,6 +153,7 @@ export async function sharedSessionDetail(db: Database, share: SharedRow): Promi
   if (!session) return undefined;
   return {
     ...session,
+    sessionName: readableLabel(session.sessionName),
     deviceName: null,
     tags: [],
     note: null,

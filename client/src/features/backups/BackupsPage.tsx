@@ -3,7 +3,7 @@ import { toastFailure } from "@/lib/failure-toast";
 import { listBackups, type RestoreResponse } from "@common/api/backups";
 import { getBackupOverview } from "@common/api/backup-pages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CopyMinus, Loader2, Merge, Save, Tag } from "lucide-react";
+import { CopyMinus, Loader2, Merge, Save, Search, Tag } from "lucide-react";
 import { useEffect, useState } from "react";
 import { BackupList } from "./BackupList";
 import { BackupDetails } from "./BackupDetails";
@@ -13,6 +13,8 @@ import { requestRestore } from "@/features/extension-bridge/bridge";
 import { unopenedNote, useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
 import { useAuth } from "@/features/accounts/useAuth";
 import { prepareTabsOnce } from "@/features/encryption/form-sealer";
+import { matchesLabels } from "@/features/encryption/label-sealing";
+import { useOpenedBackupLabels, useOpenedLabels } from "@/features/encryption/useBackupLabels";
 import { searchLibrary } from "@common/api/library-organise";
 import { ImportButton, importHelp } from "@/features/library/ImportButton";
 import { LibrarySearch } from "@/features/library/LibrarySearch";
@@ -23,6 +25,7 @@ import { OpenOnOtherDevices } from "@/features/open-tabs/OpenOnOtherDevices";
 import { SharedWithTeam } from "@/features/teams/sharing/SharedWithTeam";
 import { ShareWithTeam } from "@/features/teams/sharing/ShareWithTeam";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
 import { endpointKey, endpointQuery } from "@/lib/api-client";
@@ -48,10 +51,14 @@ export default function BackupsPage() {
   };
   const [tagFilter, setTagFilter] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
+  const [labelQuery, setLabelQuery] = useState("");
   const backups = useQuery(endpointQuery(listBackups));
-  const allTags = [...new Set((backups.data ?? []).flatMap((backup) => backup.tags))].sort();
+  // Names, tags and notes sealed in a browser are opened here, and only here (decision 237).
+  const shown = useOpenedLabels(backups.data);
+  const allTags = [...new Set((shown ?? []).flatMap((backup) => backup.tags))].sort();
   // The overview only (labels, applications): the tabs come a page at a time as the list shows them (decision 165).
   const selected = useQuery({ ...endpointQuery(getBackupOverview, { params: { id: selectedId ?? "" } }), enabled: selectedId !== null });
+  const selectedShown = useOpenedBackupLabels(selected.data);
   // The first page of tabs is asked for beside the overview, not after it: the first screen waits for one round trip.
   useEffect(() => {
     if (selectedId !== null) void queryClient.prefetchQuery(tabPageQuery(selectedId, 0));
@@ -140,6 +147,17 @@ export default function BackupsPage() {
         setSelectedId(id);
       }} />
 
+      <div className="mt-6 flex max-w-md items-center gap-2">
+        <Search className="size-4 text-slate-500" aria-hidden="true" />
+        <label htmlFor="backup-label-search" className="sr-only">
+          Find a backup by its name, tags or note
+        </label>
+        <Input id="backup-label-search" value={labelQuery} onChange={(event) => setLabelQuery(event.target.value)} placeholder="Find by name, tag or note" className="h-9" />
+      </div>
+      {shown?.some((backup) => backup.labelsLocked) ? (
+        <p className="mt-2 text-sm text-slate-600">Some names, tags and notes are encrypted and this browser is locked: they show as Locked. Unlock on the Account page to read and find them.</p>
+      ) : null}
+
       {allTags.length > 0 ? (
         <div className="mt-6 flex flex-wrap items-center gap-2" role="group" aria-label="Filter by tag">
           <span className="inline-flex items-center gap-1 text-sm text-slate-600">
@@ -185,12 +203,12 @@ export default function BackupsPage() {
           ))}
         </TabsList>
         {filters.map((item) => {
-          const list = (backups.data ?? []).filter((backup) => matchesFilter(backup, item.value) && (tagFilter === null || backup.tags.includes(tagFilter)));
+          const list = (shown ?? []).filter((backup) => matchesFilter(backup, item.value) && (tagFilter === null || backup.tags.includes(tagFilter)) && matchesLabels(backup, labelQuery));
           return (
             <TabsContent key={item.value} value={item.value}>
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
                 <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-                  {backups.isLoading ? (
+                  {backups.isLoading || (backups.data !== undefined && shown === undefined) ? (
                     <p className="flex items-center gap-2 p-6 text-slate-500">
                       <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading sessions…
                     </p>
@@ -214,9 +232,9 @@ export default function BackupsPage() {
                   ) : null}
                   {selectedId === null ? (
                     <p className="py-10 text-center text-slate-500">Select a session to view details</p>
-                  ) : selected.data ? (
+                  ) : selected.data && selectedShown ? (
                     <BackupDetails
-                      backup={selected.data}
+                      backup={selectedShown}
                       restoring={restore.isPending}
                       inThisBrowser={extension !== null}
                       deleting={remove.isPending}
@@ -224,7 +242,7 @@ export default function BackupsPage() {
                       onRestoreWithGroups={() => restore.mutate({ id: selected.data.id, suggestedGroups: true })}
                       onDelete={() => remove.mutate(selected.data.id)}
                       timeline={timelineFrom === null ? <OpenTimelineButton onOpen={() => setTimelineFrom(selected.data.id)} /> : null}
-                      organise={<><OrganisePanel key={`${selected.data.id}\n${selected.data.sessionName}\n${selected.data.note ?? ""}`} backup={selected.data} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam backup={selected.data} /></>}
+                      organise={<><OrganisePanel key={`${selectedShown.id}\n${selectedShown.sessionName}\n${selectedShown.note ?? ""}`} backup={selectedShown} busy={organise.isPending} run={(action) => organise.mutate(action)} /><ShareWithTeam backup={selectedShown} /></>}
                     />
                   ) : (
                     <p className="flex items-center justify-center gap-2 py-10 text-slate-500">

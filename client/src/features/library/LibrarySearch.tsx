@@ -5,11 +5,18 @@ import { getFormEncryption } from "@common/api/encryption";
 import { ORGANISE_LIMITS, searchLibrary } from "@common/api/library-organise";
 import { highlightParts, isOpenable } from "./organise-api";
 import { encryptedTabs } from "@/features/encryption/tab-sealing";
+import { useOpenedBackupLabels } from "@/features/encryption/useBackupLabels";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { endpointQuery } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
 import { errorMessage } from "@/lib/queryClient";
+
+/** A backup's name as this browser can show it: a sealed one opened with the key, or Locked (decision 237). */
+function ShownBackupName({ backupId, sessionName }: { backupId: string; sessionName: string }) {
+  const shown = useOpenedBackupLabels({ id: backupId, sessionName, tags: [], note: null });
+  return <>{shown?.sessionName ?? "…"}</>;
+}
 
 /** The search waits this long after the last key before asking the server. */
 const typingPause = 250;
@@ -67,7 +74,7 @@ export function LibrarySearch({ onShowBackup }: { onShowBackup: (backupId: strin
       {encryption.data?.enabled ? (
         <p className="mt-2 text-xs text-slate-500">
           {encryption.data.sealsTabLocations
-            ? "Searches titles and addresses that are not encrypted. Encrypted tabs and your form entries are never searched."
+            ? "Searches titles and addresses that are not encrypted, on the server. Encrypted tabs, names, tags and notes and your form entries are never searched there: find a backup by its encrypted name, tag or note with “Find by name, tag or note”, which searches in this browser once unlocked."
             : "Searches titles and addresses. Your form entries are end-to-end encrypted and never searched."}
         </p>
       ) : null}
@@ -121,7 +128,7 @@ export function LibrarySearch({ onShowBackup }: { onShowBackup: (backupId: strin
                       <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
                         {hit.pinned ? <Pin className="size-3" aria-label="Pinned" /> : null}
                         <button type="button" onClick={() => onShowBackup(hit.backupId)} className="cursor-pointer font-medium text-brand-700 underline-offset-2 hover:underline">
-                          In {hit.sessionName}
+                          In <ShownBackupName backupId={hit.backupId} sessionName={hit.sessionName} />
                         </button>
                         <time dateTime={hit.backupCreatedAt}>{formatDateTime(hit.backupCreatedAt)}</time>
                       </p>

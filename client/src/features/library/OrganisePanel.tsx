@@ -4,20 +4,23 @@ import type { SavedSessionSummary } from "@common/api/backups";
 import { ORGANISE_LIMITS, type OrganiseReceipt } from "@common/api/library-organise";
 import { SESSION_LIMITS } from "@common/api/payload-limits";
 import { dedupe, organise } from "./organise-api";
+import type { OpenedLabels } from "@/features/encryption/label-sealing";
+import { useLabelSealing } from "@/features/encryption/useBackupLabels";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
 /**
  * A backup's name, tags, note and pin, and removing its duplicate tabs (decisions 153–156). Give it a
- * key that changes with the backup's name and note, so the fields start from what was saved.
+ * key that changes with the backup's name and note, so the fields start from what was saved. The labels come opened
+ * (decision 237); what is changed is sealed for this backup when the account seals titles and addresses.
  */
 export function OrganisePanel({
   backup,
   busy,
   run,
 }: {
-  backup: SavedSessionSummary;
+  backup: OpenedLabels<SavedSessionSummary>;
   busy: boolean;
   run: (action: () => Promise<OrganiseReceipt>) => void;
 }) {
@@ -27,7 +30,8 @@ export function OrganisePanel({
   const [tag, setTag] = useState("");
   const [note, setNote] = useState(backup.note ?? "");
 
-  const change = (body: Parameters<typeof organise>[1]) => run(() => organise(backup.id, body));
+  const sealFor = useLabelSealing();
+  const change = (body: Parameters<typeof organise>[1]) => run(async () => organise(backup.id, await sealFor(backup.id, body)));
   const submit = (action: () => void) => (event: FormEvent) => {
     event.preventDefault();
     action();
@@ -49,6 +53,7 @@ export function OrganisePanel({
           Remove duplicate tabs
         </Button>
       </div>
+      {backup.labelsLocked ? <p className="text-xs text-slate-600">Locked: this backup&apos;s name, tags or note are encrypted. Unlock on the Account page to read or change them.</p> : null}
       {renaming ? (
         <form className="flex flex-wrap items-end gap-2" onSubmit={submit(() => change({ sessionName: name }))}>
           <div className="min-w-48 flex-1">
@@ -66,11 +71,11 @@ export function OrganisePanel({
         <p className="text-xs font-medium text-slate-700">Tags</p>
         <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Tags">
           {backup.tags.length === 0 ? <li className="text-xs text-slate-500">No tags yet</li> : null}
-          {backup.tags.map((name) => (
-            <li key={name}>
+          {backup.tags.map((name, index) => (
+            <li key={backup.storedTags[index] ?? name}>
               <Badge variant="secondary" className="gap-1 pr-1">
                 {name}
-                <button type="button" disabled={busy} onClick={() => change({ removeTags: [name] })} aria-label={`Remove the tag ${name}`} className="rounded-full p-0.5 hover:bg-slate-300">
+                <button type="button" disabled={busy} onClick={() => change({ removeTags: [backup.storedTags[index] ?? name] })} aria-label={`Remove the tag ${name}`} className="rounded-full p-0.5 hover:bg-slate-300">
                   <X className="size-3" aria-hidden="true" />
                 </button>
               </Badge>

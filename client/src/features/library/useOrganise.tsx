@@ -2,14 +2,17 @@ import { useMutation } from "@tanstack/react-query";
 import type { OrganiseReceipt } from "@common/api/library-organise";
 import { undo } from "./organise-api";
 import { ToastAction } from "@/components/ui/toast";
+import { LockedLabelsError } from "@/features/encryption/label-sealing";
 import { toastFailure } from "@/lib/failure-toast";
+import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
 
 /** An Undo toast stays a little longer than the usual five seconds: time to read it and change one's mind. */
 const undoToastDuration = 10_000;
 
 function failed(title: string, error: unknown) {
-  toastFailure(error, "Please try again.", title);
+  // A locked browser's rename of sealed labels (decision 237) says why in its own words.
+  toastFailure(error, "Please try again.", title, (failure, fallback) => (failure instanceof LockedLabelsError ? failure.message : errorMessage(failure, fallback)));
 }
 
 /**
