@@ -209,10 +209,10 @@ const placeholderResources = {
   grantedDeviceCode: "",
   deniedUserCode: "",
   signInToken: "",
-  otherBrowserSessionId: "",
+  otherSignInSessionId: "",
   deletionToken: "",
   refundablePaymentId: "",
-  sharedSessionId: "",
+  sharedBackupId: "",
 };
 
 describe("authorization matrix: every endpoint × {anonymous, user A, user B, admin, A's device token} on A's resources", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
-import { SESSION_LIMITS } from "./payload-limits";
+import { BACKUP_LIMITS } from "./payload-limits";
 import { oneLineText, text } from "./text";
 
 /**
@@ -89,7 +89,7 @@ export const organiseBackupSchema = z
   .strictObject({
     sessionName: text()
       .trim()
-      .pipe(oneLineText().min(1, "A backup's name has at least one character").max(SESSION_LIMITS.sessionNameLength))
+      .pipe(oneLineText().min(1, "A backup's name has at least one character").max(BACKUP_LIMITS.backupNameLength))
       .optional(),
     /** The note; an empty one removes it. */
     note: text().trim().max(ORGANISE_LIMITS.noteLength, `A note has at most ${ORGANISE_LIMITS.noteLength} characters`).optional(),
@@ -107,7 +107,7 @@ const selectionSchema = z
 
 export const mergeRequestSchema = z.strictObject({
   backupIds: selectionSchema.min(2, "Choose at least two backups to merge"),
-  sessionName: text().trim().pipe(oneLineText().min(1).max(SESSION_LIMITS.sessionNameLength)).optional(),
+  sessionName: text().trim().pipe(oneLineText().min(1).max(BACKUP_LIMITS.backupNameLength)).optional(),
 });
 
 export const dedupeRequestSchema = z.strictObject({

@@ -32,8 +32,8 @@ export async function backupExportSource(
   id: string,
   pageSize = LIBRARY_EXPORT_TAB_PAGE_SIZE,
 ): Promise<BackupExportSource | undefined> {
-  const session = await ownBackupRow(db, userId, id);
-  if (!session) return undefined;
+  const backup = await ownBackupRow(db, userId, id);
+  if (!backup) return undefined;
   const [lists, windows, groups, sealedTabs] = await Promise.all([
     readTabLists(db, [id]),
     db.select().from(backupWindows).where(eq(backupWindows.sessionId, id)).orderBy(asc(backupWindows.position)),
@@ -45,7 +45,7 @@ export async function backupExportSource(
   const placesOf: number[][] = shaped.map(() => []);
   list?.content_ids.forEach((_content, position) => placesOf[windowIndexOf(shaped, list.window_positions?.[position] ?? null)]!.push(position));
   const outline: BackupOutline = {
-    ...backupHeadOf(session, groups),
+    ...backupHeadOf(backup, groups),
     windows: shaped.map(({ tabs: _none, ...window }, index) => ({
       ...window,
       tabCount: placesOf[index]!.length,

@@ -125,9 +125,9 @@ export function messageHandlers(deps: HandlersDeps): Handlers {
       await workflows.refresh(() => "failed");
       return workflows.status();
     },
-    "restore-last-session": () => restores.lastSession(),
+    "restore-last-session": () => restores.lastRun(),
     "dismiss-last-session": async () => {
-      await workflows.dismissLastSession();
+      await workflows.dismissLastRun();
       return { ok: true, message: "The last session will not be offered again." };
     },
     "list-open-tabs": () => openTabs.others(),

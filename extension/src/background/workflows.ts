@@ -89,8 +89,8 @@ export class Workflows {
     await this.scheduleDaily();
   }
 
-  /** At browser start with a start-up rule: a notification and the popup offer the last session's tabs not open now. */
-  offerLastSession = async (previous: Snapshot, lost: number[], notifyToo: boolean): Promise<void> => {
+  /** At browser start with a start-up rule: a notification and the popup offer the last run's tabs not open now. */
+  offerLastRun = async (previous: Snapshot, lost: number[], notifyToo: boolean): Promise<void> => {
     const { ctx, connection } = this.deps;
     await this.automation.clearOffer();
     const browserStarted = (await ctx.items.browserStarted.get()) === true;
@@ -111,7 +111,7 @@ export class Workflows {
       .catch((error) => ctx.log("notification failed", error));
   };
 
-  async dismissLastSession(): Promise<void> {
+  async dismissLastRun(): Promise<void> {
     await this.automation.clearOffer();
     await this.deps.ctx.browser.notifications?.clear("last-session").catch(() => false);
   }
