@@ -8,6 +8,7 @@ import type { UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { recordProtectionEvent } from "../protection/events";
 import { SYNCED_BROWSER_TYPE } from "@common/api/backups";
+import { findOwnBackupRow } from "./backup-reads";
 import { triggerWords } from "./backups";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { type BackupRules, type BackupWriter, backupRules, type PreparedBackup, storeBackup } from "./store-backup";
@@ -312,16 +313,6 @@ function duplicateReceipt(first: { id: string; tabCount: number; windowCount: nu
   };
 }
 
-/** The account's backup of this id, or undefined for anyone else's. */
-export async function ownBackupRow(db: Database, userId: string, id: string): Promise<BackupRow | undefined> {
-  const [backup] = await db
-    .select()
-    .from(savedSessions)
-    .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
-    .limit(1);
-  return backup;
-}
-
 /** A backup's stored windows, each without its tabs yet; a backup made before windows were kept has one. */
 export function backupWindowsOf(windows: BackupWindowRow[]): BrowserBackup["windows"] {
   return windows.length > 0
@@ -351,7 +342,7 @@ export function browserTabOf(tab: BackupTabRow): BrowserBackup["windows"][number
  * stored before windows were kept (the web app's, the Android app's) comes back as one window.
  */
 export async function findBrowserBackup(db: Database, userId: string, id: string): Promise<BrowserBackup | undefined> {
-  const backup = await ownBackupRow(db, userId, id);
+  const backup = await findOwnBackupRow(db, userId, id);
   if (!backup) return undefined;
   const [tabs, windows, groups] = await Promise.all([
     readBackupTabs(db, [id]),

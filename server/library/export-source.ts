@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { backupHeadOf, backupWindowsOf, browserTabOf, ownBackupRow, windowIndexOf } from "../backups/browser-backups";
+import { findOwnBackupRow } from "../backups/backup-reads";
+import { backupHeadOf, backupWindowsOf, browserTabOf, windowIndexOf } from "../backups/browser-backups";
 import { backupTabGroups, backupWindows } from "../backups/browser-tables";
 import { readTabContents, readTabLists, tabAt } from "../backups/tab-list-reads";
 import type { Database } from "../db/database";
@@ -32,7 +33,7 @@ export async function backupExportSource(
   id: string,
   pageSize = LIBRARY_EXPORT_TAB_PAGE_SIZE,
 ): Promise<BackupExportSource | undefined> {
-  const backup = await ownBackupRow(db, userId, id);
+  const backup = await findOwnBackupRow(db, userId, id);
   if (!backup) return undefined;
   const [lists, windows, groups, sealedTabs] = await Promise.all([
     readTabLists(db, [id]),
