@@ -66,8 +66,8 @@ describe("plans enforced on the server", () => {
 
   it("Free: keeps 1 backup; the older one rotates out and the response says so", async () => {
     const cookie = await account("free@example.com", "free");
-    const sessions = await backupsOf("free@example.com");
-    expect(sessions).toHaveLength(1);
+    const backups = await backupsOf("free@example.com");
+    expect(backups).toHaveLength(1);
     time.advance(61 * 60_000);
     const third = (await emergency("free@example.com", cookie, 2)).json();
     expect(third.limit.backupsRotatedOut).toBe(1);
