@@ -247,7 +247,7 @@ const endsSignInSessions = new Set(["GET /api/logout", "POST /api/auth/sign-out-
  * Premium account in no team (for "admin"); A is a plain member. Shared sessions and insights run as A.
  */
 const isTeamRoute = (key: string) => / \/api\/team(\/invitations|\/members|\/audit-log|\/policy|$)/.test(key);
-/** Routes only a device token gets through (a browser session is refused): their valid example runs as A's device too. */
+/** Routes only a device token gets through (a sign-in session is refused): their valid example runs as A's device too. */
 const devicesOnly = new Set(["PUT /api/open-tabs"]);
 
 describe("random and mutated input to every endpoint, signed out and signed in", () => {

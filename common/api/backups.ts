@@ -55,7 +55,7 @@ export function cameThroughSync(backup: { browserType: string | null }): boolean
   return backup.browserType === SYNCED_BROWSER_TYPE;
 }
 
-/** The name of a backup's browser for screens and session names ("chrome" → "Chrome"); an unknown value as sent. */
+/** The name of a backup's browser for screens and backup names ("chrome" → "Chrome"); an unknown value as sent. */
 export function browserName(browserType: string): string {
   return browserNames[browserType] ?? browserType;
 }
@@ -81,7 +81,7 @@ export const windowsApplicationSchema = z.strictObject({
 });
 export type WindowsApplication = z.infer<typeof windowsApplicationSchema>;
 
-/** The browser session of spec 2 §3. */
+/** The browser session payload of spec 2 §3 (`browserSession`): the browser's tabs as they are. */
 export const browserSessionSchema = z.strictObject({
   tabs: z
     .array(tabSnapshotSchema)
@@ -146,7 +146,7 @@ export const backupSummarySchema = z.object({
   appCount: z.number().int(),
   sizeBytes: z.number().int(),
   /**
-   * The session library's labels (decisions 153, 154): the person's tags, note, and whether it is pinned. With
+   * The library's labels (decisions 153, 154): the person's tags, note, and whether it is pinned. With
    * defaults, so an extension or app reading a server from before them still parses the list.
    */
   tags: z.array(z.string()).default([]),

@@ -5,7 +5,7 @@ import { BACKUP_LIMITS } from "./payload-limits";
 import { oneLineText, text } from "./text";
 
 /**
- * The session library's search and organising (points 1 and 2): search every backup's tabs by
+ * The library's search and organising (points 1 and 2): search every backup's tabs by
  * title and URL (decision 152); rename, tag, note and pin a backup (decisions 153, 154); merge backups and
  * remove duplicate tabs (decisions 155, 156); undo the last of these (decision 157).
  */

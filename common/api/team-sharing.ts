@@ -5,7 +5,7 @@ import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 
 /**
- * Shared sessions (decision 190): a member shares one of their own backups with their team;
+ * Shared backups (decision 190): a member shares one of their own backups with their team;
  * the other members list it, read its tabs and restore it in their own browser; the sharer stops sharing it.
  * What a share carries: the backup's name, its tabs' addresses, titles and icons, its windows and tab groups.
  * What it never carries: form entries (plain or end-to-end encrypted, `tabvault:sealed`), scroll positions, the

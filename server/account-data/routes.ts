@@ -42,7 +42,7 @@ const hours = (count: number) => count * 3_600_000;
 /**
  * The Account page's actions on the whole account: they span accounts (sessions, tokens), backups,
  * payments and devices, so they live here rather than in any one of them. Everything but the mailed
- * deletion link needs the browser session (decision 137).
+ * deletion link needs the sign-in session (decision 137).
  */
 export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> = async (app, { db, mailer, publicUrl, payments }) => {
   const perAccount = (request: FastifyRequest) => request.account?.user.id ?? null;

@@ -22,11 +22,11 @@ export interface TokenDevice {
 /** Who is making the request, as far as the route is concerned. */
 export interface Account {
   user: UserRow;
-  /** Admin rights need the browser session; a device token never carries them. */
+  /** Admin rights need the sign-in session; a device token never carries them. */
   isAdmin: boolean;
-  /** A browser session cookie, or a device token of the Windows or Android app or the browser extension. */
+  /** A sign-in session cookie, or a device token of the Windows or Android app or the browser extension. */
   via: "session" | "device-token";
-  /** The token's device, with its scope; null for a browser session. */
+  /** The token's device, with its scope; null for a sign-in session. */
   device: TokenDevice | null;
   /** The team the person belongs to; `user.planType` is already the higher of their own plan and the team's. */
   team: AccountTeam | null;

@@ -130,7 +130,7 @@ describe("browser backups from the extension: windows, tabs and groups", () => {
     const retry = await upload(snapshot, bearer(a.token));
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ ...first.json(), duplicate: true, message: expect.stringMatching(/already/) });
-    // Through the browser session too: the snapshot is the account's, whoever sends it.
+    // Through the sign-in session too: the snapshot is the account's, whoever sends it.
     expect((await upload(snapshot, withSession(a.cookie))).json().backupId).toBe(first.json().backupId);
     expect(await backupsOf(a.userId)).toBe(1);
     expect(await events()).toBe(eventsBefore);

@@ -224,7 +224,7 @@ describe("plans enforced on the server", () => {
 
   it("a backup interrupted mid-write leaves nothing half-written", async () => {
     const cookie = await account("crash@example.com", "pro");
-    // The database fails the fourth tab's insert, after the session row and three tabs went in.
+    // The database fails the fourth tab's insert, after the backup's row and three tabs went in.
     await server.database.db.execute(sql`
       create or replace function fail_poisoned_tab() returns trigger language plpgsql as $$
       begin

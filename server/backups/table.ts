@@ -53,7 +53,7 @@ export const savedSessions = pgTable(
      */
     sizeBytes: integer("size_bytes").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The person's tags (the session library, decision 153): lower-case, each at most once. */
+    /** The person's tags (the library, decision 153): lower-case, each at most once. */
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     /** The person's note on the backup; null when none. */
     note: text("note"),

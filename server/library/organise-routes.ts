@@ -9,7 +9,7 @@ import * as organise from "./organise";
 import { searchTabs } from "./search";
 
 /**
- * The session library's search and organising (points 1 and 2): the web app's, so a browser
+ * The library's search and organising (points 1 and 2): the web app's, so a browser
  * session only, as import and export are. Refusals are {message} with the status the action chose.
  * Merging comes after the clean-up and before undo: the fuzzer and the authorization matrix run routes in
  * this order, and the owner's undo puts back the backups the owner's merge took.

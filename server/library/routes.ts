@@ -22,8 +22,8 @@ export const libraryImportLimit = {
 } as const;
 
 /**
- * The session library's import and export (point 3); formats in docs/library-formats.md. Both are
- * the web app's, so a browser session only: a device token (the extension's, the apps') is refused with 403.
+ * The library's import and export (point 3); formats in docs/library-formats.md. Both are
+ * the web app's, so a sign-in session only: a device token (the extension's, the apps') is refused with 403.
  */
 export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);

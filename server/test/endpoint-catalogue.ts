@@ -45,7 +45,7 @@ export interface OwnerResources {
   deniedUserCode: string;
   /** A sign-in link of A's, unused; it stays valid for days so every run reaches it in time. */
   signInToken: string;
-  /** A second browser session of A's (not the one the examples run in), for the example that ends one. */
+  /** A second sign-in session of A's (not the one the examples run in), for the example that ends one. */
   otherSignInSessionId: string;
   /** A mailed account-deletion link of A's, valid for days: it is only described, never used. */
   deletionToken: string;

@@ -24,7 +24,7 @@ export interface OpenState {
 
 /**
  * What this device offers to restore by itself: its emergency backups ("Restore 12 tabs") and a start-up rule's last
- * session. Each offer's plan is what is missing of it now, and an offer with nothing missing is taken down, whoever
+ * run. Each offer's plan is what is missing of it now, and an offer with nothing missing is taken down, whoever
  * brought its tabs back (decision 210): a restore from the server, the web app, or the person.
  */
 export class LocalOffers {

@@ -164,7 +164,7 @@ export class Restores {
         await onDone?.();
         // What came back is protected at once, not after the restore's trailing tab events settle.
         await this.deps.capture.capture().catch(() => null);
-        // An emergency or last session whose tabs this restore brought back is offered no more.
+        // An emergency or last run whose tabs this restore brought back is offered no more.
         await this.offers.clearWhatIsOpen().catch(() => undefined);
         const failed = result.failed > 0 ? `, ${result.failed} could not be opened` : "";
         // Also a browser that refused a private window although the extension is allowed there.

@@ -18,7 +18,7 @@ import { teamFeatureMembership } from "./team-access";
 const notShared = { message: "No such backup is shared with your team." };
 
 /**
- * Shared sessions (decision 190): every route reads the caller's membership on this request, and
+ * Shared backups (decision 190): every route reads the caller's membership on this request, and
  * a share is found only through the caller's team, so another team's member, a removed member and a stranger all
  * get 404. Sharing and unsharing are the web app's; the extension may read a shared backup to restore it.
  */
