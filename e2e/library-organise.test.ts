@@ -30,7 +30,7 @@ const files: { name: string; backupName: string; body: string }[] = [
   },
 ];
 
-describe("the session library: search, tag, pin, merge, dedupe, undo", () => {
+describe("the library: search, tag, pin, merge, dedupe, undo", () => {
   const suite = useBrowserSuite();
   let dir = "";
   before(async () => {

@@ -111,7 +111,7 @@ const files: { name: string; body: string | Buffer; backupName: string; urls: st
   },
 ];
 
-describe("the session library: import every format, export and re-import", () => {
+describe("the library: import every format, export and re-import", () => {
   const suite = useBrowserSuite();
   let dir = "";
   before(async () => {

@@ -7,7 +7,7 @@ import { useTestApp } from "../test/test-app";
 import { backupListSchema, backupSummarySchema } from "@common/api/backups";
 import { savedSessions, backupTabsView } from "./table";
 
-describe("saved sessions: backup, list, read, restore, delete", () => {
+describe("backups: save, list, read, restore, delete", () => {
   const server = useTestApp();
   const accounts = new Map<string, Promise<{ cookie: string }>>();
   /** Signs each address in once per file (the mail rate limit allows five sign-ins an address). */
@@ -144,7 +144,7 @@ describe("saved sessions: backup, list, read, restore, delete", () => {
     }
   });
 
-  it("deletes a session with its tabs", async () => {
+  it("deletes a backup with its tabs", async () => {
     const created = (await emergency("pro@example.com", browserSession(2))).json();
     const response = await server.app.inject({
       method: "DELETE",
@@ -181,7 +181,7 @@ describe("saved sessions: backup, list, read, restore, delete", () => {
     expect(response.json()).toEqual({ message: "Request body is too large" });
   });
 
-  it("refuses a malformed session id with 400", async () => {
+  it("refuses a malformed backup id with 400", async () => {
     const response = await get("/api/saved-sessions/not-a-uuid", "pro@example.com");
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain("Not a session id");

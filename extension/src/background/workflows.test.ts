@@ -138,7 +138,7 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
     expect(ruleUploads(h)).toHaveLength(3);
   });
 
-  it("at browser start, a start-up rule offers the last session in a notification and the popup, and restores what did not come back", async () => {
+  it("at browser start, a start-up rule offers the last browser run's tabs in a notification and the popup, and restores what did not come back", async () => {
     const h = await premium([rule({ kind: "startup" })]);
     const tabs = Array.from({ length: 6 }, (_, index) => `https://last.example/${index}`);
     h.world.openWindow(tabs);
@@ -163,7 +163,7 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
     expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toBeNull();
   });
 
-  it("a restore from the server that brings the last session's tabs back takes the offer down (decision 210)", async () => {
+  it("a restore from the server that brings the last browser run's tabs back takes the offer down (decision 210)", async () => {
     const h = await premium([rule({ kind: "startup" })]);
     const tabs = await restartWithFourOfSix(h, { browserStarted: true });
     expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toMatchObject({ tabCount: 2 });

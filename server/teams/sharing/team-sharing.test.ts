@@ -13,7 +13,7 @@ import { teamSharedBackups } from "./table";
 
 const sealed = `tv1.${"A".repeat(16)}.${"B".repeat(40)}`;
 
-describe("shared sessions (issue 19 point 2)", () => {
+describe("shared backups with the team", () => {
   const now = Date.parse("2026-11-24T10:00:00Z");
   const clock = () => new Date(now);
   const server = useTestApp({ clock });
