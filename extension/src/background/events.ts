@@ -71,7 +71,7 @@ export function wireBrowserEvents(deps: EventsDeps): void {
   // A click on the notification or on its button: the emergency's tabs, or the last run's, come back.
   const notificationClicked = (id: string) => {
     if (id.startsWith("emergency:")) void ctx.ready.then(() => restores.emergency(id.slice("emergency:".length)));
-    if (id === "last-session") void ctx.ready.then(restores.lastRun);
+    if (id === "last-run") void ctx.ready.then(restores.lastRun);
   };
   browser.notifications?.onClicked.addListener(notificationClicked);
   browser.notifications?.onButtonClicked?.addListener(notificationClicked);

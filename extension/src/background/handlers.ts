@@ -125,8 +125,8 @@ export function messageHandlers(deps: HandlersDeps): Handlers {
       await workflows.refresh(() => "failed");
       return workflows.status();
     },
-    "restore-last-session": () => restores.lastRun(),
-    "dismiss-last-session": async () => {
+    "restore-last-run": () => restores.lastRun(),
+    "dismiss-last-run": async () => {
       await workflows.dismissLastRun();
       return { ok: true, message: "The last session will not be offered again." };
     },

@@ -347,7 +347,7 @@ export class Restores {
 
   lastRun = async (): Promise<ActionAnswer> => {
     const { ctx, workflows } = this.deps;
-    await ctx.browser.notifications?.clear("last-session").catch(() => false);
+    await ctx.browser.notifications?.clear("last-run").catch(() => false);
     const offer = await workflows.automation.offer();
     if (!offer) return { ok: false, message: "No last session is waiting to be restored." };
     return this.start("last session", async () => {

@@ -151,11 +151,11 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
     await settle(h, 10_000);
     expect(h.server.stored().filter((body) => body.trigger === "clear_all_detected")).toEqual([]);
     const notifications = await fakeBrowser.notifications.getAll();
-    expect((notifications["last-session"] as { title: string; message: string } | undefined)?.title).toBe("Restore last session");
-    expect((notifications["last-session"] as { message: string }).message).toBe("Your last session had 2 tabs that are not open now. Click to restore them.");
+    expect((notifications["last-run"] as { title: string; message: string } | undefined)?.title).toBe("Restore last session");
+    expect((notifications["last-run"] as { message: string }).message).toBe("Your last session had 2 tabs that are not open now. Click to restore them.");
     const offered = await h.send<AutomationStatus>({ kind: "automation" });
     expect(offered.offer).toMatchObject({ tabCount: 2 });
-    const answer = await h.send<ActionAnswer>({ kind: "restore-last-session" });
+    const answer = await h.send<ActionAnswer>({ kind: "restore-last-run" });
     expect(answer).toMatchObject({ ok: true });
     await settle(h);
     const urls = h.world.layout().flatMap((window) => window.tabs).map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url));

@@ -101,7 +101,7 @@ export class Workflows {
     await this.automation.setOffer(previous, lost, count);
     if (!notifyToo) return;
     await ctx.browser.notifications
-      ?.create("last-session", {
+      ?.create("last-run", {
         type: "basic",
         iconUrl: ctx.browser.runtime.getURL("/icons/128.png"),
         title: "Restore last session",
@@ -113,7 +113,7 @@ export class Workflows {
 
   async dismissLastRun(): Promise<void> {
     await this.automation.clearOffer();
-    await this.deps.ctx.browser.notifications?.clear("last-session").catch(() => false);
+    await this.deps.ctx.browser.notifications?.clear("last-run").catch(() => false);
   }
 
   async status(): Promise<AutomationStatus> {
