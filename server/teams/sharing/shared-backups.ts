@@ -61,9 +61,9 @@ export async function sharedBackupsOf(db: Database, teamId: string, viewerId: st
 }
 
 /** One backup shared with the team, or undefined: another team's, unshared, or never shared. */
-export async function findTeamShare(db: Database, teamId: string, sessionId: string): Promise<SharedRow | undefined> {
+export async function findTeamShare(db: Database, teamId: string, backupId: string): Promise<SharedRow | undefined> {
   const [row] = await sharedQuery(db)
-    .where(and(eq(teamSharedBackups.teamId, teamId), eq(teamSharedBackups.sessionId, sessionId)))
+    .where(and(eq(teamSharedBackups.teamId, teamId), eq(teamSharedBackups.sessionId, backupId)))
     .limit(1);
   return row;
 }
@@ -79,7 +79,7 @@ export type ShareOutcome =
  * Shares one of the sharer's own backups with their team; the audit log records it in the same transaction.
  * Sharing a backup shared already changes nothing (the first share stands).
  */
-export async function shareWithTeam(db: Database, teamId: string, sharer: Actor, sessionId: string, now: Date): Promise<ShareOutcome> {
+export async function shareWithTeam(db: Database, teamId: string, sharer: Actor, backupId: string, now: Date): Promise<ShareOutcome> {
   return db.transaction(async (tx) => {
     // The membership row is held until the share is written: a removal at the same moment waits, then takes the share with it.
     const [member] = await tx
@@ -91,7 +91,7 @@ export async function shareWithTeam(db: Database, teamId: string, sharer: Actor,
     const [backup] = await tx
       .select({ name: savedSessions.sessionName, tabCount: savedSessions.tabCount, sealedTabCount: savedSessions.sealedTabCount })
       .from(savedSessions)
-      .where(and(eq(savedSessions.id, sessionId), eq(savedSessions.userId, sharer.id)))
+      .where(and(eq(savedSessions.id, backupId), eq(savedSessions.userId, sharer.id)))
       .limit(1);
     if (!backup) return { kind: "not-found" };
     if (backup.tabCount === 0) return { kind: "no-tabs" };
@@ -99,14 +99,14 @@ export async function shareWithTeam(db: Database, teamId: string, sharer: Actor,
     if (backup.sealedTabCount > 0) return { kind: "sealed", sealedTabs: backup.sealedTabCount };
     const inserted = await tx
       .insert(teamSharedBackups)
-      .values({ sessionId, teamId, sharedBy: sharer.id, sharedAt: now })
+      .values({ sessionId: backupId, teamId, sharedBy: sharer.id, sharedAt: now })
       .onConflictDoNothing()
       .returning({ sessionId: teamSharedBackups.sessionId });
     if (inserted.length > 0) {
       await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionShared", detail: `"${backup.name}" (${backup.tabCount} ${backup.tabCount === 1 ? "tab" : "tabs"})`, at: now });
     }
     const [row] = await sharedQuery(tx)
-      .where(and(eq(teamSharedBackups.teamId, teamId), eq(teamSharedBackups.sessionId, sessionId)))
+      .where(and(eq(teamSharedBackups.teamId, teamId), eq(teamSharedBackups.sessionId, backupId)))
       .limit(1);
     // Shared by its owner to another team before they moved here: the old share went with the old membership.
     if (!row) return { kind: "not-found" };
@@ -115,15 +115,15 @@ export async function shareWithTeam(db: Database, teamId: string, sharer: Actor,
 }
 
 /** The sharer stops sharing; false when they have no such share in this team. Audited in the same transaction. */
-export async function unshareFromTeam(db: Database, teamId: string, sharer: Actor, sessionId: string, now: Date): Promise<boolean> {
+export async function unshareFromTeam(db: Database, teamId: string, sharer: Actor, backupId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(teamSharedBackups)
-      .where(and(eq(teamSharedBackups.teamId, teamId), eq(teamSharedBackups.sessionId, sessionId), eq(teamSharedBackups.sharedBy, sharer.id)))
+      .where(and(eq(teamSharedBackups.teamId, teamId), eq(teamSharedBackups.sessionId, backupId), eq(teamSharedBackups.sharedBy, sharer.id)))
       .returning({ sessionId: teamSharedBackups.sessionId });
     if (removed.length === 0) return false;
-    const [backup] = await tx.select({ name: savedSessions.sessionName }).from(savedSessions).where(eq(savedSessions.id, sessionId));
-    await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionUnshared", detail: `"${backup?.name ?? sessionId}"`, at: now });
+    const [backup] = await tx.select({ name: savedSessions.sessionName }).from(savedSessions).where(eq(savedSessions.id, backupId));
+    await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionUnshared", detail: `"${backup?.name ?? backupId}"`, at: now });
     return true;
   });
 }
