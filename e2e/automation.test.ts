@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { listBackups } from "../common/api/backups";
 import { endpointUrl } from "../common/api/endpoint";
-import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
+import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext, saveScreenshot } from "./support/browser";
 import { type ExtensionBrowser, type ExtensionSetup, signInAndConnect, startWithExtension } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
@@ -59,7 +59,7 @@ describe("workflow automation: a rule made in the web app fires in the extension
     await form.getByRole("button", { name: "Add rule" }).click();
     await form.getByText("A window rule watches windows of 2 to 500 tabs").waitFor();
     await form.getByText("Give the backup a name").waitFor();
-    await site.screenshot({ path: join(SHOTS, "automation-validation-1280.png"), fullPage: true });
+    await saveScreenshot(site, { path: join(SHOTS, "automation-validation-1280.png"), fullPage: true });
 
     await form.getByLabel("Tabs in the window, at least").fill("3");
     await form.getByLabel("Backup name").fill("Closed research");
@@ -77,9 +77,9 @@ describe("workflow automation: a rule made in the web app fires in the extension
     await form.getByRole("button", { name: "Add rule" }).click();
     await rules.getByText("When the browser starts, offer to restore the last session.").waitFor();
     assert.equal(await form.getByRole("radio", { name: "At browser start" }).isDisabled(), true, "one start-up rule per account");
-    await site.screenshot({ path: join(SHOTS, "automation-rules-1280.png"), fullPage: true });
+    await saveScreenshot(site, { path: join(SHOTS, "automation-rules-1280.png"), fullPage: true });
     await site.setViewportSize(MOBILE);
-    await site.screenshot({ path: join(SHOTS, "automation-rules-390.png"), fullPage: true });
+    await saveScreenshot(site, { path: join(SHOTS, "automation-rules-390.png"), fullPage: true });
     await site.setViewportSize({ width: 1280, height: 800 });
 
     // Switched off and on again, and the daily one deleted.
@@ -95,7 +95,7 @@ describe("workflow automation: a rule made in the web app fires in the extension
     const automation = popup.getByRole("region", { name: "Automation" });
     await automation.getByText("When a window of 3+ tabs closes: “Closed research” #research").waitFor({ timeout: 20_000 });
     await automation.getByText("At browser start: offer the last session").waitFor();
-    await popup.screenshot({ path: join(SHOTS, "popup-automation.png") });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-automation.png") });
 
     const urls = [21, 22, 23, 24].map((n) => `${pages!.url}/page/${n}`);
     const windowId = await ext<number>(`chrome.windows.create({ url: ${JSON.stringify(urls)} }).then((w) => w.id)`);
@@ -120,7 +120,7 @@ describe("workflow automation: a rule made in the web app fires in the extension
     await site.bringToFront();
     await site.goto("/sessions");
     await site.getByText("Closed research").first().waitFor();
-    await site.screenshot({ path: join(SHOTS, "sessions-with-rule-backup-1280.png") });
+    await saveScreenshot(site, { path: join(SHOTS, "sessions-with-rule-backup-1280.png") });
   });
 
   test("below Premium, /automation says it needs Premium and offers the upgrade; nothing can be made", async () => {
@@ -135,7 +135,7 @@ describe("workflow automation: a rule made in the web app fires in the extension
       assert.match((await upgrade.getAttribute("href")) ?? "", /plan=premium/);
       assert.equal(await page.getByRole("form", { name: "New rule" }).count(), 0);
       await page.getByText("No rules yet.").waitFor();
-      await page.screenshot({ path: join(SHOTS, "automation-free-1280.png"), fullPage: true });
+      await saveScreenshot(page, { path: join(SHOTS, "automation-free-1280.png"), fullPage: true });
     } finally {
       await plain.close();
     }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
 import { assertNoSeriousViolations } from "./support/accessibility";
-import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
+import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext, saveScreenshot } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, type ExtensionSetup, startWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
@@ -58,7 +58,7 @@ describe("the blocker page with and without the real extension", () => {
     assert.equal(await panel.getByRole("link", { name: "Get the extension" }).getAttribute("href"), "/download");
     assert.equal(await panel.getByText("PROTECTING").count(), 0);
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, "blocker-without-extension.png") });
+    await saveScreenshot(page, { path: join(SHOTS, "blocker-without-extension.png") });
     await assertNoSeriousViolations(page, "/clear-all-blocker without the extension");
   });
 
@@ -73,7 +73,7 @@ describe("the blocker page with and without the real extension", () => {
     await panel.getByText("NOT CONNECTED", { exact: true }).waitFor();
     await panel.getByText(/^Watching this browser's tabs, not connected\./).waitFor();
     await panel.scrollIntoViewIfNeeded();
-    await blocker.screenshot({ path: join(SHOTS, "blocker-not-connected.png") });
+    await saveScreenshot(blocker, { path: join(SHOTS, "blocker-not-connected.png") });
 
     await popup.bringToFront();
     await connectExtension(extension, popup, EMAIL);
@@ -92,11 +92,11 @@ describe("the blocker page with and without the real extension", () => {
     assert.equal(await figure(panel, "Tabs they saved").textContent(), "3");
     await blocker.bringToFront();
     await panel.scrollIntoViewIfNeeded();
-    await blocker.screenshot({ path: join(SHOTS, "blocker-protecting.png") });
+    await saveScreenshot(blocker, { path: join(SHOTS, "blocker-protecting.png") });
     await assertNoSeriousViolations(blocker, "/clear-all-blocker with the extension's panel");
     await blocker.setViewportSize(MOBILE);
     await panel.scrollIntoViewIfNeeded();
-    await blocker.screenshot({ path: join(SHOTS, "blocker-protecting-390.png") });
+    await saveScreenshot(blocker, { path: join(SHOTS, "blocker-protecting-390.png") });
     await blocker.close();
   });
 });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import type { Page } from "playwright-core";
-import { DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
+import { DESKTOP, MOBILE, newContext, saveScreenshot, screenshot } from "./support/browser";
 import { connectExtension, inWorker, launchForServer } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
@@ -258,7 +258,7 @@ describe("end-to-end encryption of form entries", () => {
       await options.getByLabel("Your passphrase").fill(PASSPHRASE);
       await options.getByRole("button", { name: "Unlock this browser" }).click();
       await options.getByText("On, and this browser is unlocked").waitFor({ timeout: 20_000 });
-      await options.screenshot({ path: "e2e/artifacts/encryption-extension-options.png" });
+      await saveScreenshot(options, { path: "e2e/artifacts/encryption-extension-options.png" });
 
       // A window of two pages with typing in one: what the form-capture content script would have reported.
       const pages = [`${suite.server.url}/about`, `${suite.server.url}/documentation`];

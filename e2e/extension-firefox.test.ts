@@ -7,7 +7,7 @@ import { listBackups, type BackupSummary } from "../common/api/backups";
 import { getBrowserBackup } from "../common/api/browser-backups";
 import { endpointUrl } from "../common/api/endpoint";
 import { downloadExtensionPackage } from "../common/api/extension-packages";
-import { ARTIFACTS_DIR } from "./support/browser";
+import { ARTIFACTS_DIR, saveScreenshot } from "./support/browser";
 import { byRole, clickByRole, type FirefoxWithExtension, launchFirefoxWithExtension } from "./support/firefox";
 import { signInLinkFor } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
@@ -92,11 +92,11 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     const connect = await firefox.pageWith("/connect?code=");
     await clickByRole(connect, "button", "Connect");
     await byRole(connect, "heading", "Connected");
-    await connect.screenshot({ path: join(SHOTS, "connect-done.png") });
+    await saveScreenshot(connect, { path: join(SHOTS, "connect-done.png") });
     await connect.close();
     await firefox.reloadPopup();
     await textShown(firefox.popup, `Connected as ${EMAIL}`, 20_000);
-    await firefox.popup.screenshot({ path: join(SHOTS, "popup-connected.png") });
+    await saveScreenshot(firefox.popup, { path: join(SHOTS, "popup-connected.png") });
   });
 
   test("the popup says Firefox cannot read the other devices' tabs (decision 219)", async () => {
@@ -141,7 +141,7 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     assert.equal(grouped.length, 3);
     const group = await firefox.ext<{ title: string; color: string }>(`browser.tabGroups.get(${grouped[0]!.groupId})`);
     assert.deepEqual({ title: group.title, color: group.color }, { title: "Research", color: "purple" });
-    await firefox.popup.screenshot({ path: join(SHOTS, "popup-after-restore.png") });
+    await saveScreenshot(firefox.popup, { path: join(SHOTS, "popup-after-restore.png") });
   });
 
   test("restoring the server's copy of a backup whose window is still open opens only what is missing, and the local offer goes", async () => {
@@ -162,7 +162,7 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     // The server's emergency backup holds every window open then, not only the one that closed.
     await clickByRole(firefox.popup, "button", "Restore");
     await waitFor("the restore to finish", () => firefox.popup.evaluate(() => /Restored 4 tabs in [\d.]+ s \(\d+ windows still open: \d+ tabs already there\)\./.test(document.body.innerText)).catch(() => false), 30_000);
-    await firefox.popup.screenshot({ path: join(SHOTS, "popup-restored-only-missing.png") });
+    await saveScreenshot(firefox.popup, { path: join(SHOTS, "popup-restored-only-missing.png") });
     const windows = await firefox.ext<{ id: number; tabs: { url: string }[] }[]>("browser.windows.getAll({ populate: true })");
     assert.equal(windows.length, windowsBefore + 1, "only the closed window opens again");
     assert.deepEqual((await pagesOf(kept)).filter((url) => url.includes("/page/50")).sort(), [500, 501, 502, 503].map((index) => `${pages.url}/page/${index}`));
@@ -176,7 +176,7 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     await textShown(firefox.popup, "watched");
     const offers = await firefox.popup.evaluate(() => [...document.querySelectorAll("button")].filter((button) => /^Restore \d+ tabs?$/.test(button.innerText.trim())).length);
     assert.equal(offers, 0);
-    await firefox.popup.screenshot({ path: join(SHOTS, "popup-offer-gone.png") });
+    await saveScreenshot(firefox.popup, { path: join(SHOTS, "popup-offer-gone.png") });
   });
 
   test("closing 3 tabs at once is an emergency backup too", async () => {
@@ -207,7 +207,7 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     assert.doesNotMatch(said, /saved\./);
     await textShown(firefox.popup, "The server said:");
     const row = await refusedRow();
-    await firefox.popup.screenshot({ path: join(SHOTS, "popup-refused.png"), fullPage: true });
+    await saveScreenshot(firefox.popup, { path: join(SHOTS, "popup-refused.png"), fullPage: true });
 
     // Retry: refused again, in the same words; nothing stored. Then Discard: gone from the device.
     await clickByRole(firefox.popup, "button", `Retry ${row}`);
@@ -237,6 +237,6 @@ describe("the browser extension in real Firefox ESR against the real server", ()
     assert.ok(urls.filter((url) => url.includes("/page/4")).length === 12, "the 12 tabs open before the kill");
     await firefox.reloadPopup();
     await textShown(firefox.popup, "came back");
-    await firefox.popup.screenshot({ path: join(SHOTS, "popup-after-restart.png") });
+    await saveScreenshot(firefox.popup, { path: join(SHOTS, "popup-after-restart.png") });
   });
 });

@@ -6,7 +6,7 @@ import { after, before, describe, test } from "node:test";
 import { setFormEncryption } from "../common/api/encryption";
 import { endpointUrl } from "../common/api/endpoint";
 import { createBackupKey } from "../common/end-to-end-encryption";
-import { ARTIFACTS_DIR } from "./support/browser";
+import { ARTIFACTS_DIR, saveScreenshot } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, inWorker, launchForServer } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
@@ -130,7 +130,7 @@ describe("the extension against a hostile server (decision 220)", () => {
     await options.reload();
     await options.getByRole("alert").getByText("TabVault's server answered that encryption is off for your account.").waitFor({ timeout: 20_000 });
     await options.getByText("On, and this browser is unlocked: form entries are sealed").waitFor();
-    await options.screenshot({ path: join(ARTIFACTS_DIR, "extension-hostile-encryption-off-options.png"), fullPage: true });
+    await saveScreenshot(options, { path: join(ARTIFACTS_DIR, "extension-hostile-encryption-off-options.png"), fullPage: true });
     await options.close();
 
     // A backup read for a restore gains a javascript: tab; the restore leaves it out and says so.
@@ -138,7 +138,7 @@ describe("the extension against a hostile server (decision 220)", () => {
     await popup.reload();
     await latest.getByRole("button", { name: "Restore" }).first().click();
     await popup.getByText(/1 tab whose address is not a web page left out/).first().waitFor({ timeout: 20_000 });
-    await popup.screenshot({ path: join(ARTIFACTS_DIR, "extension-hostile-restore-popup.png") });
+    await saveScreenshot(popup, { path: join(ARTIFACTS_DIR, "extension-hostile-restore-popup.png") });
     const tabs = await inWorker<{ url: string; pendingUrl?: string; title?: string }[]>(browser, "chrome.tabs.query({})");
     assert.ok(tabs.every((tab) => !/^javascript:/i.test(tab.pendingUrl || tab.url) && tab.title !== "pwned"), JSON.stringify(tabs.map((tab) => tab.pendingUrl || tab.url)));
   });

@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { uploadBrowserBackup } from "../common/api/browser-backups";
 import { endpointUrl } from "../common/api/endpoint";
 import { bigBackupUploads, bigTabTitle, postFromPage } from "./support/big-backup";
-import { ARTIFACTS_DIR } from "./support/browser";
+import { ARTIFACTS_DIR, saveScreenshot } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, type ExtensionSetup, startWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
@@ -113,7 +113,7 @@ describe("200 restored tabs in Chromium, each drawn by a placeholder that calls 
     // How a placeholder looks when it is looked at before its page opens: one drawn in a page of its own.
     const look = await extension.context.newPage();
     await look.goto(chosen.url, { waitUntil: "load" }).catch(() => undefined);
-    await look.screenshot({ path: join(SHOTS, "placeholder.png") }).catch(() => undefined);
+    await saveScreenshot(look, { path: join(SHOTS, "placeholder.png") }).catch(() => undefined);
     await look.close().catch(() => undefined);
   });
 });

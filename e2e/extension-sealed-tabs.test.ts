@@ -5,7 +5,7 @@ import pg from "pg";
 import { setFormEncryption, setTabLocationSealing } from "../common/api/encryption";
 import { endpointUrl } from "../common/api/endpoint";
 import { createBackupKey } from "../common/end-to-end-encryption";
-import { ARTIFACTS_DIR } from "./support/browser";
+import { ARTIFACTS_DIR, saveScreenshot } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, type ExtensionSetup, inWorker, startWithExtension } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
@@ -85,7 +85,7 @@ describe("the extension seals titles and addresses when the account chooses (dec
     await popup.reload();
     await popup.getByRole("button", { name: "Back up now" }).click();
     await popup.getByText("Locked: unlock to send backups").waitFor({ timeout: 20_000 });
-    await popup.screenshot({ path: join(ARTIFACTS_DIR, "extension-sealed-tabs-locked-popup.png") });
+    await saveScreenshot(popup, { path: join(ARTIFACTS_DIR, "extension-sealed-tabs-locked-popup.png") });
     const storedTabs = () =>
       withClient(DATABASE_URL, async (client) => {
         const { rows } = await client.query<StoredTab>(
@@ -99,7 +99,7 @@ describe("the extension seals titles and addresses when the account chooses (dec
     const options = await extension.context.newPage();
     await options.goto(`chrome-extension://${extension.extensionId}/options.html`);
     await options.getByText("Locked: unlock to send backups", { exact: true }).waitFor({ timeout: 20_000 });
-    await options.screenshot({ path: join(ARTIFACTS_DIR, "extension-sealed-tabs-locked-options.png") });
+    await saveScreenshot(options, { path: join(ARTIFACTS_DIR, "extension-sealed-tabs-locked-options.png") });
     await options.getByLabel("Your passphrase").fill(PASSPHRASE);
     await options.getByRole("button", { name: "Unlock this browser" }).click();
     await options.getByText("On, and this browser is unlocked: form entries, tab titles and addresses are sealed").waitFor({ timeout: 20_000 });
@@ -133,7 +133,7 @@ describe("the extension seals titles and addresses when the account chooses (dec
       const listed = await latest.getByText(/encrypted/).first().waitFor({ timeout: 5_000 }).then(() => true, () => false);
       return (listed && (await latest.getByText(/^Manual save/).count()) === 0) || undefined;
     }, 30_000);
-    await popup.screenshot({ path: join(ARTIFACTS_DIR, "extension-sealed-tabs-popup.png") });
+    await saveScreenshot(popup, { path: join(ARTIFACTS_DIR, "extension-sealed-tabs-popup.png") });
     await latest.getByRole("button", { name: "Restore" }).first().click();
     await waitFor("the restored pages", async () => {
       const tabs = await inWorker<{ url: string; pendingUrl?: string }[]>(extension, "chrome.tabs.query({})");

@@ -9,7 +9,7 @@ import { listBackups } from "../common/api/backups";
 import { getBrowserBackup } from "../common/api/browser-backups";
 import { endpointUrl } from "../common/api/endpoint";
 import { downloadExtensionPackage } from "../common/api/extension-packages";
-import { ARTIFACTS_DIR } from "./support/browser";
+import { ARTIFACTS_DIR, saveScreenshot } from "./support/browser";
 import { type ExtensionBrowser, launchWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
@@ -89,13 +89,13 @@ describe("the browser extension against the real server", () => {
     const connect = await waitFor("the connect page", async () => extension.context.pages().find((page) => page.url().includes("/connect?code=")));
     await connect.getByRole("button", { name: "Connect", exact: true }).click();
     await connect.getByRole("heading", { name: "Connected" }).waitFor();
-    await connect.screenshot({ path: join(SHOTS, "connect-done.png") });
+    await saveScreenshot(connect, { path: join(SHOTS, "connect-done.png") });
     await connect.close();
     await popup.bringToFront();
     await popup.getByText(`Connected as ${EMAIL}`).waitFor({ timeout: 20_000 });
     // The code to confirm was the pairing's: once connected, no notice still asks for it.
     assert.equal(await popup.getByText(/Confirm the code/).count(), 0);
-    await popup.screenshot({ path: join(SHOTS, "popup-connected.png") });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-connected.png") });
   });
 
   test("closing a window of 15 tabs puts exactly those tabs on the server within 5 s, even with the worker stopped, and offers them back", async () => {
@@ -128,7 +128,7 @@ describe("the browser extension against the real server", () => {
     assert.ok(Object.keys(notifications).length > 0, "a notification offers the restore");
     await popup.reload();
     await popup.getByRole("button", { name: "Restore 15 tabs" }).waitFor();
-    await popup.screenshot({ path: join(SHOTS, "popup-after-loss.png") });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-after-loss.png") });
   });
 
   test("restore from the popup brings the window back with its pin and its group", async () => {
@@ -153,7 +153,7 @@ describe("the browser extension against the real server", () => {
     for (const window of windows) if (window.id !== extensionWindow) await ext(`chrome.windows.remove(${window.id})`);
     await popup.reload();
     await popup.getByText(/waiting to upload/).waitFor({ timeout: 15_000 });
-    await popup.screenshot({ path: join(SHOTS, "popup-waiting.png") });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-waiting.png") });
 
     server = await startServer({ DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` }, { port });
     await site.goto(`${server.url}/sessions`);
@@ -191,7 +191,7 @@ describe("the browser extension against the real server", () => {
     await site.getByRole("list", { name: "Emergency Backups" }).getByRole("button").first().click();
     await site.getByRole("button", { name: "Restore in this browser" }).click();
     await waitFor("a restored window", async () => (await windowCount()) > windowsBefore, 30_000);
-    await site.screenshot({ path: join(SHOTS, "session-manager-restore.png") });
+    await saveScreenshot(site, { path: join(SHOTS, "session-manager-restore.png") });
 
     // A finished restore takes down the local offers whose tabs it brought back.
     await popup.reload();
@@ -199,7 +199,7 @@ describe("the browser extension against the real server", () => {
     await popup.reload();
     await popup.getByText(/watched/).waitFor();
     assert.equal(await localOffer.count(), 0);
-    await popup.screenshot({ path: join(SHOTS, "popup-offer-gone-after-restore.png") });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-offer-gone-after-restore.png") });
 
     // Its windows are open now: restoring it again opens nothing twice, and says so.
     const windowsAfter = await windowCount();
@@ -208,7 +208,7 @@ describe("the browser extension against the real server", () => {
     await site.getByText(/^Every tab of this backup is open already \(\d+ windows? still open: \d+ tabs already there\)\.$/).first().waitFor({ timeout: 15_000 });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     assert.equal(await windowCount(), windowsAfter);
-    await site.screenshot({ path: join(SHOTS, "session-manager-restore-nothing-missing.png") });
+    await saveScreenshot(site, { path: join(SHOTS, "session-manager-restore-nothing-missing.png") });
   });
 
   test("a refused upload shown as refused: the server's reason, Retry and Discard in the popup and the options page, never success", async () => {
@@ -226,7 +226,7 @@ describe("the browser extension against the real server", () => {
     assert.doesNotMatch(await said.innerText(), /saved\./);
     const refused = popup.getByRole("list", { name: "Refused backups" });
     await refused.getByText(/The server said: Not saved: /).waitFor();
-    await popup.screenshot({ path: join(SHOTS, "popup-refused.png"), fullPage: true });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-refused.png"), fullPage: true });
 
     // Retry: refused again, in the same words; nothing stored.
     const retry = refused.getByRole("button", { name: /^Retry manual backup of \d+ tabs$/ });
@@ -239,7 +239,7 @@ describe("the browser extension against the real server", () => {
     await options.goto(`chrome-extension://${extension.extensionId}/options.html`);
     const listed = options.getByRole("list", { name: "Refused backups" });
     await listed.getByText(/The server said: Not saved: /).waitFor();
-    await options.screenshot({ path: join(SHOTS, "options-refused.png"), fullPage: true });
+    await saveScreenshot(options, { path: join(SHOTS, "options-refused.png"), fullPage: true });
     await listed.getByRole("button", { name: /^Discard manual backup of \d+ tabs$/ }).click();
     await options.getByText("Discarded: it will not be sent.").waitFor();
     await options.getByText("No backup was refused by the server.").waitFor();
@@ -258,6 +258,6 @@ describe("the browser extension against the real server", () => {
     await popup.getByRole("button", { name: "Back up now" }).click();
     await popup.getByText("Disconnected", { exact: true }).waitFor({ timeout: 30_000 });
     await popup.getByText(/Disconnected — reconnect to upload 1 waiting backup/).waitFor();
-    await popup.screenshot({ path: join(SHOTS, "popup-disconnected.png") });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-disconnected.png") });
   });
 });

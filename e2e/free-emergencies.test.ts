@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { listBackups } from "../common/api/backups";
 import { getBrowserBackup, uploadBrowserBackup } from "../common/api/browser-backups";
 import { endpointUrl } from "../common/api/endpoint";
-import { ARTIFACTS_DIR } from "./support/browser";
+import { ARTIFACTS_DIR, saveScreenshot } from "./support/browser";
 import { type ExtensionBrowser, type ExtensionSetup, signInAndConnect, startWithExtension } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
@@ -111,12 +111,12 @@ describe("Free: an accidental close keeps the backup that matters", () => {
     await site.bringToFront();
     await site.goto("/sessions");
     await site.getByRole("heading", { name: "Session Manager" }).waitFor();
-    await site.screenshot({ path: join(SHOTS, "sessions-keeps-the-window.png"), fullPage: true });
+    await saveScreenshot(site, { path: join(SHOTS, "sessions-keeps-the-window.png"), fullPage: true });
 
     // The extension's own copy of the smaller loss is still restorable from the popup.
     await popup.bringToFront();
     await popup.getByRole("button", { name: "Restore 10 tabs" }).waitFor();
-    await popup.screenshot({ path: join(SHOTS, "popup-both-losses.png") });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-both-losses.png") });
     await popup.getByRole("button", { name: "Restore 3 tabs" }).click();
     await waitFor("the 3 tabs back", async () => (await ext<number>(`chrome.tabs.query({ url: ["${pages!.url}/page/3*", "chrome-extension://*/placeholder.html*"] }).then((tabs) => tabs.length)`)) >= 4, 30_000);
   });

@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { catalogueFeatures, planHasFeature, planList, plans } from "../common/plan-catalogue";
 import { testimonials, TESTIMONIALS_SHOWN } from "../client/src/features/site/landing/testimonials";
-import { ARTIFACTS_DIR, MOBILE, newContext, screenshot } from "./support/browser";
+import { ARTIFACTS_DIR, MOBILE, newContext, saveScreenshot, screenshot } from "./support/browser";
 import { useBrowserSuite } from "./support/suite";
 
 const WIDE = { width: 1440, height: 900 };
@@ -26,7 +26,7 @@ function demo(page: Page) {
 
 /** A screenshot of one section, without the sticky header drawn over its top. */
 async function sectionShot(section: Locator, name: string) {
-  await section.screenshot({ path: `${ARTIFACTS_DIR}/${name}.png`, style: "header.sticky { visibility: hidden; }" });
+  await saveScreenshot(section, { path: `${ARTIFACTS_DIR}/${name}.png`, style: "header.sticky { visibility: hidden; }" });
 }
 
 /** Scrolls down the whole page a screen at a time, so the sections loaded on approach arrive. */

@@ -7,7 +7,7 @@ import { listBackups } from "../common/api/backups";
 import { listDeviceTokens, revokeDeviceToken } from "../common/api/accounts";
 import { endpointUrl } from "../common/api/endpoint";
 import { getOpenTabs, listOpenTabs } from "../common/api/open-tabs";
-import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
+import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext, saveScreenshot } from "./support/browser";
 import { type ExtensionBrowser, launchForServer, signInAndConnect } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
@@ -132,9 +132,9 @@ describe("open tabs on other devices, across two browsers", () => {
     assert.equal(await section.getByRole("listitem").count(), 1);
     await row.getByRole("button", { name: /^Show tabs/ }).click();
     for (const n of [11, 12, 13, 14]) await row.getByRole("link", { name: `Page ${n}` }).waitFor();
-    await section.screenshot({ path: join(SHOTS, "open-on-other-devices-1280.png") });
+    await saveScreenshot(section, { path: join(SHOTS, "open-on-other-devices-1280.png") });
     await page.setViewportSize(MOBILE);
-    await section.screenshot({ path: join(SHOTS, "open-on-other-devices-390.png") });
+    await saveScreenshot(section, { path: join(SHOTS, "open-on-other-devices-390.png") });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await row.getByRole("button", { name: /^Restore here/ }).click();
@@ -160,7 +160,7 @@ describe("open tabs on other devices, across two browsers", () => {
       const urls = tabs.map((tab) => (tab.url.includes("placeholder.html") ? (new URL(tab.url).searchParams.get("url") ?? "") : tab.url));
       return aUrls.every((url) => urls.includes(url)) ? true : undefined;
     }, 20_000);
-    await b.popup.screenshot({ path: join(SHOTS, "popup-other-devices.png") });
+    await saveScreenshot(b.popup, { path: join(SHOTS, "popup-other-devices.png") });
   });
 
   test("without the extension, Restore here opens the other browser's tabs one by one", async () => {
@@ -208,7 +208,7 @@ describe("open tabs on other devices, across two browsers", () => {
     await b.popup.reload();
     await b.popup.getByRole("region", { name: "Latest backups" }).getByRole("listitem").first().waitFor();
     assert.equal(await b.popup.getByText(doomed.sessionName).count(), 0);
-    await b.popup.screenshot({ path: join(SHOTS, "popup-after-deletion.png") });
+    await saveScreenshot(b.popup, { path: join(SHOTS, "popup-after-deletion.png") });
   });
 
   test("a revoked browser's open tabs disappear from the Session Manager", async () => {

@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { catalogueFeatureIds, catalogueFeatures, planSupport, plans, supportPromiseText } from "../common/plan-catalogue";
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, newContext, screenshot } from "./support/browser";
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, newContext, saveScreenshot, screenshot } from "./support/browser";
 import { signInThroughMail } from "./support/mail";
 import { payWithSandboxCard } from "./support/payments";
 import { useBrowserSuite } from "./support/suite";
@@ -87,8 +87,8 @@ describe("plan features: summaries (Basic), analytics (Pro), reports (Premium), 
       const text = (await page.getByRole("main").textContent()) ?? "";
       for (const feature of unavailable) assert.ok(!text.includes(feature.name), `the landing page sells ${feature.name}`);
       assert.doesNotMatch(text, /\bAI\b/);
-      await pricing.screenshot({ path: `${ARTIFACTS_DIR}/plan-features-pricing-${viewport.width}.png` });
-      await page.locator("#compare").screenshot({ path: `${ARTIFACTS_DIR}/plan-features-comparison-${viewport.width}.png` });
+      await saveScreenshot(pricing, { path: `${ARTIFACTS_DIR}/plan-features-pricing-${viewport.width}.png` });
+      await saveScreenshot(page.locator("#compare"), { path: `${ARTIFACTS_DIR}/plan-features-comparison-${viewport.width}.png` });
       await page.goto("/contact");
       await page.getByText(supportPromiseText, { exact: false }).first().waitFor();
       await page.goto("/help-center");
@@ -128,7 +128,7 @@ describe("plan features: summaries (Basic), analytics (Pro), reports (Premium), 
     await basicSummary.getByText("Restore bug report (20 days)").waitFor();
     await screenshot(page, "plan-features-summary-basic-1280");
     await page.setViewportSize(MOBILE);
-    await basicSummary.screenshot({ path: `${ARTIFACTS_DIR}/plan-features-summary-basic-390.png` });
+    await saveScreenshot(basicSummary, { path: `${ARTIFACTS_DIR}/plan-features-summary-basic-390.png` });
     await page.setViewportSize(DESKTOP);
     await page.goto("/");
     await page.getByRole("region", { name: "Analytics" }).getByText(`you are on ${plans.basic.name}.`, { exact: false }).first().waitFor();
@@ -157,10 +157,10 @@ describe("plan features: summaries (Basic), analytics (Pro), reports (Premium), 
     await section.getByRole("button", { name: "90 days" }).click();
     await section.getByText("3 in 90 days").waitFor();
     await screenshot(page, "plan-features-analytics-pro-1280");
-    await section.screenshot({ path: `${ARTIFACTS_DIR}/plan-features-analytics-section-pro-1280.png` });
+    await saveScreenshot(section, { path: `${ARTIFACTS_DIR}/plan-features-analytics-section-pro-1280.png` });
     await page.setViewportSize(MOBILE);
     await page.waitForTimeout(300);
-    await section.screenshot({ path: `${ARTIFACTS_DIR}/plan-features-analytics-section-pro-390.png` });
+    await saveScreenshot(section, { path: `${ARTIFACTS_DIR}/plan-features-analytics-section-pro-390.png` });
     await context.close();
   });
 
@@ -196,7 +196,7 @@ describe("plan features: summaries (Basic), analytics (Pro), reports (Premium), 
     const free = subjects.findIndex((text) => text.includes("Free question"));
     assert.ok(pro >= 0 && free > pro, `Pro before the Basic-now account's message: ${subjects.join(" | ")}`);
     assert.match(subjects[pro] ?? "", /Pro plan · Reply by /);
-    await page.getByRole("region", { name: "Contact messages" }).or(inbox).first().screenshot({ path: `${ARTIFACTS_DIR}/plan-features-admin-inbox-1280.png` });
+    await saveScreenshot(page.getByRole("region", { name: "Contact messages" }).or(inbox).first(), { path: `${ARTIFACTS_DIR}/plan-features-admin-inbox-1280.png` });
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { assertNoSeriousViolations } from "./support/accessibility";
-import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, newContext } from "./support/browser";
+import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, newContext, saveScreenshot } from "./support/browser";
 import { connectExtension, type ExtensionBrowser, type ExtensionSetup, launchForServer, startWithExtension } from "./support/extension";
 import { openSignInLink, signInLinkFor } from "./support/mail";
 import { buyPlanAndSignIn } from "./support/payments";
@@ -100,19 +100,19 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     const groupNames = await suggested.getByRole("listitem").evaluateAll((items) => items.map((item) => item.querySelector("p span.truncate")?.textContent));
     assert.deepEqual(groupNames, ["127.0.0.5", "restore"]);
     await suggested.scrollIntoViewIfNeeded();
-    await site.screenshot({ path: join(SHOTS, "suggested-groups-pro.png") });
+    await saveScreenshot(site, { path: join(SHOTS, "suggested-groups-pro.png") });
     // The panel only: the backup list beside it is another screen's (its own test checks it).
     await assertNoSeriousViolations(site, "/sessions' Suggested groups", 'section[aria-labelledby="suggested-groups-heading"]');
     await site.setViewportSize(MOBILE);
     await suggested.scrollIntoViewIfNeeded();
-    await site.screenshot({ path: join(SHOTS, "suggested-groups-pro-390.png") });
+    await saveScreenshot(site, { path: join(SHOTS, "suggested-groups-pro-390.png") });
     await site.setViewportSize(DESKTOP);
 
     const windowsBefore = new Set(await ext<number[]>("chrome.windows.getAll().then((w) => w.map((x) => x.id))"));
     await suggested.getByRole("button", { name: "Restore with these groups" }).click();
     // The news is open, alpha is there twice, and the TabVault page's window is still open: 4 of the 7 tabs come back.
     await site.getByText("Restoring 4 tabs (most recently used first; 1 already open, 1 duplicate skipped; 1 window still open: 1 tab already there; in 2 suggested groups)").first().waitFor({ timeout: 15_000 });
-    await site.screenshot({ path: join(SHOTS, "restore-started-toast.png") });
+    await saveScreenshot(site, { path: join(SHOTS, "restore-started-toast.png") });
 
     const restored = await waitFor(
       "the restored window with its groups",
@@ -137,7 +137,7 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     await popup.bringToFront();
     await popup.reload();
     await popup.getByText(/^Restored 4 tabs in [\d.]+ s \(most recently used first; 1 already open, 1 duplicate skipped; 1 window still open: 1 tab already there; in 2 suggested groups\)\.$/).waitFor({ timeout: 15_000 });
-    await popup.screenshot({ path: join(SHOTS, "popup-restored.png") });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-restored.png") });
   });
 
   test("Basic with the extension: a closed window comes back whole, its repeat and a page open elsewhere too", async () => {
@@ -174,7 +174,7 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
       const restored = await inBasic<{ id: number; tabs: { url: string; pendingUrl?: string }[] }[]>("chrome.windows.getAll({ populate: true })");
       const added = restored.filter((window) => !windowsBefore.has(window.id)).flatMap((window) => window.tabs.map((tab) => seen(tab.url || tab.pendingUrl || "")));
       assert.deepEqual(added.filter((address) => !address.startsWith(server.url)), names.map(url));
-      await basicPopup.screenshot({ path: join(SHOTS, "popup-restored-basic.png") });
+      await saveScreenshot(basicPopup, { path: join(SHOTS, "popup-restored-basic.png") });
     } finally {
       await basic.close();
     }
@@ -203,6 +203,6 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     await summary.scrollIntoViewIfNeeded();
     assert.equal(await page.getByRole("region", { name: "Suggested groups" }).count(), 0);
     assert.equal(await page.getByText("Suggested groups").count(), 0);
-    await page.screenshot({ path: join(SHOTS, "basic-no-suggested-groups.png") });
+    await saveScreenshot(page, { path: join(SHOTS, "basic-no-suggested-groups.png") });
   });
 });

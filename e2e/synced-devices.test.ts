@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { listBackups } from "../common/api/backups";
 import { endpointUrl } from "../common/api/endpoint";
-import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext } from "./support/browser";
+import { ARTIFACTS_DIR, launchBrowser, MOBILE, newContext, saveScreenshot } from "./support/browser";
 import { type ExtensionBrowser, type ExtensionSetup, inWorker, signInAndConnect, startWithExtension } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
 import { servePages, type TestPages } from "./support/pages";
@@ -100,7 +100,7 @@ describe("a phone's tabs through Chrome's sync", () => {
       },
       20_000,
     );
-    await popup.screenshot({ path: join(SHOTS, "popup-lists-the-phone.png") });
+    await saveScreenshot(popup, { path: join(SHOTS, "popup-lists-the-phone.png") });
 
     await phoneLists([]);
     await minuteRings();
@@ -135,7 +135,7 @@ describe("a phone's tabs through Chrome's sync", () => {
     await page.getByRole("status").filter({ hasText: "3 of 20 opened" }).waitFor();
     assert.equal(await page.getByRole("button", { name: /^Opened: / }).count(), 3);
     assert.equal(await next.textContent(), "Open next tab (4 of 20)");
-    await page.screenshot({ path: join(SHOTS, "restore-tab-by-tab-390.png"), fullPage: true });
+    await saveScreenshot(page, { path: join(SHOTS, "restore-tab-by-tab-390.png"), fullPage: true });
 
     await page.getByRole("button", { name: "Copy all" }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -151,7 +151,7 @@ describe("a phone's tabs through Chrome's sync", () => {
     await line.scrollIntoViewIfNeeded();
     assert.ok(await line.isVisible());
     await page.getByText(/reads your phone's open tabs when both are signed in to the same Google account with open tabs sync on/).waitFor();
-    await page.screenshot({ path: join(SHOTS, "product-390.png"), fullPage: true });
+    await saveScreenshot(page, { path: join(SHOTS, "product-390.png"), fullPage: true });
     await page.goto("/documentation#faq");
     await page.getByText("How do I protect Chrome on my Android phone?").click();
     const answer = page.getByText(/Chrome for Android runs no extensions, so the TabVault extension in Chrome on a computer protects it/);

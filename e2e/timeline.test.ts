@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { uploadBrowserBackup, type UploadBrowserBackupRequest } from "../common/api/browser-backups";
 import { endpointUrl } from "../common/api/endpoint";
 import { postFromPage } from "./support/big-backup";
-import { MOBILE, newContext, screenshot } from "./support/browser";
+import { MOBILE, newContext, saveScreenshot, screenshot } from "./support/browser";
 import { buyPlanAndSignIn } from "./support/payments";
 import { servePages, type TestPages } from "./support/pages";
 import { useBrowserSuite } from "./support/suite";
@@ -80,7 +80,7 @@ describe("a device's timeline: pick a moment, see what changed, restore one tab"
     // The picked moment's details below, once: its tab-by-tab restore (no extension here) is there a single time.
     assert.equal(await page.getByRole("button", { name: "Restore tab by tab" }).count(), 1);
     await screenshot(page, `timeline-${width}`);
-    await page.getByRole("region", { name: `Timeline of ${DEVICE}` }).screenshot({ path: `/tmp/timeline-${width}.png` });
+    await saveScreenshot(page.getByRole("region", { name: `Timeline of ${DEVICE}` }), { path: `/tmp/timeline-${width}.png` });
 
     // Restore one closed tab: it opens on its own, nothing else does.
     const popup = page.context().waitForEvent("page");

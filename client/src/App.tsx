@@ -1,14 +1,15 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Route, Switch, useLocation } from "wouter";
-import { AuthDialogsProvider } from "@/features/accounts/AuthDialogs";
-import { RouteGuard } from "@/features/accounts/RouteGuard";
+import { AuthDialogsProvider } from "./AuthDialogsProvider";
+import { RouteGuard } from "./RouteGuard";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { InstallAidsLoader } from "@/features/install/InstallAidsLoader";
 import { PaymentReturn } from "@/features/payments/PaymentReturn";
 import { AppLayout } from "@/components/layout/AppLayout";
 import { Toaster } from "@/components/ui/toaster";
 import { useAuth } from "@/features/accounts/useAuth";
+import { useAuthActions } from "@/features/accounts/useAuthActions";
 import { queryClient } from "@/lib/queryClient";
 // A type only: the module itself is loaded by SignedInRuntime once someone is signed in.
 import type * as SignedInProtection from "./features/protection/signed-in-protection";
@@ -118,14 +119,21 @@ function Screens() {
   );
 }
 
+/** The layout around every screen, given who is signed in and what the account buttons do: the layout reads no feature. */
+function Frame({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  const { signIn, getStarted, signOut } = useAuthActions();
+  return <AppLayout account={{ user, isLoading, signIn, getStarted, signOut }}>{children}</AppLayout>;
+}
+
 export function App() {
   useInPageBlocker();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthDialogsProvider>
-        <AppLayout>
+        <Frame>
           <Screens />
-        </AppLayout>
+        </Frame>
         <SignedInRuntime />
         <InstallAidsLoader />
       </AuthDialogsProvider>

@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -80,8 +81,17 @@ export async function secretsSeenBy(browser: Browser): Promise<string[]> {
   return [...record.secrets];
 }
 
-/** Saves a full-page screenshot under e2e/artifacts for people to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(ARTIFACTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS_DIR}/${name}.png`, fullPage: true });
+/**
+ * Saves a screenshot of a page or a part of it for people to look at. CI, where nobody looks, sets
+ * `E2E_SCREENSHOTS=off`: some two hundred captures, most of whole pages, cost minutes of its two cores (decision 243).
+ */
+export async function saveScreenshot<Options extends { path: string }>(target: { screenshot(options: NoInfer<Options>): Promise<unknown> }, options: Options): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === "off") return;
+  await mkdir(dirname(options.path), { recursive: true });
+  await target.screenshot(options);
+}
+
+/** Saves a full-page screenshot under e2e/artifacts. */
+export function screenshot(page: Page, name: string): Promise<void> {
+  return saveScreenshot(page, { path: `${ARTIFACTS_DIR}/${name}.png`, fullPage: true });
 }

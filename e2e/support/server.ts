@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { seedMigratedDatabase } from "./migrated-data";
 
 export interface RunningServer {
   url: string;
@@ -27,6 +28,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A new DATA_DIR, holding the migrated database when the runner made one and the server is this build's. */
+async function freshDataDir(appRoot: string | undefined): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tabvault-e2e-"));
+  if (appRoot === undefined) await seedMigratedDatabase(dataDir);
+  return dataDir;
+}
+
 /**
  * Starts the built app (`npm run build` first) as a real process on a free port with a fresh DATA_DIR.
  * `appRoot` runs another copy of the build (a directory with package.json, dist/ and node_modules).
@@ -34,7 +42,7 @@ export async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}, options: { appRoot?: string; port?: number } = {}): Promise<RunningServer> {
   // A given port brings a stopped server back where its clients (the extension) expect it.
   const port = options.port ?? (await freePort());
-  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "tabvault-e2e-")));
+  const dataDir = env.DATA_DIR ?? (await freshDataDir(options.appRoot));
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   // NODE_ENV=test: the outbox logs no sign-in links, so the logs can be checked for secrets.

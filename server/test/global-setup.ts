@@ -4,24 +4,30 @@ import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite } from "../db/pglite";
+import { createMigratedTemplate, withMaintenanceClient } from "./postgres-template";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A migrated PGlite data directory, dumped once and cloned by every test file. */
     pgliteDumpFile: string;
+    /** On PostgreSQL, a migrated database every test file's database is created from (decision 243). */
+    postgresTemplate: string;
   }
 }
 
 /**
  * Migrating PGlite costs seconds; doing it once here and letting each test file load the dump keeps
- * the suite fast. Against PostgreSQL each test file creates its own database instead.
+ * the suite fast. Against PostgreSQL each test file creates its own database, copied from a template migrated once
+ * here (a copy takes a tenth of a migration, decision 243).
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
   if (testDatabaseUrl) {
     await ensureDatabaseExists(testDatabaseUrl);
+    const template = await createMigratedTemplate(testDatabaseUrl);
     project.provide("pgliteDumpFile", "");
-    return () => undefined;
+    project.provide("postgresTemplate", template.name);
+    return template.drop;
   }
   const directory = mkdtempSync(join(tmpdir(), "tabvault-test-db-"));
   const database = await openPglite();
@@ -30,6 +36,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     const file = join(directory, "migrated.tar");
     writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
     project.provide("pgliteDumpFile", file);
+    project.provide("postgresTemplate", "");
   } finally {
     await database.close();
   }
@@ -49,13 +56,5 @@ async function ensureDatabaseExists(url: string): Promise<void> {
     await client.end().catch(() => undefined);
     if ((error as { code?: string }).code !== "3D000") throw error;
   }
-  const maintenance = new URL(url);
-  maintenance.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: maintenance.toString(), connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await admin.end();
-  }
+  await withMaintenanceClient(url, (client) => client.query(`create database ${pg.escapeIdentifier(name)}`));
 }

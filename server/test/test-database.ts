@@ -23,7 +23,9 @@ export async function createTestDatabase(options: { migrate?: boolean } & Postgr
     const database = await openPglite({ loadDataDir: new Blob([dump]), migrate: false });
     return { ...database, url: undefined };
   }
-  const { url, drop } = await createPostgresDatabase();
+  // A copy of the template migrated once for the run; a test that migrates itself starts from nothing.
+  const template = options.migrate === false ? undefined : inject("postgresTemplate") || undefined;
+  const { url, drop } = await createPostgresDatabase({ template });
   try {
     const database = await openPostgres(url, options);
     return {
@@ -40,11 +42,12 @@ export async function createTestDatabase(options: { migrate?: boolean } & Postgr
   }
 }
 
-/** An empty PostgreSQL database with a random name beside TEST_DATABASE_URL's. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A PostgreSQL database with a random name beside TEST_DATABASE_URL's: empty, or a copy of `template`. */
+export async function createPostgresDatabase(options: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `tv_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
+  const copied = options.template ? ` template ${pg.escapeIdentifier(options.template)}` : "";
+  await withAdminClient((client) => client.query(`create database ${name}${copied}`));
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
   let dropped = false;

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "wouter";
 import { SiteFooter } from "./SiteFooter";
+import type { HeaderAccount } from "./header-account";
 import { SiteHeader } from "./SiteHeader";
 
-/** The shared frame of every screen: sticky header, the page, footer. */
-export function AppLayout({ children }: { children: ReactNode }) {
+/** The shared frame of every screen: sticky header, the page, footer. `account` is who the header shows and its buttons. */
+export function AppLayout({ account, children }: { account: HeaderAccount; children: ReactNode }) {
   const [location] = useLocation();
 
   // A new page starts at the top, unless the URL names a section to scroll to.
@@ -20,7 +21,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader account={account} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -1,6 +1,6 @@
 import type { AuthUser } from "@common/api/accounts";
 import type { ComponentProps } from "react";
-import { displayName } from "@/features/accounts/useAuth";
+import { displayName } from "@/lib/user-names";
 import { UserAvatar } from "./UserAvatar";
 
 /** The signed-in person's avatar and first name (or email), as the header shows them. */

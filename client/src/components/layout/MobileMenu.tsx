@@ -3,10 +3,10 @@ import { LayoutDashboard, LogOut, Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { displayName, useAuth } from "@/features/accounts/useAuth";
-import { useAuthActions } from "@/features/accounts/useAuthActions";
 import { sectionLinks } from "@/lib/sections";
 import { cn } from "@/lib/class-names";
+import { displayName } from "@/lib/user-names";
+import type { HeaderAccount } from "./header-account";
 import { Logo } from "./Logo";
 import type { NavItem } from "./navigation";
 import { SectionLink } from "./SectionLink";
@@ -19,10 +19,9 @@ const itemClass = (active: boolean) =>
   );
 
 /** The menu below the lg breakpoint: a Radix dialog sliding in from the right, closing on navigation. */
-export function MobileMenu({ navItems }: { navItems: NavItem[] }) {
+export function MobileMenu({ navItems, account }: { navItems: NavItem[]; account: HeaderAccount }) {
   const [open, setOpen] = useState(false);
-  const { user, isLoading } = useAuth();
-  const { signIn, getStarted, signOut } = useAuthActions();
+  const { user, isLoading, signIn, getStarted, signOut } = account;
   const close = () => setOpen(false);
 
   return (

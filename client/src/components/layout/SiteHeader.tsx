@@ -2,14 +2,13 @@ import { LayoutDashboard, LogOut } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/accounts/useAuth";
-import { useAuthActions } from "@/features/accounts/useAuthActions";
 import { sectionLinks } from "@/lib/sections";
 import { cn } from "@/lib/class-names";
 import { Logo } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
 import { navItemsFor } from "./navigation";
 import { SectionLink } from "./SectionLink";
+import type { HeaderAccount } from "./header-account";
 import { IdentityLabel } from "./IdentityLabel";
 
 const SignedInIdentity = lazy(() => import("./SignedInIdentity"));
@@ -21,9 +20,8 @@ const desktopLinkClass = (active: boolean) =>
   );
 
 /** The sticky top navigation. Desktop links from lg up, a menu button below. */
-export function SiteHeader() {
-  const { user, isLoading } = useAuth();
-  const { signIn, getStarted, signOut } = useAuthActions();
+export function SiteHeader({ account }: { account: HeaderAccount }) {
+  const { user, isLoading, signIn, getStarted, signOut } = account;
   const navItems = navItemsFor(user);
 
   return (
@@ -79,7 +77,7 @@ export function SiteHeader() {
           )}
         </div>
 
-        <MobileMenu navItems={navItems} />
+        <MobileMenu navItems={navItems} account={account} />
       </div>
     </header>
   );

@@ -1,6 +1,6 @@
 import type { AuthUser } from "@common/api/accounts";
 import { useState } from "react";
-import { initials } from "@/features/accounts/useAuth";
+import { initials } from "@/lib/user-names";
 import { cn } from "@/lib/class-names";
 
 /** The user's profile image, or their initials when there is none or it fails to load. */

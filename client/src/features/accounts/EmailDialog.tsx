@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Crown, Download, Loader2, Mail } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { paymentHref, usePriceIds } from "@/features/payments/plan-links";
+import { paymentHref, usePriceIds } from "@/lib/plan-links";
 import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";

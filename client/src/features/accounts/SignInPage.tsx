@@ -6,7 +6,8 @@ import { AccountScreen } from "./AccountScreen";
 import { checkEmailOrToast } from "./email-check";
 import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";
-import { displayName, useAuth } from "./useAuth";
+import { displayName } from "@/lib/user-names";
+import { useAuth } from "./useAuth";
 import { loginHref } from "./sign-in-links";
 import { SIGN_IN_EMAIL_FIELD_ID } from "./useAuthActions";
 

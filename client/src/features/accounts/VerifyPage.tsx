@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { BadgeCheck, Loader2, MailQuestion, SearchX, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { AccountScreen } from "./AccountScreen";
-import { useAuthDialogs } from "./AuthDialogs";
+import { useAuthDialogs } from "./auth-dialogs";
 import { checkEmailOrToast } from "./email-check";
 import { EmailField } from "./EmailField";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@ import { endpointUrl } from "@common/api/endpoint";
 import type { ClientRoute } from "@common/routes";
 import { useCallback, useMemo } from "react";
 import { useLocation } from "wouter";
-import { useAuthDialogs } from "./AuthDialogs";
+import { useAuthDialogs } from "./auth-dialogs";
 
 /** `/sign-in` has a form of its own: there the sign-in buttons go to it rather than open a second one. */
 const SIGN_IN_ROUTE = "/sign-in" satisfies ClientRoute;

@@ -6,12 +6,11 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EncryptedMark, EncryptedTabHint, isReadable, shownTitle, TabIcon } from "@/features/encryption/EncryptedTab";
 import { useShownLocation, useShownLocations } from "@/features/encryption/useTabLocation";
-import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
+import { unopenedNote, useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
 import { endpointQuery } from "@/lib/api-client";
 import { formatClockTime, formatDate } from "@/lib/dates";
 import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
-import { unopenedNote } from "./backup-api";
 import { completeChanges } from "./moment-changes";
 
 /** A moment to the second: moments of one device are minutes apart, those of one upload burst seconds. */

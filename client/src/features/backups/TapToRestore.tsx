@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { showFailure } from "@/lib/failure-toast";
 import { toast } from "@/lib/use-toast";
-import { restoreUrl } from "@/features/protection/restore-handoff";
+import { restoreUrl } from "@/features/extension-bridge/restore-handoff";
 import { restoreSavedBackup } from "./backup-api";
 
 /**

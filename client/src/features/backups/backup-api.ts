@@ -1,11 +1,9 @@
-import type { BackupResponse, BackupSummary, RestoreResponse, SavedTab } from "@common/api/backups";
+import type { BackupResponse, BackupSummary, RestoreResponse } from "@common/api/backups";
 import { deleteBackup, emergencyTriggers, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
 import { BACKUP_TAB_PAGES, getBackupOverview, listBackupTabs } from "@common/api/backup-pages";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
-import { encryptedTabs, LockedBrowserError } from "@/features/encryption/tab-sealing";
+import { LockedBrowserError } from "@/features/encryption/tab-sealing";
 import { currentBrowserSession, type PrepareTabs } from "@/features/protection/capture-engine";
-import { isWebAddress } from "@common/web-address";
-import { restoreUrl } from "@/features/protection/restore-handoff";
 import { errorMessage } from "@/lib/queryClient";
 
 export const BACKUP_LIST_KEY = endpointKey(listBackups);
@@ -14,9 +12,6 @@ export const BACKUP_DETAILS_KEY = endpointKey(getBackupOverview);
 /** Every page of every backup's tabs, refreshed with the details. */
 export const BACKUP_TAB_PAGES_KEY = endpointKey(listBackupTabs);
 export const USER_STATS_KEY = endpointKey(getUserStats);
-
-/** spec 2 §4, §9: restored tabs open 500 ms apart. */
-export const RESTORE_TAB_INTERVAL_MS = 500;
 
 export async function restoreSavedBackup(id: string): Promise<RestoreResponse> {
   return call(restoreBackup, { params: { id } });
@@ -40,24 +35,6 @@ export async function saveCurrentBackup(sessionName: string, prepare: PrepareTab
 /** What a failed save says: the locked browser's own message, or the server's. */
 export function saveFailureMessage(error: unknown, fallback: string): string {
   return error instanceof LockedBrowserError ? error.message : errorMessage(error, fallback);
-}
-
-/** Said after a restore that could not reopen some encrypted tabs; "" when it reopened them all. */
-export function unopenedNote(unopened: number): string {
-  return unopened === 0 ? "" : ` ${encryptedTabs(unopened)} could not be opened: unlock this browser on the Account page to restore them.`;
-}
-
-/**
- * Opens each restored tab in a new window, 500 ms apart; this site's pages get their form and scroll back. Only web
- * pages open: a tab whose address the server gave as anything but http(s) is left out (decision 220). Answers how
- * many were left out.
- */
-export function openRestoredTabs(tabs: SavedTab[]): number {
-  const pages = tabs.filter((tab) => isWebAddress(tab.url));
-  pages.forEach((tab, index) => {
-    window.setTimeout(() => window.open(restoreUrl(tab), "_blank", "noopener"), index * RESTORE_TAB_INTERVAL_MS);
-  });
-  return tabs.length - pages.length;
 }
 
 export type BackupFilter = "all" | "emergency" | "manual";

@@ -11,6 +11,52 @@ export interface MomentChanges {
   uncompared: number;
 }
 
+/** A sealed tab with the address this browser read for it. */
+interface ReadTab {
+  tab: SavedTab;
+  url: string;
+}
+
+/** Whether this browser can tell the tab's address: a plain tab, or a sealed one it opened. */
+function readable(location: ShownLocation | undefined): location is ShownLocation {
+  return location !== undefined && (location.state === "opened" || location.state === "plain");
+}
+
+/** One moment's sealed tabs with their shown locations (in order): those read, and how many could not be. */
+function readSide(tabs: readonly SavedTab[], locations: readonly ShownLocation[]): { read: ReadTab[]; unreadable: number } {
+  const read: ReadTab[] = [];
+  tabs.forEach((tab, index) => {
+    const location = locations[index];
+    if (readable(location)) read.push({ tab, url: location.url });
+  });
+  return { read, unreadable: tabs.length - read.length };
+}
+
+function countByAddress(read: readonly ReadTab[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { url } of read) counts.set(url, (counts.get(url) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * One side's tabs matched against the other side's counts, in order: a tab whose address the other side still has
+ * takes one of it and is paired, the rest are unmatched. Either side matched against the other pairs as many tabs of
+ * each address, the fewer of the two counts, so the pairs are the same seen from both.
+ */
+function matchAgainst(read: readonly ReadTab[], otherCounts: ReadonlyMap<string, number>): { paired: number; unmatched: SavedTab[] } {
+  const left = new Map(otherCounts);
+  const unmatched: SavedTab[] = [];
+  let paired = 0;
+  for (const { tab, url } of read) {
+    const count = left.get(url) ?? 0;
+    if (count > 0) {
+      left.set(url, count - 1);
+      paired += 1;
+    } else unmatched.push(tab);
+  }
+  return { paired, unmatched };
+}
+
 /**
  * The server's changes completed with the sealed tabs it could not pair (decision 222): those this browser opened are
  * paired by address as the server pairs plain ones — as a multiset, in each moment's order — and join the opened and
@@ -18,44 +64,14 @@ export interface MomentChanges {
  * `changes.sealedToCompare`'s two lists, in their order.
  */
 export function completeChanges(changes: BackupChanges, since: readonly ShownLocation[], until: readonly ShownLocation[]): MomentChanges {
-  const readable = (location: ShownLocation | undefined) => location !== undefined && (location.state === "opened" || location.state === "plain");
-  const waiting = new Map<string, number>();
-  changes.sealedToCompare.until.forEach((_, index) => {
-    const location = until[index];
-    if (readable(location)) waiting.set(location!.url, (waiting.get(location!.url) ?? 0) + 1);
-  });
-  const pairs = new Map<string, number>();
-  const closed: SavedTab[] = [];
-  let uncompared = 0;
-  changes.sealedToCompare.since.forEach((tab, index) => {
-    const location = since[index];
-    if (!readable(location)) {
-      uncompared += 1;
-      return;
-    }
-    const left = waiting.get(location!.url) ?? 0;
-    if (left > 0) {
-      waiting.set(location!.url, left - 1);
-      pairs.set(location!.url, (pairs.get(location!.url) ?? 0) + 1);
-    } else closed.push(tab);
-  });
-  const opened: SavedTab[] = [];
-  const paired = new Map(pairs);
-  changes.sealedToCompare.until.forEach((tab, index) => {
-    const location = until[index];
-    if (!readable(location)) {
-      uncompared += 1;
-      return;
-    }
-    const taken = paired.get(location!.url) ?? 0;
-    if (taken > 0) paired.set(location!.url, taken - 1);
-    else opened.push(tab);
-  });
-  const pairedCount = [...pairs.values()].reduce((sum, count) => sum + count, 0);
+  const before = readSide(changes.sealedToCompare.since, since);
+  const after = readSide(changes.sealedToCompare.until, until);
+  const closed = matchAgainst(before.read, countByAddress(after.read));
+  const opened = matchAgainst(after.read, countByAddress(before.read));
   return {
-    opened: [...changes.opened, ...opened],
-    closed: [...changes.closed, ...closed],
-    stillOpen: changes.stillOpen + pairedCount,
-    uncompared,
+    opened: [...changes.opened, ...opened.unmatched],
+    closed: [...changes.closed, ...closed.unmatched],
+    stillOpen: changes.stillOpen + closed.paired,
+    uncompared: before.unreadable + after.unreadable,
   };
 }

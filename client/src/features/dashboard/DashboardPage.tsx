@@ -16,12 +16,12 @@ import { ProtectedTabDemo } from "./ProtectedTabDemo";
 import { RecentEvents } from "./RecentEvents";
 import { StatTiles } from "./StatTiles";
 import { SubscriptionStatus } from "@/features/payments/SubscriptionStatus";
-import { subscribeHref, usePriceIds } from "@/features/payments/plan-links";
+import { subscribeHref, usePriceIds } from "@/lib/plan-links";
 import { endpointQuery } from "@/lib/api-client";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/lib/use-toast";
-import { displayName } from "@/features/accounts/useAuth";
+import { displayName } from "@/lib/user-names";
 
 const shortcuts: { href: string; icon: LucideIcon; title: string; text: string }[] = [
   { href: "/clear-all-blocker", icon: ShieldOff, title: "Clear All Blocker", text: "Stop Clear All from closing your tabs." },

@@ -3,7 +3,7 @@ import type { Platform } from "@common/api/downloads";
 import { platformNames } from "@common/api/downloads";
 import { AlertCircle, CheckCircle2, Copy, Download, LogIn, Monitor, RotateCw, Smartphone, Wifi, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useAuthDialogs } from "@/features/accounts/AuthDialogs";
+import { useAuthDialogs } from "@/features/accounts/auth-dialogs";
 import { availableDownloadsFailure, useAvailableDownloads } from "./available-downloads";
 import { downloadFailureMessage, downloadNotStartedMessage, downloadWithProgress, generateDownload } from "./download-file";
 import { ExtensionDownloads } from "./ExtensionDownloads";

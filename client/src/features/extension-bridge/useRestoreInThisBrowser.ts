@@ -1,11 +1,12 @@
 import type { SavedTab } from "@common/api/backups";
 import { useMutation } from "@tanstack/react-query";
 import { useAuth } from "@/features/accounts/useAuth";
-import { openRestoredTabs } from "@/features/backups/backup-api";
 import { openTabsForRestore } from "@/features/encryption/form-sealer";
+import { encryptedTabs } from "@/features/encryption/tab-sealing";
 import { toastFailure } from "@/lib/failure-toast";
 import { toast } from "@/lib/use-toast";
 import type { InstalledExtension, RestoreHandoff } from "./bridge";
+import { openRestoredTabs } from "./restore-handoff";
 import { useInstalledExtension } from "./useInstalledExtension";
 
 /** What a restore opened here, tab after tab, when the extension did not restore it. */
@@ -17,6 +18,11 @@ export interface OpenedHere<R> {
   unopened: number;
   /** " (The extension could not: …)" when the extension refused, else "". */
   refusal: string;
+}
+
+/** Said after a restore that could not reopen some encrypted tabs (`OpenedHere.unopened`); "" when it reopened them all. */
+export function unopenedNote(unopened: number): string {
+  return unopened === 0 ? "" : ` ${encryptedTabs(unopened)} could not be opened: unlock this browser on the Account page to restore them.`;
 }
 
 export interface RestoreInThisBrowserOptions<V, R> {

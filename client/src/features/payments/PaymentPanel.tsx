@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { endpointQuery } from "@/lib/api-client";
 import { isUnauthorizedError } from "@/lib/queryClient";
-import { type CardResult, PAYMENT_ERROR_MESSAGE } from "./card-result";
 import { PAYMENT_REDIRECT_MS, paymentSuccessPath } from "./payment-flow";
 import { SandboxCardForm } from "./SandboxCardForm";
 import type { SetupFailure } from "./setup-failures";
@@ -53,15 +52,9 @@ export function PaymentPanel({
     window.setTimeout(() => window.location.assign(paymentSuccessPath(plan)), PAYMENT_REDIRECT_MS);
   }
 
-  function onResult(result: CardResult) {
-    if (result.status === "succeeded") {
-      setDone(true);
-      welcome();
-    } else if (result.status === "failed") {
-      toast({ title: "Payment Failed", description: result.message, variant: "destructive" });
-    } else {
-      toast({ title: "Payment Error", description: PAYMENT_ERROR_MESSAGE, variant: "destructive" });
-    }
+  function onPaid() {
+    setDone(true);
+    welcome();
   }
 
   // A plan change paid at once (the saved card, or nothing due now) has no form: it succeeded already.
@@ -118,10 +111,10 @@ export function PaymentPanel({
           clientSecret={setup.setup.clientSecret}
           amountLabel={amountLabel}
           returnUrl={`${window.location.origin}${paymentSuccessPath(plan)}`}
-          onResult={onResult}
+          onPaid={onPaid}
         />
       </Suspense>
     );
   }
-  return <SandboxCardForm clientSecret={setup.setup.clientSecret} amountLabel={amountLabel} onResult={onResult} />;
+  return <SandboxCardForm clientSecret={setup.setup.clientSecret} amountLabel={amountLabel} onPaid={onPaid} />;
 }

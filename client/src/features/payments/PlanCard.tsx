@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { useAuthActions } from "@/features/accounts/useAuthActions";
 import { cn } from "@/lib/class-names";
-import { paymentHref, usePriceIds } from "./plan-links";
+import { paymentHref, usePriceIds } from "@/lib/plan-links";
 
 /**
  * One plan of the catalogue in common/plans.ts: price, tagline, bullets and its call to action. The button links

@@ -3,7 +3,7 @@ import { Lock } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/class-names";
-import { subscribeHref, usePriceIds } from "./plan-links";
+import { subscribeHref, usePriceIds } from "@/lib/plan-links";
 
 type Look =
   /** One line under a heading, with "See plans" or nothing after it. */

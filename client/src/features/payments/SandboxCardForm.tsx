@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { call } from "@/lib/api-client";
-import { type CardResult, sandboxFailureResult } from "./card-result";
+import { type CardResult, paidOrThrow, sandboxFailureResult, toastCardFailure } from "./card-result";
 import { PayButton } from "./PayButton";
 
 /** "12/30" → month 12, year 2030; null when it cannot be read. */
@@ -24,6 +24,16 @@ export function formatCardNumber(value: string): string {
     .replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
+/** The sandbox's answer as a card result: a refusal it explained is 'Payment Failed', anything else thrown 'Payment Error'. */
+async function confirmCard(clientSecret: string, card: { number: string; cvc: string; expMonth: number; expYear: number }): Promise<CardResult> {
+  try {
+    const result = await call(confirmSandboxPayment, { body: { clientSecret, card } });
+    return result.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: result.message };
+  } catch (error) {
+    return sandboxFailureResult(error);
+  }
+}
+
 /**
  * TabVault's own card form for the sandbox provider (no Stripe key): nothing is charged, and
  * Stripe's test cards behave as they do at Stripe. Labelled so nobody mistakes it for a real charge.
@@ -31,26 +41,23 @@ export function formatCardNumber(value: string): string {
 export function SandboxCardForm({
   clientSecret,
   amountLabel,
-  onResult,
+  onPaid,
 }: {
   clientSecret: string;
   amountLabel: string;
-  onResult: (result: CardResult) => void;
+  /** After the payment succeeded; a failure is toasted here. */
+  onPaid: () => void;
 }) {
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const confirm = useMutation({
-    mutationFn: async (card: { number: string; cvc: string; expMonth: number; expYear: number }): Promise<CardResult> => {
-      try {
-        const result = await call(confirmSandboxPayment, { body: { clientSecret, card } });
-        return result.status === "succeeded" ? { status: "succeeded" } : { status: "failed", message: result.message };
-      } catch (error) {
-        return sandboxFailureResult(error);
-      }
+    mutationFn: async (card: { number: string; cvc: string; expMonth: number; expYear: number }) => {
+      paidOrThrow(await confirmCard(clientSecret, card));
     },
-    onSuccess: onResult,
+    onSuccess: onPaid,
+    onError: toastCardFailure,
   });
 
   function submit(event: FormEvent) {

@@ -1,8 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { type CardResult, stripeConfirmationResult } from "./card-result";
+import { type CardResult, paidOrThrow, stripeConfirmationResult, toastCardFailure } from "./card-result";
 import { PayButton } from "./PayButton";
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -23,34 +23,40 @@ export default function StripeCardForm({
   clientSecret,
   amountLabel,
   returnUrl,
-  onResult,
+  onPaid,
 }: {
   publishableKey: string;
   clientSecret: string;
   amountLabel: string;
   returnUrl: string;
-  onResult: (result: CardResult) => void;
+  /** After the payment succeeded; a failure is toasted here. */
+  onPaid: () => void;
 }) {
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: "stripe" } }}>
-      <ElementsForm amountLabel={amountLabel} returnUrl={returnUrl} onResult={onResult} />
+      <ElementsForm amountLabel={amountLabel} returnUrl={returnUrl} onPaid={onPaid} />
     </Elements>
   );
 }
 
-function ElementsForm({ amountLabel, returnUrl, onResult }: { amountLabel: string; returnUrl: string; onResult: (result: CardResult) => void }) {
+/** Stripe.js's confirmation as a card result; Stripe.js itself failing (its script, the network) is 'Payment Error'. */
+async function confirmWithStripe(stripe: Stripe, elements: StripeElements, returnUrl: string): Promise<CardResult> {
+  try {
+    return stripeConfirmationResult(await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" }));
+  } catch {
+    return { status: "error" };
+  }
+}
+
+function ElementsForm({ amountLabel, returnUrl, onPaid }: { amountLabel: string; returnUrl: string; onPaid: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const confirm = useMutation({
-    mutationFn: async ({ stripe: loaded, elements: fields }: { stripe: Stripe; elements: NonNullable<typeof elements> }): Promise<CardResult> => {
-      try {
-        return stripeConfirmationResult(await loaded.confirmPayment({ elements: fields, confirmParams: { return_url: returnUrl }, redirect: "if_required" }));
-      } catch {
-        // Stripe.js itself failed (its script, the network): never leave the button spinning.
-        return { status: "error" };
-      }
+    mutationFn: async ({ stripe: loaded, elements: fields }: { stripe: Stripe; elements: NonNullable<typeof elements> }) => {
+      paidOrThrow(await confirmWithStripe(loaded, fields, returnUrl));
     },
-    onSuccess: onResult,
+    onSuccess: onPaid,
+    onError: toastCardFailure,
   });
 
   function submit(event: FormEvent) {

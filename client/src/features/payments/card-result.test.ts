@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { PAYMENT_FAILED_FALLBACK, sandboxFailureResult, stripeConfirmationResult } from "./card-result";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/lib/use-toast";
+import { CardPaymentError, PAYMENT_ERROR_MESSAGE, PAYMENT_FAILED_FALLBACK, paidOrThrow, sandboxFailureResult, stripeConfirmationResult, toastCardFailure } from "./card-result";
+
+vi.mock("@/lib/use-toast", () => ({ toast: vi.fn() }));
+
+afterEach(() => vi.mocked(toast).mockClear());
 
 describe("card payment results (spec 1 §8: 'Payment Failed' or 'Payment Error')", () => {
   it.each([
@@ -28,5 +33,27 @@ describe("card payment results (spec 1 §8: 'Payment Failed' or 'Payment Error')
     [{}, { status: "error" }],
   ])("Stripe: %j → %j", (confirmation, result) => {
     expect(stripeConfirmationResult(confirmation)).toEqual(result);
+  });
+
+  it("a card form's mutation resolves only for a payment that succeeded, and toasts the others as decision 020 names them", () => {
+    expect(() => paidOrThrow({ status: "succeeded" })).not.toThrow();
+    for (const [result, title, description] of [
+      [{ status: "failed", message: "Your card was declined." }, "Payment Failed", "Your card was declined."],
+      [{ status: "error" }, "Payment Error", PAYMENT_ERROR_MESSAGE],
+    ] as const) {
+      vi.mocked(toast).mockClear();
+      let thrown: unknown;
+      try {
+        paidOrThrow(result);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(CardPaymentError);
+      toastCardFailure(thrown);
+      expect(toast).toHaveBeenCalledExactlyOnceWith({ title, description, variant: "destructive" });
+    }
+    vi.mocked(toast).mockClear();
+    toastCardFailure(new TypeError("Failed to fetch"));
+    expect(toast).toHaveBeenCalledExactlyOnceWith({ title: "Payment Error", description: PAYMENT_ERROR_MESSAGE, variant: "destructive" });
   });
 });

@@ -1,3 +1,4 @@
+import { fallbackOnly, toastFailure } from "@/lib/failure-toast";
 import { errorMessage, errorStatus } from "@/lib/queryClient";
 
 /**
@@ -40,4 +41,32 @@ export function stripeConfirmationResult({ error, paymentIntent }: StripeConfirm
   if (paymentIntent?.status === "succeeded" || paymentIntent?.status === "processing") return { status: "succeeded" };
   if (paymentIntent?.status === "requires_payment_method") return { status: "failed", message: PAYMENT_FAILED_FALLBACK };
   return { status: "error" };
+}
+
+type UnpaidCardResult = Exclude<CardResult, { status: "succeeded" }>;
+
+/** A card payment that did not go through, thrown so that the form's mutation fails into the one failure toast. */
+export class CardPaymentError extends Error {
+  readonly result: UnpaidCardResult;
+
+  constructor(result: UnpaidCardResult) {
+    super(result.status === "failed" ? result.message : PAYMENT_ERROR_MESSAGE);
+    this.name = "CardPaymentError";
+    this.result = result;
+  }
+}
+
+/** Ends a card form's confirmation: a payment that succeeded resolves, any other is thrown as a {@link CardPaymentError}. */
+export function paidOrThrow(result: CardResult): void {
+  if (result.status !== "succeeded") throw new CardPaymentError(result);
+}
+
+/**
+ * Both card forms' `onError` (decision 020): 'Payment Failed' with the refusal's own message, else 'Payment Error' with
+ * the catalogue's text, through the one failure toast. An error that is no card result is 'Payment Error'.
+ */
+export function toastCardFailure(error: unknown): void {
+  const result: UnpaidCardResult = error instanceof CardPaymentError ? error.result : { status: "error" };
+  if (result.status === "failed") toastFailure(error, result.message, "Payment Failed", fallbackOnly);
+  else toastFailure(error, PAYMENT_ERROR_MESSAGE, "Payment Error", fallbackOnly);
 }

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
-import { AuthDialogsProvider } from "@/features/accounts/AuthDialogs";
+import { AuthDialogsProvider } from "@/AuthDialogsProvider";
 import { PlanComparison } from "@/features/site/landing/PlanComparison";
 import { PlanCard } from "./PlanCard";
 import { PlanSummary } from "./PlanSummary";

@@ -12,7 +12,7 @@ import { hasUnsavedInput } from "./form-watch";
 import { snapshotCurrentPage } from "./page-snapshot";
 import { adoptProtectionSettings, captureRulesOf } from "./protection-state";
 import { recordVisit } from "./recent-tabs";
-import { applyRestoreHandoff } from "./restore-handoff";
+import { applyRestoreHandoff } from "@/features/extension-bridge/restore-handoff";
 
 /**
  * What runs on every page for a signed-in person, beside the in-page blocker (blocker.ts): the account's

@@ -8,7 +8,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { subscribeHref, usePriceIds } from "@/features/payments/plan-links";
+import { subscribeHref, usePriceIds } from "@/lib/plan-links";
 import { call } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 import { SectionCard } from "@/components/ui/section-card";

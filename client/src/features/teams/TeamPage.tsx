@@ -7,13 +7,13 @@ import { useAuth } from "@/features/accounts/useAuth";
 import { call, endpointQuery } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
-import { TeamPolicySection } from "@/features/team-policy/TeamPolicySection";
+import { TeamPolicySection } from "@/features/teams/policy/TeamPolicySection";
 import { CreateTeam } from "./CreateTeam";
 import { TeamAuditLog } from "./TeamAuditLog";
 import { TeamInvitations } from "./TeamInvitations";
 import { TeamMembers } from "./TeamMembers";
 import { SectionCard } from "@/components/ui/section-card";
-import { TeamInsightsSection } from "@/features/team-insights/TeamInsightsSection";
+import { TeamInsightsSection } from "@/features/teams/insights/TeamInsightsSection";
 import { refreshTeam, showTeamError } from "./team-queries";
 
 const roleWords = { owner: "You own this team", admin: "You are an admin of this team", member: "You are a member of this team" } as const;

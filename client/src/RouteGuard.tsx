@@ -3,10 +3,10 @@ import { ShieldAlert } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "wouter";
 import { toast } from "@/lib/use-toast";
-import { useAuth } from "./useAuth";
+import { useAuth } from "@/features/accounts/useAuth";
 import LandingPage from "@/features/site/LandingPage";
-import type { RouteGuardRule } from "@/routes";
-import { SignInPrompt } from "./SignInPrompt";
+import type { RouteGuardRule } from "./routes";
+import { SignInPrompt } from "@/features/accounts/SignInPrompt";
 
 /** spec 1 §9: a non-admin is sent home 2 s after the denial toast. */
 const ACCESS_DENIED_REDIRECT_MS = 2000;

@@ -1,8 +1,10 @@
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import { type AuthDialogs, AuthDialogsContext } from "@/features/accounts/auth-dialogs";
 
-// Loaded on first open, so the landing page's entry chunk carries none of the dialogs' code.
-const EmailDialog = lazy(() => import("./EmailDialog"));
-const FreeSignupDialog = lazy(() => import("./FreeSignupDialog"));
+// Loaded on first open, so the landing page's entry chunk carries none of the dialogs' code. The shell draws them:
+// the email dialog leads to a download, and downloads read the accounts feature, never the other way (decision 233).
+const EmailDialog = lazy(() => import("@/features/accounts/EmailDialog"));
+const FreeSignupDialog = lazy(() => import("@/features/accounts/FreeSignupDialog"));
 const DownloadDialog = lazy(() => import("@/features/downloads/DownloadDialog"));
 const DirectDownloadDialog = lazy(() => import("@/features/downloads/DirectDownloadDialog"));
 
@@ -12,17 +14,6 @@ type OpenDialog =
   | { kind: "download"; email: string }
   | { kind: "direct-download" }
   | null;
-
-interface AuthDialogs {
-  /** The three-step email dialog of Sign In and Get Started. */
-  openEmailDialog: () => void;
-  /** The free sign-up dialog (email only), optionally prefilled. */
-  openFreeSignup: (email?: string) => void;
-  /** The email gate before a download (spec 1 §4 direct download modal). */
-  openDirectDownload: () => void;
-}
-
-const AuthDialogsContext = createContext<AuthDialogs | null>(null);
 
 /**
  * Holds which account dialog is open. A closed dialog is unmounted, so opening it again starts
@@ -51,10 +42,4 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
       </Suspense>
     </AuthDialogsContext.Provider>
   );
-}
-
-export function useAuthDialogs(): AuthDialogs {
-  const dialogs = useContext(AuthDialogsContext);
-  if (!dialogs) throw new Error("useAuthDialogs needs <AuthDialogsProvider> above it");
-  return dialogs;
 }

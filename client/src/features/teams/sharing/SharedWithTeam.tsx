@@ -1,6 +1,7 @@
 import { isWebAddress } from "@common/web-address";
 import { sectionCardLook } from "@/components/ui/section-card";
 import { cn } from "@/lib/class-names";
+import { getUserStats } from "@common/api/backups";
 import { getTeamSharedBackup, listTeamSharedBackups, type SharedBackup } from "@common/api/team-sharing";
 import { planHasFeature } from "@common/plan-catalogue";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,8 +11,7 @@ import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/accounts/useAuth";
 import { requestSharedRestore } from "@/features/extension-bridge/bridge";
 import { useRestoreInThisBrowser } from "@/features/extension-bridge/useRestoreInThisBrowser";
-import { USER_STATS_KEY } from "@/features/backups/backup-api";
-import { endpointQuery } from "@/lib/api-client";
+import { endpointKey, endpointQuery } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
 import { errorMessage } from "@/lib/queryClient";
 import { toast } from "@/lib/use-toast";
@@ -68,7 +68,7 @@ function SharedRow({ share }: { share: SharedBackup }) {
     ifNoAnswer: "open-here",
     startedText: "The extension is reopening the shared windows.",
     failure: { title: "Restoration Failed", fallback: "The shared backup could not be restored." },
-    onDone: () => void queryClient.invalidateQueries({ queryKey: USER_STATS_KEY }),
+    onDone: () => void queryClient.invalidateQueries({ queryKey: endpointKey(getUserStats) }),
     onOpenedHere: ({ opened, refusal }) => {
       toast({ title: "Session Restored", description: `${plural(opened, "tab")} of "${share.sessionName}" restored. Allow pop-ups if some tabs did not open.${refusal}` });
     },

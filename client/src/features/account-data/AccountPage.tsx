@@ -13,7 +13,7 @@ import { formatDate, formatDateTime } from "@/lib/dates";
 import { errorMessage } from "@/lib/queryClient";
 import { saveBlob } from "@/lib/save-file";
 import { toast } from "@/lib/use-toast";
-import { useAuth } from "./useAuth";
+import { useAuth } from "@/features/accounts/useAuth";
 
 const OVERVIEW_KEY = endpointKey(getAccountOverview);
 

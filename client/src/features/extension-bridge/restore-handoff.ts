@@ -1,5 +1,6 @@
 import type { SavedTab } from "@common/api/backups";
 import { PRODUCT_SLUG } from "@common/product";
+import { isWebAddress } from "@common/web-address";
 
 /**
  * A restored tab of this site gets its form values and scroll position back through a hand-off: the
@@ -98,6 +99,22 @@ export function restoreUrl(tab: SavedTab, origin = window.location.origin, stora
   if (!hasState || !tab.url.startsWith(`${origin}/`)) return tab.url;
   const nonce = stashHandoff(storage, { formData: tab.formData, scroll: tab.scrollPosition }, now);
   return nonce === null ? tab.url : `${tab.url.split("#")[0]}#${fragmentKey}${nonce}`;
+}
+
+/** spec 2 §4, §9: restored tabs open 500 ms apart. */
+export const RESTORE_TAB_INTERVAL_MS = 500;
+
+/**
+ * Opens each restored tab in a new window, 500 ms apart; this site's pages get their form and scroll back. Only web
+ * pages open: a tab whose address the server gave as anything but http(s) is left out (decision 220). Answers how
+ * many were left out.
+ */
+export function openRestoredTabs(tabs: SavedTab[]): number {
+  const pages = tabs.filter((tab) => isWebAddress(tab.url));
+  pages.forEach((tab, index) => {
+    window.setTimeout(() => window.open(restoreUrl(tab), "_blank", "noopener"), index * RESTORE_TAB_INTERVAL_MS);
+  });
+  return tabs.length - pages.length;
 }
 
 /** Opens form entries the backup kept sealed (end-to-end encryption) for `page`; null when this browser cannot. */
