@@ -27,7 +27,7 @@ export interface FieldFacts {
   userEdited: boolean;
 }
 
-/** What the server stores per tab (the browser-backup and saved-session contracts agree on these). */
+/** What the server stores per tab (the browser-backup and backup contracts agree on these). */
 export const FORM_CAPTURE_LIMITS = {
   fieldsPerTab: 100,
   fieldNameLength: 200,

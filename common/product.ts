@@ -20,7 +20,7 @@ export const MONEY_BACK_DAYS = 30;
 export const ANNUAL_REFUND_DAYS = 14;
 /** A sign-in link works this long after it is sent, once. */
 export const SIGN_IN_LINK_MINUTES = 15;
-/** A browser session lasts this long after sign-in (the cookie's and the stored session's lifetime). */
+/** A sign-in session lasts this long after sign-in (the cookie's and the stored session's lifetime). */
 export const SESSION_LIFETIME_DAYS = 30;
 /** A device token (an app's, the extension's) stops working after this many days without being used. */
 export const DEVICE_TOKEN_IDLE_DAYS = 90;

@@ -1,7 +1,7 @@
 import type { windowStates } from "./api/tab-fields";
 
 /**
- * The window and tab fields every browser-shaped copy of a session carries — the extension's upload, a stored
+ * The window and tab fields every browser-shaped copy of a backup carries — the extension's upload, a stored
  * browser backup read back, a device's open tabs, a TabVault JSON export — mapped once (decision 205). The
  * contracts build these shapes from the same zod pieces (`common/api/tab-fields.ts`); these map a value of one
  * shape to the fields the next one keeps, optional fields made explicit.

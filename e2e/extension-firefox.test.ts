@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "puppeteer-core";
-import { listBackups, type SavedSessionSummary } from "../common/api/backups";
+import { listBackups, type BackupSummary } from "../common/api/backups";
 import { getBrowserBackup } from "../common/api/browser-backups";
 import { endpointUrl } from "../common/api/endpoint";
 import { downloadExtensionPackage } from "../common/api/extension-packages";
@@ -33,7 +33,7 @@ describe("the browser extension in real Firefox ESR against the real server", ()
   let firefox: FirefoxWithExtension;
   let site: Page;
 
-  async function backupsOnServer(): Promise<SavedSessionSummary[]> {
+  async function backupsOnServer(): Promise<BackupSummary[]> {
     const answer = await site.evaluate(async (url) => (await fetch(url)).json(), endpointUrl(listBackups));
     return listBackups.responses[200].parse(answer);
   }

@@ -9,7 +9,7 @@ import { buyPlanAndSignIn } from "./support/payments";
 import { useBrowserSuite } from "./support/suite";
 
 /**
- * The session library's search and organising in a real browser (points 1 and 2): three
+ * The library's search and organising in a real browser (points 1 and 2): three
  * imported backups; a tab found by a word of its URL, highlighted and opened; a backup renamed, tagged,
  * filtered by its tag and pinned; duplicates removed across two backups and the clean-up undone from the
  * toast; two backups merged and the merge undone. The account pays for Pro in the sandbox first, as Free
@@ -30,7 +30,7 @@ const files: { name: string; backupName: string; body: string }[] = [
   },
 ];
 
-describe("the session library: search, tag, pin, merge, dedupe, undo", () => {
+describe("the library: search, tag, pin, merge, dedupe, undo", () => {
   const suite = useBrowserSuite();
   let dir = "";
   before(async () => {

@@ -9,7 +9,7 @@ import { signInThroughMail } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
 
 /**
- * The session library's import and export in a real browser (point 3): a file of each
+ * The library's import and export in a real browser (point 3): a file of each
  * format goes in through the Session Manager's Import (a real file chooser), and a backup goes out
  * in each export format (a real download) and back in to the same tabs. The account is on Free: every
  * file names the same five pages, which count once a day, so each import fits the day's allowance.
@@ -111,7 +111,7 @@ const files: { name: string; body: string | Buffer; backupName: string; urls: st
   },
 ];
 
-describe("the session library: import every format, export and re-import", () => {
+describe("the library: import every format, export and re-import", () => {
   const suite = useBrowserSuite();
   let dir = "";
   before(async () => {

@@ -101,7 +101,7 @@ describe("smart recovery and tab organization with the real extension (Pro), abs
     assert.deepEqual(groupNames, ["127.0.0.5", "restore"]);
     await suggested.scrollIntoViewIfNeeded();
     await saveScreenshot(site, { path: join(SHOTS, "suggested-groups-pro.png") });
-    // The panel only: the session list beside it is another screen's (its own test checks it).
+    // The panel only: the backup list beside it is another screen's (its own test checks it).
     await assertNoSeriousViolations(site, "/sessions' Suggested groups", 'section[aria-labelledby="suggested-groups-heading"]');
     await site.setViewportSize(MOBILE);
     await suggested.scrollIntoViewIfNeeded();

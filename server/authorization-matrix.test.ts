@@ -59,7 +59,7 @@ const matrix: [RouteKey, Expected][] = [
   ["GET /api/device-authorizations/:userCode", { ...ownerOnly(200, 404), ownerToken: 403 }],
   ["POST /api/device-authorizations/:userCode/approve", { ...ownerOnly(200, 404), ownerToken: 403 }],
   ["POST /api/device-authorizations/:userCode/deny", { ...ownerOnly(200, 404), ownerToken: 403 }],
-  // A browser session has no device connection.
+  // A sign-in session has no device connection.
   ["GET /api/extension/connection", { anonymous: 401, userB: 403, admin: 403, ownerToken: 200, userA: 403 }],
   // Each account's first upload of the snapshot makes a backup; A's second (after A's app) is a duplicate.
   ["POST /api/browser-backups", { ...signedIn(201), userA: 200 }],
@@ -111,7 +111,7 @@ const matrix: [RouteKey, Expected][] = [
   // A is Premium through A's team: the team's plan counts for A's browser and A's app alike.
   ["GET /api/user/history-report", { ...signedIn(403), userA: 200, ownerToken: 200 }],
   ["GET /api/user/history-report.csv", { ...signedIn(403), userA: 200, ownerToken: 200 }],
-  // Shared sessions (decision 190): only A's team sees A's share; B and the admin are in no team. The extension
+  // Shared backups (decision 190): only A's team sees A's share; B and the admin are in no team. The extension
   // may read a shared backup to restore it; the rest is the web app's. A shares it again (200), then stops (204).
   ["GET /api/team/shared-sessions", { ...browserOnly(404), userA: 200 }],
   ["POST /api/team/shared-sessions", { ...browserOnly(404), userA: 200 }],
@@ -209,10 +209,10 @@ const placeholderResources = {
   grantedDeviceCode: "",
   deniedUserCode: "",
   signInToken: "",
-  otherBrowserSessionId: "",
+  otherSignInSessionId: "",
   deletionToken: "",
   refundablePaymentId: "",
-  sharedSessionId: "",
+  sharedBackupId: "",
 };
 
 describe("authorization matrix: every endpoint × {anonymous, user A, user B, admin, A's device token} on A's resources", () => {

@@ -241,13 +241,13 @@ function problemWith(response: LightMyRequestResponse): string | null {
  * Routes that end the caller's session (confirming a sign-in replaces it): fuzzed signed out and with
  * A's token, and the sign-outs signed in on throwaway sessions at the end.
  */
-const endsSessions = new Set(["GET /api/logout", "POST /api/auth/sign-out-everywhere", "POST /api/auth/callback", "POST /api/team/invitations/accept"]);
+const endsSignInSessions = new Set(["GET /api/logout", "POST /api/auth/sign-out-everywhere", "POST /api/auth/callback", "POST /api/team/invitations/accept"]);
 /**
  * The team's own routes (teams, invitations, members, the audit log, the policy) run as a real team's owner (for "owner") and a
  * Premium account in no team (for "admin"); A is a plain member. Shared sessions and insights run as A.
  */
 const isTeamRoute = (key: string) => / \/api\/team(\/invitations|\/members|\/audit-log|\/policy|$)/.test(key);
-/** Routes only a device token gets through (a browser session is refused): their valid example runs as A's device too. */
+/** Routes only a device token gets through (a sign-in session is refused): their valid example runs as A's device too. */
 const devicesOnly = new Set(["PUT /api/open-tabs"]);
 
 describe("random and mutated input to every endpoint, signed out and signed in", () => {
@@ -343,7 +343,7 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       statuses.set(`${key}${app === stripeTwin.app ? " (Stripe)" : ""}`, counts);
       // Signing out (here or everywhere) with A's or the admin's cookie would end the sessions the
       // other runs use; signed-in sign-out is fuzzed on throwaway sessions below.
-      const who: Identity[] = endsSessions.has(key) ? ["anonymous", "ownerToken", "forged"] : ["anonymous", "owner", "ownerToken", "admin", "forged"];
+      const who: Identity[] = endsSignInSessions.has(key) ? ["anonymous", "ownerToken", "forged"] : ["anonymous", "owner", "ownerToken", "admin", "forged"];
       const hasBody = !["GET", "HEAD"].includes(route.method);
       now += 16 * 60_000;
       // Each route opens with its valid example, as A (or signed out, for sign-out) and as the admin:
@@ -359,7 +359,7 @@ describe("random and mutated input to every endpoint, signed out and signed in",
         "10.0.0.1",
         true,
       ];
-      const examplesToRun = endsSessions.has(key)
+      const examplesToRun = endsSignInSessions.has(key)
         ? [valid("anonymous"), valid("ownerToken")]
         : [valid("owner"), valid("admin"), ...(devicesOnly.has(key) ? [valid("ownerToken")] : [])];
       await fc.assert(

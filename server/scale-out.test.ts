@@ -84,7 +84,7 @@ describe.runIf(testDatabaseUrl)("two instances on one PostgreSQL and Redis", () 
     expect(saved.status).toBe(201);
     const { sessionId } = (await saved.json()) as { sessionId: string };
     const list = (await (await fetch(`${b.baseUrl}/api/saved-sessions`, { headers: { cookie } })).json()) as { id: string }[];
-    expect(list.map((session) => session.id)).toEqual([sessionId]);
+    expect(list.map((backup) => backup.id)).toEqual([sessionId]);
     const restore = await fetch(`${b.baseUrl}/api/restore-session/${sessionId}`, { method: "POST", headers: { cookie } });
     expect(restore.status).toBe(200);
   });

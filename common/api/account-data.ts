@@ -12,7 +12,7 @@ import { text } from "./text";
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 /**
- * POST /api/auth/sign-out-everywhere: ends every browser session of the account (this one too) and
+ * POST /api/auth/sign-out-everywhere: ends every sign-in session of the account (this one too) and
  * revokes every device token and every connection approved but not yet collected. Browser only.
  */
 export const signOutEverywhere = defineEndpoint({
@@ -21,7 +21,7 @@ export const signOutEverywhere = defineEndpoint({
   responses: { 204: z.null(), ...errors },
 });
 
-export const browserSessionSchema = z.object({
+export const signInSessionSchema = z.object({
   id: z.string(),
   /** "Chrome on Linux", from the browser that signed in; null for sessions made before it was kept. */
   description: z.string().nullable(),
@@ -31,10 +31,10 @@ export const browserSessionSchema = z.object({
   /** The session of the browser asking. */
   current: z.boolean(),
 });
-export type BrowserSession = z.infer<typeof browserSessionSchema>;
+export type SignInSession = z.infer<typeof signInSessionSchema>;
 
 export const accountOverviewSchema = z.object({
-  sessions: z.array(browserSessionSchema),
+  sessions: z.array(signInSessionSchema),
   storage: z.object({ usedBytes: z.number().int(), quotaBytes: z.number().int() }),
 });
 
@@ -46,7 +46,7 @@ export const getAccountOverview = defineEndpoint({
 });
 
 /** DELETE /api/account/sessions/:id: signs one of the account's browsers out; 404 for anyone else's. */
-export const endBrowserSession = defineEndpoint({
+export const endSignInSession = defineEndpoint({
   method: "DELETE",
   path: "/api/account/sessions/:id",
   params: z.object({ id: z.uuid({ message: "Not a session id" }) }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { planTypes } from "../plan-catalogue";
 import { defineEndpoint } from "./endpoint";
-import { sessionIdParamsSchema } from "./backups";
+import { backupIdParamsSchema } from "./backups";
 import { errorResponseSchema } from "./errors";
 
 /** The periods the analytics charts offer, in days. */
@@ -88,6 +88,6 @@ export const backupDigestSchema = z.object({
 export const getBackupDigest = defineEndpoint({
   method: "GET",
   path: "/api/saved-sessions/:id/summary",
-  params: sessionIdParamsSchema,
+  params: backupIdParamsSchema,
   responses: { 200: backupDigestSchema, 404: errorResponseSchema, ...errors },
 });

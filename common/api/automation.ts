@@ -111,14 +111,14 @@ export const automationRuleListSchema = z.object({
 const ruleIdParams = z.object({ id: z.uuid({ message: "Not a rule id" }) });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-/** GET (browser session or the extension's token): the account's rules, oldest first. */
+/** GET (sign-in session or the extension's token): the account's rules, oldest first. */
 export const listAutomationRules = defineEndpoint({
   method: "GET",
   path: "/api/automation/rules",
   responses: { 200: automationRuleListSchema, ...errors, 429: errorResponseSchema },
 });
 
-/** POST (browser session, Premium): a new rule; at most `rulesPerAccount`, one start-up rule. */
+/** POST (sign-in session, Premium): a new rule; at most `rulesPerAccount`, one start-up rule. */
 export const createAutomationRule = defineEndpoint({
   method: "POST",
   path: "/api/automation/rules",
@@ -126,7 +126,7 @@ export const createAutomationRule = defineEndpoint({
   responses: { 201: automationRuleSchema, ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
 });
 
-/** PATCH (browser session, Premium): on or off, or its parameters. */
+/** PATCH (sign-in session, Premium): on or off, or its parameters. */
 export const updateAutomationRule = defineEndpoint({
   method: "PATCH",
   path: "/api/automation/rules/:id",
@@ -135,7 +135,7 @@ export const updateAutomationRule = defineEndpoint({
   responses: { 200: automationRuleSchema, ...errors, 404: errorResponseSchema, 429: errorResponseSchema },
 });
 
-/** DELETE (browser session, any plan: what was made on Premium can always be removed). */
+/** DELETE (sign-in session, any plan: what was made on Premium can always be removed). */
 export const deleteAutomationRule = defineEndpoint({
   method: "DELETE",
   path: "/api/automation/rules/:id",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { savedApplicationSchema, savedSessionSummarySchema, savedTabSchema, sessionIdParamsSchema } from "./backups";
+import { savedApplicationSchema, backupSummarySchema, savedTabSchema, backupIdParamsSchema } from "./backups";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 
@@ -25,7 +25,7 @@ export const backupWindowSummarySchema = z.object({
 });
 export type BackupWindowSummary = z.infer<typeof backupWindowSummarySchema>;
 
-export const backupOverviewSchema = savedSessionSummarySchema.extend({
+export const backupOverviewSchema = backupSummarySchema.extend({
   openApps: z.array(savedApplicationSchema),
   /** The backup's windows in order; empty for a backup kept without windows (the web app's, the apps'). */
   windows: z.array(backupWindowSummarySchema),
@@ -65,7 +65,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const getBackupOverview = defineEndpoint({
   method: "GET",
   path: "/api/saved-sessions/:id/overview",
-  params: sessionIdParamsSchema,
+  params: backupIdParamsSchema,
   responses: { 200: backupOverviewSchema, ...errors },
 });
 
@@ -73,7 +73,7 @@ export const getBackupOverview = defineEndpoint({
 export const listBackupTabs = defineEndpoint({
   method: "GET",
   path: "/api/saved-sessions/:id/tabs",
-  params: sessionIdParamsSchema,
+  params: backupIdParamsSchema,
   query: backupTabPageQuerySchema,
   responses: { 200: backupTabPageSchema, ...errors },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { savedTabSchema, sessionIdParamsSchema } from "./backups";
+import { savedTabSchema, backupIdParamsSchema } from "./backups";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 
@@ -77,7 +77,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const listBackupMoments = defineEndpoint({
   method: "GET",
   path: "/api/saved-sessions/:id/moments",
-  params: sessionIdParamsSchema,
+  params: backupIdParamsSchema,
   query: backupMomentsQuerySchema,
   responses: { 200: backupMomentsSchema, ...errors },
 });
@@ -86,7 +86,7 @@ export const listBackupMoments = defineEndpoint({
 export const compareBackups = defineEndpoint({
   method: "GET",
   path: "/api/saved-sessions/:id/changes",
-  params: sessionIdParamsSchema,
+  params: backupIdParamsSchema,
   query: backupChangesQuerySchema,
   responses: { 200: backupChangesSchema, ...errors },
 });

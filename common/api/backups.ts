@@ -3,7 +3,7 @@ import { emailAddressSchema } from "./accounts";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 import { browserId, columnInteger } from "./integers";
-import { clientTimestampSchema, SESSION_LIMITS } from "./payload-limits";
+import { clientTimestampSchema, BACKUP_LIMITS } from "./payload-limits";
 import { protectionEventSchema } from "./protection";
 import { capturedTabFields, checkTabLocation } from "./tab-fields";
 import { text } from "./text";
@@ -16,7 +16,7 @@ export const emergencyTriggers: readonly TriggerEvent[] = ["clear_all_detected",
  * What a client may call a backup it posts to `/api/saved-sessions`. Emergency triggers are set only by
  * the endpoints of the events themselves, so an ordinary save can never claim an emergency's rights.
  */
-export const savedSessionTriggers = ["manual_save", "auto_backup"] as const satisfies readonly TriggerEvent[];
+export const clientBackupTriggers = ["manual_save", "auto_backup"] as const satisfies readonly TriggerEvent[];
 
 /** The labels spec 2 §4 gives the triggers; other values are shown raw. */
 export const triggerLabels: Record<string, string> = {
@@ -55,7 +55,7 @@ export function cameThroughSync(backup: { browserType: string | null }): boolean
   return backup.browserType === SYNCED_BROWSER_TYPE;
 }
 
-/** The name of a backup's browser for screens and session names ("chrome" → "Chrome"); an unknown value as sent. */
+/** The name of a backup's browser for screens and backup names ("chrome" → "Chrome"); an unknown value as sent. */
 export function browserName(browserType: string): string {
   return browserNames[browserType] ?? browserType;
 }
@@ -73,7 +73,7 @@ export type TabSnapshot = z.infer<typeof tabSnapshotSchema>;
 /** A Windows application open at the moment of the backup. */
 export const windowsApplicationSchema = z.strictObject({
   processName: text().min(1).max(260),
-  windowTitle: text().max(SESSION_LIMITS.titleLength).default(""),
+  windowTitle: text().max(BACKUP_LIMITS.titleLength).default(""),
   documentPath: text().max(1024).nullish(),
   lastSaved: clientTimestampSchema.nullish(),
   isUnsaved: z.boolean().default(false),
@@ -81,17 +81,17 @@ export const windowsApplicationSchema = z.strictObject({
 });
 export type WindowsApplication = z.infer<typeof windowsApplicationSchema>;
 
-/** The browser session of spec 2 §3. */
+/** The browser session payload of spec 2 §3 (`browserSession`): the browser's tabs as they are. */
 export const browserSessionSchema = z.strictObject({
   tabs: z
     .array(tabSnapshotSchema)
-    .max(SESSION_LIMITS.tabsPerSession, `At most ${SESSION_LIMITS.tabsPerSession} tabs per session`),
+    .max(BACKUP_LIMITS.tabsPerBackup, `At most ${BACKUP_LIMITS.tabsPerBackup} tabs per session`),
   // Any id a browser or Android gives a window; it is kept as text.
   windowId: z.union([text().max(200), browserId]).nullish(),
   browserType: text().max(50).default("other"),
   sessionId: text().max(200).nullish(),
   timestamp: clientTimestampSchema.nullish(),
-  deviceInfo: z.strictObject({ deviceName: text().max(SESSION_LIMITS.deviceNameLength).optional() }).partial().nullish(),
+  deviceInfo: z.strictObject({ deviceName: text().max(BACKUP_LIMITS.deviceNameLength).optional() }).partial().nullish(),
 });
 export type BrowserSessionInput = z.input<typeof browserSessionSchema>;
 
@@ -104,14 +104,14 @@ export const windowsXButtonRequestSchema = z.strictObject({
   userEmail: emailAddressSchema,
   applications: z
     .array(windowsApplicationSchema)
-    .max(SESSION_LIMITS.appsPerSession, `At most ${SESSION_LIMITS.appsPerSession} applications`),
-  deviceName: text().max(SESSION_LIMITS.deviceNameLength).optional(),
+    .max(BACKUP_LIMITS.appsPerBackup, `At most ${BACKUP_LIMITS.appsPerBackup} applications`),
+  deviceName: text().max(BACKUP_LIMITS.deviceNameLength).optional(),
 });
 
 /** `POST /api/saved-sessions`: a manual save, or the capture engine's automatic backup, from the web app. */
 export const manualSaveRequestSchema = z.strictObject({
-  sessionName: text().trim().min(1).max(SESSION_LIMITS.sessionNameLength).optional(),
-  trigger: z.enum(savedSessionTriggers).default("manual_save"),
+  sessionName: text().trim().min(1).max(BACKUP_LIMITS.backupNameLength).optional(),
+  trigger: z.enum(clientBackupTriggers).default("manual_save"),
   browserSession: browserSessionSchema,
 });
 
@@ -134,7 +134,7 @@ export const backupResponseSchema = z.object({
 });
 export type BackupResponse = z.infer<typeof backupResponseSchema>;
 
-export const savedSessionSummarySchema = z.object({
+export const backupSummarySchema = z.object({
   id: z.string(),
   sessionName: z.string(),
   triggerEvent: z.string(),
@@ -146,7 +146,7 @@ export const savedSessionSummarySchema = z.object({
   appCount: z.number().int(),
   sizeBytes: z.number().int(),
   /**
-   * The session library's labels (decisions 153, 154): the person's tags, note, and whether it is pinned. With
+   * The library's labels (decisions 153, 154): the person's tags, note, and whether it is pinned. With
    * defaults, so an extension or app reading a server from before them still parses the list.
    */
   tags: z.array(z.string()).default([]),
@@ -155,7 +155,7 @@ export const savedSessionSummarySchema = z.object({
   /** Tabs whose title and address are sealed (decision 199): exported only as TabVault JSON, never shared. */
   sealedTabCount: z.number().int().default(0),
 });
-export type SavedSessionSummary = z.infer<typeof savedSessionSummarySchema>;
+export type BackupSummary = z.infer<typeof backupSummarySchema>;
 
 export const savedTabSchema = z.object({
   id: z.string(),
@@ -190,14 +190,14 @@ export const tabBackupSchema = z.object({
   isActive: z.boolean(),
 });
 
-export const savedSessionDetailSchema = savedSessionSummarySchema.extend({
+export const backupDetailSchema = backupSummarySchema.extend({
   browserTabs: z.array(savedTabSchema),
   openApps: z.array(savedApplicationSchema),
   tabBackups: z.array(tabBackupSchema),
 });
-export type SavedSessionDetail = z.infer<typeof savedSessionDetailSchema>;
+export type BackupDetail = z.infer<typeof backupDetailSchema>;
 
-export const savedSessionListSchema = z.array(savedSessionSummarySchema);
+export const backupListSchema = z.array(backupSummarySchema);
 
 /** spec 2 §3 "Restore response". */
 export const restoreResponseSchema = z.object({
@@ -225,7 +225,7 @@ export type ProtectionStatus = z.infer<typeof protectionStatusSchema>;
 
 export const userEmailBodySchema = z.strictObject({ userEmail: emailAddressSchema });
 export const userEmailParamsSchema = z.object({ userEmail: emailAddressSchema });
-export const sessionIdParamsSchema = z.object({ id: z.uuid({ message: "Not a session id" }) });
+export const backupIdParamsSchema = z.object({ id: z.uuid({ message: "Not a session id" }) });
 
 /** spec 1 §3 "User stats". */
 export const userStatsSchema = z.object({
@@ -245,7 +245,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const listBackups = defineEndpoint({
   method: "GET",
   path: "/api/saved-sessions",
-  responses: { 200: savedSessionListSchema, ...errors },
+  responses: { 200: backupListSchema, ...errors },
 });
 
 /** POST /api/saved-sessions: a manual save, or the capture engine's automatic backup; 403 when the plan refuses it. */
@@ -261,15 +261,15 @@ export const saveBackup = defineEndpoint({
 export const getBackup = defineEndpoint({
   method: "GET",
   path: "/api/saved-sessions/:id",
-  params: sessionIdParamsSchema,
-  responses: { 200: savedSessionDetailSchema, ...errors },
+  params: backupIdParamsSchema,
+  responses: { 200: backupDetailSchema, ...errors },
 });
 
 /** DELETE /api/saved-sessions/:id: removes a backup with its tabs; 404 for anyone else's. */
 export const deleteBackup = defineEndpoint({
   method: "DELETE",
   path: "/api/saved-sessions/:id",
-  params: sessionIdParamsSchema,
+  params: backupIdParamsSchema,
   responses: { 204: z.null(), ...errors },
 });
 
@@ -277,7 +277,7 @@ export const deleteBackup = defineEndpoint({
 export const restoreBackup = defineEndpoint({
   method: "POST",
   path: "/api/restore-session/:id",
-  params: sessionIdParamsSchema,
+  params: backupIdParamsSchema,
   responses: { 200: restoreResponseSchema, 429: errorResponseSchema, ...errors },
 });
 

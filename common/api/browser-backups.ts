@@ -8,7 +8,7 @@ import { text } from "./text";
 
 /**
  * Backups of a whole browser as the extension sees it: every window with its bounds and state, every
- * tab with its place, pin and group, and the tab groups. People keep sessions of 2,000 tabs, so one
+ * tab with its place, pin and group, and the tab groups. People keep backups of 2,000 tabs, so one
  * backup holds up to 5,000; the body may be gzip-compressed and is capped once decompressed.
  */
 export const BROWSER_BACKUP_LIMITS = {

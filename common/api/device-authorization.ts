@@ -114,7 +114,7 @@ export const pollDeviceAuthorization = defineEndpoint({
   responses: { 200: deviceTokenGrantSchema, 400: z.union([deviceAuthorizationErrorSchema, errorResponseSchema]), 429: errorResponseSchema },
 });
 
-/** GET: the connect page shows what asks to be connected (signed-in browser session only). */
+/** GET: the connect page shows what asks to be connected (a sign-in session only). */
 export const describeDeviceAuthorization = defineEndpoint({
   method: "GET",
   path: "/api/device-authorizations/:userCode",

@@ -46,7 +46,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 /**
  * GET /api/account/encryption: whether form entries are encrypted, and the wrapped key a browser unlocks
- * with the passphrase. A browser session or a device token (the extension unlocks too).
+ * with the passphrase. A sign-in session or a device token (the extension unlocks too).
  */
 export const getFormEncryption = defineEndpoint({
   method: "GET",
@@ -57,7 +57,7 @@ export const getFormEncryption = defineEndpoint({
 /**
  * PUT /api/account/encryption: turns encryption on with a new wrapped key (201), or stores the same key
  * under a new passphrase (200, `replaces` must be the wrapped key it replaces, so a stale page cannot lock
- * the person out). Browser session only.
+ * the person out). Sign-in session only.
  */
 export const setFormEncryption = defineEndpoint({
   method: "PUT",
@@ -71,7 +71,7 @@ export const setFormEncryption = defineEndpoint({
 
 /**
  * PUT /api/account/encryption/tab-locations: whether the account's browsers seal titles, addresses and favicons too
- * (decision 199), from then on. Browser session only; 409 while encryption is off.
+ * (decision 199), from then on. Sign-in session only; 409 while encryption is off.
  */
 export const setTabLocationSealing = defineEndpoint({
   method: "PUT",

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
-import { SESSION_LIMITS } from "./payload-limits";
+import { BACKUP_LIMITS } from "./payload-limits";
 import { plainOrSealed } from "./sealed-labels";
 import { oneLineText, text } from "./text";
 
 /**
- * The session library's search and organising (points 1 and 2): search every backup's tabs by
+ * The library's search and organising (points 1 and 2): search every backup's tabs by
  * title and URL (decision 152); rename, tag, note and pin a backup (decisions 153, 154); merge backups and
  * remove duplicate tabs (decisions 155, 156); undo the last of these (decision 157).
  */
@@ -47,8 +47,8 @@ export const plainTagSchema = text()
 export const tagSchema = plainOrSealed(plainTagSchema, ORGANISE_LIMITS.tagLength, "tag");
 
 const backupNameSchema = plainOrSealed(
-  text().trim().pipe(oneLineText().min(1, "A backup's name has at least one character").max(SESSION_LIMITS.sessionNameLength)),
-  SESSION_LIMITS.sessionNameLength,
+  text().trim().pipe(oneLineText().min(1, "A backup's name has at least one character").max(BACKUP_LIMITS.backupNameLength)),
+  BACKUP_LIMITS.backupNameLength,
   "name",
 );
 
@@ -115,7 +115,7 @@ const selectionSchema = z
 
 export const mergeRequestSchema = z.strictObject({
   backupIds: selectionSchema.min(2, "Choose at least two backups to merge"),
-  sessionName: text().trim().pipe(oneLineText().min(1).max(SESSION_LIMITS.sessionNameLength)).optional(),
+  sessionName: text().trim().pipe(oneLineText().min(1).max(BACKUP_LIMITS.backupNameLength)).optional(),
 });
 
 export const dedupeRequestSchema = z.strictObject({

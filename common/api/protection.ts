@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NEVER_CAPTURED_LIMITS, siteOf, uniqueSites } from "../never-captured-sites";
 import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
-import { clientTimestampSchema, SESSION_LIMITS } from "./payload-limits";
+import { clientTimestampSchema, BACKUP_LIMITS } from "./payload-limits";
 import { text } from "./text";
 
 export const protectionModes = ["block", "backup"] as const;
@@ -115,7 +115,7 @@ export const toggleProtectionResponseSchema = z.object({ enabled: z.boolean(), m
 export const logBlockedRequestSchema = z.strictObject({
   method: text().min(1).max(100),
   timestamp: clientTimestampSchema.nullish(),
-  url: text().max(SESSION_LIMITS.urlLength).nullish(),
+  url: text().max(BACKUP_LIMITS.urlLength).nullish(),
 });
 
 export const protectionEventTypes = ["manual_backup", "manual_restore"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { columnInteger } from "./integers";
-import { SESSION_LIMITS } from "./payload-limits";
+import { BACKUP_LIMITS } from "./payload-limits";
 import { text } from "./text";
 import { SEALED_FORM_DATA_LENGTH, SEALED_FORM_FIELD, SEALED_LOCATION_LENGTH, sealedTextPattern } from "../end-to-end-encryption";
 
@@ -10,17 +10,17 @@ import { SEALED_FORM_DATA_LENGTH, SEALED_FORM_FIELD, SEALED_LOCATION_LENGTH, sea
  */
 
 export const faviconUrlSchema = text()
-  .max(SESSION_LIMITS.urlLength, `A favicon URL has at most ${SESSION_LIMITS.urlLength} characters`)
+  .max(BACKUP_LIMITS.urlLength, `A favicon URL has at most ${BACKUP_LIMITS.urlLength} characters`)
   .refine((value) => /^(https?:\/\/|data:image\/)/.test(value), "A favicon must be an http(s) or data:image URL");
 
-export const tabTitleSchema = text().max(SESSION_LIMITS.titleLength, `A title has at most ${SESSION_LIMITS.titleLength} characters`).default("");
+export const tabTitleSchema = text().max(BACKUP_LIMITS.titleLength, `A title has at most ${BACKUP_LIMITS.titleLength} characters`).default("");
 
 /**
  * What was typed into a page's fields, by field key (common/form-capture.ts decides what is kept), or, with
  * end-to-end encryption, the one entry SEALED_FORM_FIELD holding them all sealed (decision 177).
  */
 export const formDataSchema = z
-  .record(text().min(1).max(SESSION_LIMITS.formFieldNameLength), text())
+  .record(text().min(1).max(BACKUP_LIMITS.formFieldNameLength), text())
   .superRefine((fields, context) => {
     const sealed = fields[SEALED_FORM_FIELD];
     if (sealed !== undefined) {
@@ -29,9 +29,9 @@ export const formDataSchema = z
       else if (!sealedTextPattern.test(sealed)) context.addIssue({ code: "custom", message: "Sealed form data is not a sealed value", path: [SEALED_FORM_FIELD] });
       return;
     }
-    if (Object.keys(fields).length > SESSION_LIMITS.formFieldsPerTab) context.addIssue({ code: "custom", message: `At most ${SESSION_LIMITS.formFieldsPerTab} form fields per tab` });
+    if (Object.keys(fields).length > BACKUP_LIMITS.formFieldsPerTab) context.addIssue({ code: "custom", message: `At most ${BACKUP_LIMITS.formFieldsPerTab} form fields per tab` });
     for (const [name, value] of Object.entries(fields)) {
-      if (value.length > SESSION_LIMITS.formValueLength) context.addIssue({ code: "custom", message: `A form value has at most ${SESSION_LIMITS.formValueLength} characters`, path: [name] });
+      if (value.length > BACKUP_LIMITS.formValueLength) context.addIssue({ code: "custom", message: `A form value has at most ${BACKUP_LIMITS.formValueLength} characters`, path: [name] });
     }
   })
   .default({});
@@ -44,7 +44,7 @@ export const scrollPositionSchema = z
  * A tab's address: a web URL, or "" when the tab carries a `sealedLocation` instead (decision 199). Objects with
  * this field check the pair with {@link checkTabLocation}.
  */
-export const tabUrlSchema = text().max(SESSION_LIMITS.urlLength, `A URL has at most ${SESSION_LIMITS.urlLength} characters`);
+export const tabUrlSchema = text().max(BACKUP_LIMITS.urlLength, `A URL has at most ${BACKUP_LIMITS.urlLength} characters`);
 
 /** The tab's URL, title and favicon sealed in the browser (decision 199). */
 export const sealedLocationSchema = text()

@@ -31,7 +31,7 @@ export type TeamPolicyAnswer = z.infer<typeof teamPolicyAnswerSchema>;
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-/** GET: the team's policy, for its owner and admins (browser session). */
+/** GET: the team's policy, for its owner and admins (sign-in session). */
 export const getTeamPolicy = defineEndpoint({
   method: "GET",
   path: "/api/team/policy",

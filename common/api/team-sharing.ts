@@ -5,7 +5,7 @@ import { defineEndpoint } from "./endpoint";
 import { errorResponseSchema } from "./errors";
 
 /**
- * Shared sessions (decision 190): a member shares one of their own backups with their team;
+ * Shared backups (decision 190): a member shares one of their own backups with their team;
  * the other members list it, read its tabs and restore it in their own browser; the sharer stops sharing it.
  * What a share carries: the backup's name, its tabs' addresses, titles and icons, its windows and tab groups.
  * What it never carries: form entries (plain or end-to-end encrypted, `tabvault:sealed`), scroll positions, the
@@ -22,7 +22,7 @@ export const TEAM_SHARING_LIMITS = {
 export const TEAM_SHARE_KEEPS_PRIVATE =
   "Form entries (including end-to-end encrypted ones), scroll positions, your note and tags, the device name and Windows applications are never shared.";
 
-export const sharedSessionSchema = z.object({
+export const sharedBackupSchema = z.object({
   /** The backup's id: a share is one backup, shared once. */
   id: z.string(),
   sessionName: z.string(),
@@ -34,28 +34,28 @@ export const sharedSessionSchema = z.object({
   /** The caller shared it (and can stop sharing it). */
   mine: z.boolean(),
 });
-export type SharedSession = z.infer<typeof sharedSessionSchema>;
+export type SharedBackup = z.infer<typeof sharedBackupSchema>;
 
 const sharedIdParams = z.object({ id: z.uuid({ message: "Not a backup id" }) });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 /** GET: the backups shared with the caller's team, newest share first (the caller's own included, marked). */
-export const listTeamSharedSessions = defineEndpoint({
+export const listTeamSharedBackups = defineEndpoint({
   method: "GET",
   path: "/api/team/shared-sessions",
-  responses: { 200: z.array(sharedSessionSchema), ...errors },
+  responses: { 200: z.array(sharedBackupSchema), ...errors },
 });
 
 /** POST: shares one of the caller's own backups with their team (201; 200 when it was shared already). */
-export const shareSessionWithTeam = defineEndpoint({
+export const shareBackupWithTeam = defineEndpoint({
   method: "POST",
   path: "/api/team/shared-sessions",
   body: z.strictObject({ sessionId: z.uuid({ message: "sessionId is not a backup id" }) }),
-  responses: { 200: sharedSessionSchema, 201: sharedSessionSchema, ...errors, 409: errorResponseSchema },
+  responses: { 200: sharedBackupSchema, 201: sharedBackupSchema, ...errors, 409: errorResponseSchema },
 });
 
 /** DELETE: the sharer stops sharing the backup; the team no longer sees it. */
-export const unshareTeamSession = defineEndpoint({
+export const unshareTeamBackup = defineEndpoint({
   method: "DELETE",
   path: "/api/team/shared-sessions/:id",
   params: sharedIdParams,
@@ -66,7 +66,7 @@ export const unshareTeamSession = defineEndpoint({
  * GET: a shared backup as windows, tabs and groups, without what stays private (every tab's form data is `{}`, its
  * scroll 0, the device name null): what the Session Manager shows and what the extension restores.
  */
-export const getTeamSharedSession = defineEndpoint({
+export const getTeamSharedBackup = defineEndpoint({
   method: "GET",
   path: "/api/team/shared-sessions/:id",
   params: sharedIdParams,
@@ -74,7 +74,7 @@ export const getTeamSharedSession = defineEndpoint({
 });
 
 /** POST: a member restores a shared backup: recorded as the member's restore, answered with the tabs to open (no form data). */
-export const restoreTeamSharedSession = defineEndpoint({
+export const restoreTeamSharedBackup = defineEndpoint({
   method: "POST",
   path: "/api/team/shared-sessions/:id/restore",
   params: sharedIdParams,

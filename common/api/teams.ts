@@ -6,7 +6,7 @@ import { oneLineText, text } from "./text";
 
 /**
  * Teams (decisions 195–199): a Premium account creates a team, invites people by email, sets roles;
- * members get the team's plan while they belong to it. Every team route is the web app's (browser session):
+ * members get the team's plan while they belong to it. Every team route is the web app's (sign-in session):
  * a device token never manages a team.
  */
 

@@ -12,7 +12,7 @@ export const AUTOMATION_KEYS = {
   rules: "automationRules",
   /** When each daily rule last ran here: rule id → epoch ms. */
   dailyRuns: "automationDailyRuns",
-  /** The start-up offer waiting in the popup: the previous session's last snapshot and the tabs of it not open. */
+  /** The start-up offer waiting in the popup: the previous run's last snapshot and the tabs of it not open. */
   offer: "automationStartupOffer",
 } as const;
 

@@ -1,5 +1,3 @@
-import type { SavedSessionSummary } from "@common/api/backups";
-
 /** The Session Manager's list of backups, newest first, as the popup lists them: the web app's own contract. */
 export { listBackups } from "@common/api/backups";
-export type BackupSummary = SavedSessionSummary;
+export type { BackupSummary } from "@common/api/backups";

@@ -243,7 +243,7 @@ export interface BrowserApi {
   sessions?: SessionsApi;
   storage: {
     local: StorageArea;
-    /** In memory for the browser session; Chromium ≥ 102, Firefox ≥ 115. */
+    /** In memory for the browser run; Chromium ≥ 102, Firefox ≥ 115. */
     session?: StorageArea;
     onChanged: Listener<[Record<string, StorageChange>, string]>;
   };

@@ -110,7 +110,7 @@ export function onWindowRemoved(state: DetectorState, windowId: number, at: numb
 }
 
 /**
- * At browser start-up: did far fewer tabs come back than the last snapshot of the previous session
+ * At browser start-up: did far fewer tabs come back than the last snapshot of the previous run
  * held? (A browser set not to restore tabs, a crash, or a close-all that shut the browser.)
  */
 export function startupLoss(previous: Snapshot | undefined, tabsNow: number): { lost: number; reason: string } | null {

@@ -32,8 +32,8 @@ export interface Protocol {
   "restore-emergency": { request: { id: string }; answer: ActionAnswer };
   /** Workflow automation (decision 180): the popup opened (rules read again), and the start-up offer's answers. */
   automation: { request: object; answer: AutomationStatus };
-  "restore-last-session": { request: object; answer: ActionAnswer };
-  "dismiss-last-session": { request: object; answer: ActionAnswer };
+  "restore-last-run": { request: object; answer: ActionAnswer };
+  "dismiss-last-run": { request: object; answer: ActionAnswer };
   /** Open on other devices: the account's other browsers, and reopening one's tabs here. */
   "list-open-tabs": { request: object; answer: OpenTabsListAnswer };
   "restore-open-tabs": { request: { deviceId: string }; answer: ActionAnswer };
@@ -78,8 +78,8 @@ export const KINDS: readonly Kind[] = [
   "restore-backup",
   "restore-emergency",
   "automation",
-  "restore-last-session",
-  "dismiss-last-session",
+  "restore-last-run",
+  "dismiss-last-run",
   "list-open-tabs",
   "restore-open-tabs",
   "settings-changed",

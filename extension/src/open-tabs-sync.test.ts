@@ -83,7 +83,7 @@ async function start(plan: string, options: { connected?: boolean; backups?: Bro
     log: () => undefined,
   });
   await background.ready;
-  // Past the start-up check of a new browser session, and the first push of the (empty) browser.
+  // Past the start-up check of a new browser run, and the first push of the (empty) browser.
   await clock.advance(6_000);
   await background.settled();
   await step(clock, OPEN_TABS.pushDebounceMs + 1_000);

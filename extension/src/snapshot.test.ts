@@ -113,7 +113,7 @@ describe("toUploadRequest", () => {
     expect(JSON.stringify(body)).not.toContain("tabId");
   });
 
-  it("cuts a session beyond the server's 5,000 tabs instead of losing the whole backup", () => {
+  it("cuts a snapshot beyond the server's 5,000 tabs instead of losing the whole backup", () => {
     const tabs = Array.from({ length: 3_000 }, (_, index) => tab(`https://example.com/${index}`));
     const snapshot = buildSnapshot("s", 1, [win(1, tabs), win(2, tabs.map((item) => ({ ...item, id: (item.id as number) + 100_000 })))], []);
     const body = toUploadRequest(snapshot, { snapshotId: "6f1c1c1e-8d2a-4f7e-9d9a-1c2b3c4d5e6f", trigger: "auto_backup" });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BROWSER_BACKUP_LIMITS, tabGroupColors, type BrowserBackupTrigger, type UploadBrowserBackupRequest, windowStates } from "@common/api/browser-backups";
 import { storableText } from "@common/form-capture";
 import { isNeverCaptured } from "@common/never-captured-sites";
-import { SESSION_LIMITS } from "@common/api/payload-limits";
+import { BACKUP_LIMITS } from "@common/api/payload-limits";
 import { browserTabFieldsOf, type WindowPlacement, windowPlacementOf } from "@common/tab-field-mappers";
 import type { BrowserApi, Tab, TabGroup, Window } from "./browser-api";
 
@@ -67,11 +67,11 @@ function tabUrl(tab: Tab): string {
 }
 
 function backupUrl(url: string): boolean {
-  return webUrl.test(url) && url.length <= SESSION_LIMITS.urlLength && URL.canParse(url);
+  return webUrl.test(url) && url.length <= BACKUP_LIMITS.urlLength && URL.canParse(url);
 }
 
 function favicon(url: string | undefined): string | null {
-  if (!url || url.length > SESSION_LIMITS.urlLength) return null;
+  if (!url || url.length > BACKUP_LIMITS.urlLength) return null;
   return /^(https?:\/\/|data:image\/)/.test(url) ? url : null;
 }
 
@@ -151,7 +151,7 @@ export function buildSnapshot(
       const item: SnapshotTab = {
         tabId: tab.id,
         url,
-        title: storableText(tab.title ?? "", SESSION_LIMITS.titleLength),
+        title: storableText(tab.title ?? "", BACKUP_LIMITS.titleLength),
         faviconUrl: favicon(tab.favIconUrl),
         pinned: tab.pinned,
         active: tab.active,

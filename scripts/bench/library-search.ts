@@ -1,5 +1,5 @@
 /**
- * Issue 18's search benchmark: the session library's search (`searchTabs`, the query behind
+ * Issue 18's search benchmark: the library's search (`searchTabs`, the query behind
  * `GET /api/library/search`) over 1,000,000 stored tabs on PostgreSQL, target p99 < 100 ms.
  *
  * A scratch database is created (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres),

@@ -1,6 +1,6 @@
 /**
  * The storage benchmark (decisions 208, 212): one Pro account's automatic backups every 5 minutes, 10 hours a day,
- * for a year, of a 200-tab session in which 3 tabs change each time (one opens another page, two scroll), uploaded
+ * for a year, of a 200-tab browser in which 3 tabs change each time (one opens another page, two scroll), uploaded
  * through the real route (`POST /api/browser-backups` by app.inject with a device token and the injected clock) into
  * a scratch PostgreSQL database (`BENCH_DATABASE_URL`, by default postgres@127.0.0.1:5432; harness.mjs creates and
  * drops it). Thinning runs at store time, as in the product. Measures rows and bytes on disk (tables, TOAST and
@@ -10,7 +10,7 @@
  * account's deletion (`deleteAccountNow`, what the account page's deletion runs: one transaction in the database, no
  * row passing through the app server, so its memory does not grow with the account).
  *
- * A year is 43,800 uploads, hours of work on a loaded 2-core machine. The session is advanced through every one of
+ * A year is 43,800 uploads, hours of work on a loaded 2-core machine. The browser is advanced through every one of
  * them, but only these are uploaded: every upload of the last `BENCH_DENSE_DAYS` days (default 2, past the 24 hours
  * thinning keeps whole), and before them the uploads thinning keeps at the year's end (`backupsToThin`, the pure
  * function rotation applies). Thinning only ever removes an upload it would remove at the year's end (hours nest in
@@ -62,17 +62,17 @@ async function footprint(client: pg.Client): Promise<{ bytes: number; rows: Map<
   return { bytes: rows.reduce((sum, row) => sum + Number(row.bytes), 0), rows: counted, tables: new Map(rows.map((row) => [row.name, Number(row.bytes)])) };
 }
 
-/** The running session: 200 tabs; before upload `n` one tab opens another page and two others scroll, and stay so. */
-const session = browserBackup(TABS, { trigger: "auto_backup" });
+/** The browser as it runs: 200 tabs; before upload `n` one tab opens another page and two others scroll, and stay so. */
+const liveBrowser = browserBackup(TABS, { trigger: "auto_backup" });
 function advanceTo(n: number): void {
-  const tabs = session.windows[0]!.tabs;
+  const tabs = liveBrowser.windows[0]!.tabs;
   for (let k = 0; k < CHANGED_EACH_TIME; k++) {
     const tab = tabs[(n * 7 + k * 61) % TABS]!;
     if (k === 0) Object.assign(tab, { url: `https://news.example/story/${n}`, title: `Story ${n}` });
     else tab.scrollPosition = { x: 0, y: (n * 37 + k) % 20_000 };
   }
 }
-const payloadNow = (): UploadBrowserBackupRequest => ({ ...session, snapshotId: crypto.randomUUID() });
+const payloadNow = (): UploadBrowserBackupRequest => ({ ...liveBrowser, snapshotId: crypto.randomUUID() });
 
 /** Which uploads of the year are sent: all of the last days, and before them those thinning keeps at the end. */
 function uploadsSent(total: number): Set<number> {
@@ -241,7 +241,7 @@ async function writeSection(row: string, uploaded: number) {
     "",
     `Written by \`npm run bench:storage\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores, PostgreSQL at 127.0.0.1,`,
     `load average ${loadavg().map((n) => n.toFixed(1)).join(" ")} when the last row finished. One Pro account, a device taking an automatic backup`,
-    `every 5 minutes, 10 hours a day, for ${DAYS} days (${(DAYS * PER_DAY).toLocaleString("en-US")} backups) of a ${TABS}-tab session in which ${CHANGED_EACH_TIME} tabs change each time, through`,
+    `every 5 minutes, 10 hours a day, for ${DAYS} days (${(DAYS * PER_DAY).toLocaleString("en-US")} backups) of a ${TABS}-tab browser in which ${CHANGED_EACH_TIME} tabs change each time, through`,
     `\`POST /api/browser-backups\` with the injected clock, thinning at store time (decision 208). ${uploaded.toLocaleString("en-US")} of them are uploaded: every one of the last ${DENSE_DAYS} days,`,
     "and before them those thinning keeps at the year's end; each skipped one's protection event is inserted at its time (the script's comment says",
     "why the year's end is then the same), and housekeeping's retention of events (90 days, decision 135) runs daily and at the end. Bytes: every table's `pg_total_relation_size` (heap, TOAST, indexes) after `vacuum analyze`, less the empty",

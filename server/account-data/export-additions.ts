@@ -3,7 +3,7 @@ import { listRules } from "../automation/rules";
 import type { Database } from "../db/database";
 import { backupLabelsOfUserForExport } from "../library/labels-export";
 import { readTeamPolicy } from "../teams/policy/policy";
-import { sharesOfUser } from "../teams/sharing/shared-sessions";
+import { sharesOfUser } from "../teams/sharing/shared-backups";
 import { membershipForExport } from "../teams/team-membership";
 
 type Additions = Pick<AccountExport, "backupLabels" | "automationRules" | "team">;

@@ -1,6 +1,6 @@
 import { ACCOUNT_EXPORT_VERSION } from "@common/api/account-data";
 import { deviceTokensOfUser } from "../devices/device-tokens";
-import { sessionsOfUser } from "../accounts/session-store";
+import { signInSessionsOfUser } from "../accounts/session-store";
 import type { UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { openTabsOfUserForExport } from "../open-tabs/open-tabs";
@@ -26,7 +26,7 @@ export async function accountExportHead(db: Database, user: UserRow, now: Date):
     paymentsOfUser(db, user.id),
     subscriptionsOfUser(db, user.id),
     deviceTokensOfUser(db, user.id),
-    sessionsOfUser(db, user.id, undefined, now),
+    signInSessionsOfUser(db, user.id, undefined, now),
     openTabsOfUserForExport(db, user.id),
     readFormEncryptionKey(db, user.id),
     accountExportAdditions(db, user.id),

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   deleteAccount,
   describeAccountDeletion,
-  endBrowserSession,
+  endSignInSession,
   exportAccount,
   getAccountOverview,
   requestAccountDeletion,
@@ -12,9 +12,9 @@ import {
 } from "@common/api/account-data";
 import { plans } from "@common/plans";
 import { ACCOUNT_DELETION_LINK_MINUTES } from "@common/product";
-import { requireBrowserSession, sessionCookieName, signedInAccount } from "../accounts/authentication";
+import { requireSignInSession, sessionCookieName, signedInAccount } from "../accounts/authentication";
 import { revokeAllDeviceTokens } from "../devices/device-tokens";
-import { destroySessionOfUser, destroySessionsOfUser, sessionsOfUser } from "../accounts/session-store";
+import { destroySignInSessionOfUser, destroySignInSessionsOfUser, signInSessionsOfUser } from "../accounts/session-store";
 import { backupPagesOfUserForExport } from "../backups/export";
 import { storedBytes } from "../backups/quota";
 import type { Database } from "../db/database";
@@ -42,7 +42,7 @@ const hours = (count: number) => count * 3_600_000;
 /**
  * The Account page's actions on the whole account: they span accounts (sessions, tokens), backups,
  * payments and devices, so they live here rather than in any one of them. Everything but the mailed
- * deletion link needs the browser session (decision 137).
+ * deletion link needs the sign-in session (decision 137).
  */
 export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> = async (app, { db, mailer, publicUrl, payments }) => {
   const perAccount = (request: FastifyRequest) => request.account?.user.id ?? null;
@@ -64,12 +64,12 @@ export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> 
 
   app.route({
     ...endpointRoute(signOutEverywhere),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const now = app.clock();
       await request.session.destroy();
-      await Promise.all([destroySessionsOfUser(db, user.id), revokeAllDeviceTokens(db, user.id, now), forgetDecidedAuthorizations(db, user.id)]);
+      await Promise.all([destroySignInSessionsOfUser(db, user.id), revokeAllDeviceTokens(db, user.id, now), forgetDecidedAuthorizations(db, user.id)]);
       request.log.info({ userId: user.id }, "signed out everywhere");
       reply.clearCookie(sessionCookieName, { path: "/api" });
       return reply.code(204).send(null);
@@ -78,10 +78,10 @@ export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> 
 
   app.route({
     ...endpointRoute(getAccountOverview),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request) => {
       const { user } = signedInAccount(request);
-      const [sessions, usedBytes] = await Promise.all([sessionsOfUser(db, user.id, request.session.sessionId, app.clock()), storedBytes(db, user.id)]);
+      const [sessions, usedBytes] = await Promise.all([signInSessionsOfUser(db, user.id, request.session.sessionId, app.clock()), storedBytes(db, user.id)]);
       return {
         sessions: sessions.map((session) => ({
           id: session.id,
@@ -96,11 +96,11 @@ export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> 
   });
 
   app.route({
-    ...endpointRoute(endBrowserSession),
-    onRequest: requireBrowserSession,
+    ...endpointRoute(endSignInSession),
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
-      const ended = await destroySessionOfUser(db, user.id, request.params.id);
+      const ended = await destroySignInSessionOfUser(db, user.id, request.params.id);
       if (!ended) return reply.code(404).send({ message: "Session not found" });
       return reply.code(204).send(null);
     },
@@ -108,7 +108,7 @@ export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> 
 
   app.route({
     ...endpointRoute(exportAccount),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitExports,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
@@ -136,7 +136,7 @@ export const accountPageRoutes: FastifyPluginAsyncZod<AccountPageRoutesOptions> 
 
   app.route({
     ...endpointRoute(requestAccountDeletion),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitDeletionMail,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);

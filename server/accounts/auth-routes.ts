@@ -17,7 +17,7 @@ import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import type { Mailer } from "../mail/mailer";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
-import { type Account, requireBrowserSession, requireUser, sessionCookieName, signedInAccount } from "./authentication";
+import { type Account, requireSignInSession, requireUser, sessionCookieName, signedInAccount } from "./authentication";
 import { sameOriginPath } from "./next-path";
 import { mailSendingLimits } from "./rate-limit-rules";
 import { MailNotSentError, sendSignInLink } from "./sign-in-links";
@@ -147,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.route({
     ...endpointRoute(updateProfile),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const account = signedInAccount(request);
       const updated = await updateNames(db, account.user.id, request.body, app.clock());

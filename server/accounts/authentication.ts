@@ -22,11 +22,11 @@ export interface TokenDevice {
 /** Who is making the request, as far as the route is concerned. */
 export interface Account {
   user: UserRow;
-  /** Admin rights need the browser session; a device token never carries them. */
+  /** Admin rights need the sign-in session; a device token never carries them. */
   isAdmin: boolean;
-  /** A browser session cookie, or a device token of the Windows or Android app or the browser extension. */
+  /** A sign-in session cookie, or a device token of the Windows or Android app or the browser extension. */
   via: "session" | "device-token";
-  /** The token's device, with its scope; null for a browser session. */
+  /** The token's device, with its scope; null for a sign-in session. */
   device: TokenDevice | null;
   /** The team the person belongs to; `user.planType` is already the higher of their own plan and the team's. */
   team: AccountTeam | null;
@@ -153,7 +153,7 @@ const browserOnly: ErrorResponse = { message: "Forbidden: sign in on the website
  * account page and admin are the person's own business at the website: a device token (which lives on
  * a device that may be lost or shared) never reaches them.
  */
-export async function requireBrowserSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function requireSignInSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const account = await request.loadAccount();
   if (!account) return reply.code(401).send(unauthorized);
   if (account.via !== "session") return reply.code(403).send(browserOnly);
@@ -161,7 +161,7 @@ export async function requireBrowserSession(request: FastifyRequest, reply: Fast
 
 /**
  * preHandler for routes anyone may use signed out (paying for an address): a request with a device token
- * is refused as {@link requireBrowserSession} refuses it, and a token that is not one is a 401 rather
+ * is refused as {@link requireSignInSession} refuses it, and a token that is not one is a 401 rather
  * than quietly anonymous.
  */
 export async function refuseDeviceTokens(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * "Chrome on Linux", "Safari on iPhone": how the Account page names a browser session, from the
+ * "Chrome on Linux", "Safari on iPhone": how the Account page names a sign-in session, from the
  * User-Agent it signed in with. Only these words are kept, never the header itself.
  */
 export function describeBrowser(userAgent: string | undefined): string {

@@ -78,7 +78,7 @@ export class DatabaseSessionStore implements SessionStore {
 }
 
 /** A signed-in browser as the Account page lists it. */
-export interface BrowserSessionRow {
+export interface SignInSessionRow {
   id: string;
   description: string | null;
   createdAt: Date;
@@ -88,8 +88,8 @@ export interface BrowserSessionRow {
 }
 
 /** The account's live browser sessions, the most recently used first. */
-export async function sessionsOfUser(db: Database, userId: string, currentSessionId: string | undefined, now: Date): Promise<BrowserSessionRow[]> {
-  const currentHash = currentSessionId ? tokenDigest(currentSessionId) : "";
+export async function signInSessionsOfUser(db: Database, userId: string, currentSignInSessionId: string | undefined, now: Date): Promise<SignInSessionRow[]> {
+  const currentHash = currentSignInSessionId ? tokenDigest(currentSignInSessionId) : "";
   const rows = await db
     .select({
       id: userSessions.id,
@@ -105,7 +105,7 @@ export async function sessionsOfUser(db: Database, userId: string, currentSessio
 }
 
 /** Ends one session of the account; false when the account has no such session. */
-export async function destroySessionOfUser(db: Database, userId: string, id: string): Promise<boolean> {
+export async function destroySignInSessionOfUser(db: Database, userId: string, id: string): Promise<boolean> {
   const deleted = await db
     .delete(userSessions)
     .where(and(eq(userSessions.userId, userId), eq(userSessions.id, id)))
@@ -114,11 +114,11 @@ export async function destroySessionOfUser(db: Database, userId: string, id: str
 }
 
 /** Ends every session of an account (after a sign-out everywhere or an account deletion). */
-export async function destroySessionsOfUser(db: Database, userId: string): Promise<void> {
+export async function destroySignInSessionsOfUser(db: Database, userId: string): Promise<void> {
   await db.delete(userSessions).where(eq(userSessions.userId, userId));
 }
 
-export async function pruneExpiredSessions(db: Database, now: Date): Promise<void> {
+export async function pruneExpiredSignInSessions(db: Database, now: Date): Promise<void> {
   await db.delete(userSessions).where(lt(userSessions.expiresAt, now));
 }
 

@@ -4,7 +4,7 @@ import { endpointUrl } from "@common/api/endpoint";
 import type { Database } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import { signInMessage, verificationMessage } from "../mail/messages";
-import { pruneExpiredSessions } from "./session-store";
+import { pruneExpiredSignInSessions } from "./session-store";
 import { hasRecentUnusedToken, issueSignInToken, pruneSignInTokens } from "./sign-in-tokens";
 import type { UserRow } from "./table";
 
@@ -49,7 +49,7 @@ export async function sendSignInLink(
     throw new MailNotSentError(`could not send mail to ${user.email}`, { cause: error });
   }
   // Housekeeping rides on a rare event instead of a timer every instance would run.
-  await Promise.all([pruneSignInTokens(db, now), pruneExpiredSessions(db, now)]).catch((error: unknown) =>
+  await Promise.all([pruneSignInTokens(db, now), pruneExpiredSignInSessions(db, now)]).catch((error: unknown) =>
     log.warn({ err: error }, "pruning expired sign-in tokens and sessions failed"),
   );
   return true;

@@ -32,7 +32,7 @@ const countOf = (types: readonly string[]) =>
 export async function dailyFigures(db: Database, userId: string, now: Date, days: number): Promise<AnalyticsDay[]> {
   const from = periodStart(now, days);
   const eventDay = utcDay(protectionEvents.createdAt);
-  const sessionDay = utcDay(savedSessions.createdAt);
+  const backupDay = utcDay(savedSessions.createdAt);
   const [events, tabs] = await Promise.all([
     db
       .select({
@@ -45,10 +45,10 @@ export async function dailyFigures(db: Database, userId: string, now: Date, days
       .where(and(eq(protectionEvents.userId, userId), gte(protectionEvents.createdAt, from)))
       .groupBy(eventDay),
     db
-      .select({ date: sessionDay, tabsSaved: sql<number>`coalesce(sum(${savedSessions.tabCount}), 0)`.mapWith(Number) })
+      .select({ date: backupDay, tabsSaved: sql<number>`coalesce(sum(${savedSessions.tabCount}), 0)`.mapWith(Number) })
       .from(savedSessions)
       .where(and(eq(savedSessions.userId, userId), gte(savedSessions.createdAt, from)))
-      .groupBy(sessionDay),
+      .groupBy(backupDay),
   ]);
   const eventsByDay = new Map(events.map((row) => [row.date, row]));
   const tabsByDay = new Map(tabs.map((row) => [row.date, row.tabsSaved]));

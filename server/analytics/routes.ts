@@ -7,7 +7,7 @@ import { EVENT_RETENTION_DAYS } from "@common/product";
 import { requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
-import { findSavedSession } from "../backups/saved-sessions";
+import { findBackup } from "../backups/backup-reads";
 import { protectionEventsOfUser } from "../protection/events";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
 import { dailyFigures } from "./figures";
@@ -46,9 +46,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     onRequest: requireUser,
     preHandler: requireFeature("backupSummaries"),
     handler: async (request, reply) => {
-      const session = await findSavedSession(db, signedInAccount(request).user.id, request.params.id);
-      if (!session) return reply.code(404).send({ message: "Session not found" });
-      return digestBackup(session.browserTabs, new Date(session.createdAt));
+      const backup = await findBackup(db, signedInAccount(request).user.id, request.params.id);
+      if (!backup) return reply.code(404).send({ message: "Session not found" });
+      return digestBackup(backup.browserTabs, new Date(backup.createdAt));
     },
   });
 

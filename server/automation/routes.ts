@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createAutomationRule, deleteAutomationRule, listAutomationRules, updateAutomationRule } from "@common/api/automation";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
-import { requireBrowserSession, requireUser, signedInAccount } from "../accounts/authentication";
+import { requireSignInSession, requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { rateLimitGuard } from "../rate-limits/rate-limits";
@@ -59,7 +59,7 @@ export const automationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.route({
     ...endpointRoute(createAutomationRule),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: [requireWorkflowAutomation, limitWrites],
     handler: async (request, reply) => {
       return reply.code(201).send(await createRule(db, signedInAccount(request).user.id, request.body, app.clock()));
@@ -68,7 +68,7 @@ export const automationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.route({
     ...endpointRoute(updateAutomationRule),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: [requireWorkflowAutomation, limitWrites],
     handler: async (request, reply) => {
       const rule = await updateRule(db, signedInAccount(request).user.id, request.params.id, request.body, app.clock());
@@ -78,7 +78,7 @@ export const automationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.route({
     ...endpointRoute(deleteAutomationRule),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitWrites,
     handler: async (request, reply) => {
       const deleted = await deleteRule(db, signedInAccount(request).user.id, request.params.id);

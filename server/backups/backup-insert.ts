@@ -4,7 +4,7 @@ import { rowsOf } from "../db/rows";
 import { protectionEventInsert } from "../protection/events";
 import { type TabRecord, tabPlaceBytes, writeBackupTabs } from "./tab-lists";
 
-/** A saved session as stored: its row, its tabs and applications in order, and the event it records. */
+/** A backup as stored: its row, its tabs and applications in order, and the event it records. */
 export interface BackupRows {
   userId: string;
   sessionName: string;
@@ -72,7 +72,7 @@ export function backupJson(backup: Pick<BackupRows, "tabs" | "applications">): B
 }
 
 /**
- * Writes a backup — session row, applications and its protection event as ONE statement of data-modifying
+ * Writes a backup — its row, applications and its protection event as ONE statement of data-modifying
  * CTEs, then its tabs through {@link writeBackupTabs} (each content once per account, decision 212) — in the
  * caller's transaction, which holds the account row's lock (store-backup.ts). Applications travel as one JSON
  * parameter rather than several parameters each. The event is protection's own insert (its table object, its

@@ -2,19 +2,19 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { BackupOverview, BackupTabPage } from "@common/api/backup-pages";
 import type { Database } from "../db/database";
 import { backupWindows } from "./browser-tables";
-import { findOwnSessionRow, toSavedApplication, toSavedTab, toSummary } from "./saved-sessions";
+import { findOwnBackupRow, toSavedApplication, toSavedTab, toSummary } from "./backup-reads";
 import { rowsOf } from "../db/rows";
-import { backupTabLists, savedSessions, sessionApplications, tabContents } from "./table";
+import { backupTabLists, savedSessions, backupApplications, tabContents } from "./table";
 
 /**
  * One of the account's backups with its applications and its windows' names, private marks and tab counts
  * (decision 217), without its tabs; undefined for anyone else's id.
  */
 export async function findBackupOverview(db: Database, userId: string, id: string): Promise<BackupOverview | undefined> {
-  const session = await findOwnSessionRow(db, userId, id);
-  if (!session) return undefined;
+  const backup = await findOwnBackupRow(db, userId, id);
+  if (!backup) return undefined;
   const [apps, windows, tabsPerWindow] = await Promise.all([
-    db.select().from(sessionApplications).where(eq(sessionApplications.sessionId, id)).orderBy(asc(sessionApplications.position)),
+    db.select().from(backupApplications).where(eq(backupApplications.sessionId, id)).orderBy(asc(backupApplications.position)),
     db
       .select({ position: backupWindows.position, name: backupWindows.name, incognito: backupWindows.incognito })
       .from(backupWindows)
@@ -29,7 +29,7 @@ export async function findBackupOverview(db: Database, userId: string, id: strin
   ]);
   const tabCountOf = new Map(rowsOf<{ position: number | null; tabs: number }>(tabsPerWindow).map((row) => [row.position, row.tabs]));
   return {
-    ...toSummary(session),
+    ...toSummary(backup),
     openApps: apps.map(toSavedApplication),
     windows: windows.map((window) => ({ name: window.name, incognito: window.incognito, tabCount: tabCountOf.get(window.position) ?? 0 })),
   };

@@ -4,10 +4,10 @@ import { users } from "../accounts/table";
 import { browserSession, tab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
-import { savedSessionListSchema, savedSessionSummarySchema } from "@common/api/backups";
-import { savedSessions, sessionTabs } from "./table";
+import { backupListSchema, backupSummarySchema } from "@common/api/backups";
+import { savedSessions, backupTabsView } from "./table";
 
-describe("saved sessions: backup, list, read, restore, delete", () => {
+describe("backups: save, list, read, restore, delete", () => {
   const server = useTestApp();
   const accounts = new Map<string, Promise<{ cookie: string }>>();
   /** Signs each address in once per file (the mail rate limit allows five sign-ins an address). */
@@ -43,8 +43,8 @@ describe("saved sessions: backup, list, read, restore, delete", () => {
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
     const list = response.json();
     // Strict: no field beyond the schema's.
-    expect(savedSessionListSchema.safeParse(list).success).toBe(true);
-    expect(list.map((row: { id: string }) => Object.keys(row).sort())[0]).toEqual(Object.keys(savedSessionSummarySchema.shape).sort());
+    expect(backupListSchema.safeParse(list).success).toBe(true);
+    expect(list.map((row: { id: string }) => Object.keys(row).sort())[0]).toEqual(Object.keys(backupSummarySchema.shape).sort());
     expect(list.map((row: { id: string }) => row.id).sort()).toEqual([...ids].sort());
     const times = list.map((row: { createdAt: string }) => row.createdAt);
     expect(times).toEqual([...times].sort().reverse());
@@ -144,7 +144,7 @@ describe("saved sessions: backup, list, read, restore, delete", () => {
     }
   });
 
-  it("deletes a session with its tabs", async () => {
+  it("deletes a backup with its tabs", async () => {
     const created = (await emergency("pro@example.com", browserSession(2))).json();
     const response = await server.app.inject({
       method: "DELETE",
@@ -152,7 +152,7 @@ describe("saved sessions: backup, list, read, restore, delete", () => {
       ...withSession((await as("pro@example.com")).cookie),
     });
     expect(response.statusCode).toBe(204);
-    expect(await server.database.db.select().from(sessionTabs).where(eq(sessionTabs.sessionId, created.sessionId))).toEqual([]);
+    expect(await server.database.db.select().from(backupTabsView).where(eq(backupTabsView.sessionId, created.sessionId))).toEqual([]);
     expect((await get(`/api/saved-sessions/${created.sessionId}`, "pro@example.com")).statusCode).toBe(404);
   });
 
@@ -181,7 +181,7 @@ describe("saved sessions: backup, list, read, restore, delete", () => {
     expect(response.json()).toEqual({ message: "Request body is too large" });
   });
 
-  it("refuses a malformed session id with 400", async () => {
+  it("refuses a malformed backup id with 400", async () => {
     const response = await get("/api/saved-sessions/not-a-uuid", "pro@example.com");
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain("Not a session id");

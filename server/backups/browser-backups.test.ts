@@ -11,7 +11,7 @@ import { bearer, pairDevice } from "../test/pair-device";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
 import { backupTabGroups, backupWindows } from "./browser-tables";
-import { savedSessions, sessionTabs } from "./table";
+import { savedSessions, backupTabsView } from "./table";
 
 describe("browser backups from the extension: windows, tabs and groups", () => {
   let now = Date.parse("2026-11-23T10:00:00Z");
@@ -130,7 +130,7 @@ describe("browser backups from the extension: windows, tabs and groups", () => {
     const retry = await upload(snapshot, bearer(a.token));
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ ...first.json(), duplicate: true, message: expect.stringMatching(/already/) });
-    // Through the browser session too: the snapshot is the account's, whoever sends it.
+    // Through the sign-in session too: the snapshot is the account's, whoever sends it.
     expect((await upload(snapshot, withSession(a.cookie))).json().backupId).toBe(first.json().backupId);
     expect(await backupsOf(a.userId)).toBe(1);
     expect(await events()).toBe(eventsBefore);
@@ -158,7 +158,7 @@ describe("browser backups from the extension: windows, tabs and groups", () => {
     const emergency = await upload(browserBackup(300, { trigger: "clear_all_detected" }, 3), bearer(a.token));
     expect(emergency.statusCode).toBe(201);
     expect(emergency.json()).toMatchObject({ tabCount: 300, windowCount: 3 });
-    const stored = await server.database.db.select({ n: count() }).from(sessionTabs).where(eq(sessionTabs.sessionId, emergency.json().backupId));
+    const stored = await server.database.db.select({ n: count() }).from(backupTabsView).where(eq(backupTabsView.sessionId, emergency.json().backupId));
     expect(stored[0]!.n).toBe(300);
     // Free keeps one backup: the emergency replaced the manual save.
     expect(await backupsOf(a.userId)).toBe(1);

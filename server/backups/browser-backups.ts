@@ -8,11 +8,12 @@ import type { UserRow } from "../accounts/table";
 import type { Database } from "../db/database";
 import { recordProtectionEvent } from "../protection/events";
 import { SYNCED_BROWSER_TYPE } from "@common/api/backups";
+import { findOwnBackupRow } from "./backup-reads";
 import { triggerWords } from "./backups";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { type BackupRules, type BackupWriter, backupRules, type PreparedBackup, storeBackup } from "./store-backup";
 import { readBackupTabs } from "./tab-list-reads";
-import { type SavedSessionRow, savedSessions, type SessionTabRow } from "./table";
+import { type BackupRow, savedSessions, type BackupTabRow } from "./table";
 import { type TabRecord, tabPlaceBytes, writeBackupTabs } from "./tab-lists";
 
 type BackupWindowRow = typeof backupWindows.$inferSelect;
@@ -130,7 +131,7 @@ export async function saveBrowserBackup(
   }
 }
 
-/** The rows of a snapshot with the tabs kept, and their write: session, tabs, windows, groups and the event. */
+/** The rows of a snapshot with the tabs kept, and their write: backup, tabs, windows, groups and the event. */
 function prepareSnapshot(
   user: UserRow,
   input: BrowserBackupUpload,
@@ -153,7 +154,7 @@ function prepareSnapshot(
   // What the backup stores itself; its tabs' contents are counted once per account (decision 212).
   const sizeBytes = tabPlaceBytes(tabRecords) + Buffer.byteLength(windowsJson) + Buffer.byteLength(groupsJson);
   const write = async (tx: BackupWriter) => {
-    const [session] = await tx
+    const [backup] = await tx
       .insert(savedSessions)
       .values({
         userId: user.id,
@@ -172,15 +173,15 @@ function prepareSnapshot(
       })
       .onConflictDoNothing({ target: [savedSessions.userId, savedSessions.clientSnapshotId] })
       .returning({ id: savedSessions.id });
-    if (!session) throw new DuplicateSnapshot();
+    if (!backup) throw new DuplicateSnapshot();
 
     // Each part is one statement over a JSON parameter: 5,000 tabs are one round trip, not 5,000
     // rows of parameters (which would pass PostgreSQL's 65,535-parameter limit).
-    await writeBackupTabs(tx, user.id, tabRecords.map((tab) => ({ ...tab, session_id: session.id })));
+    await writeBackupTabs(tx, user.id, tabRecords.map((tab) => ({ ...tab, session_id: backup.id })));
     if (windows.length > 0) {
       await tx.execute(sql`
         insert into ${backupWindows} (session_id, position, window_id, state, focused, "left", top, width, height, name, incognito)
-        select ${session.id}::uuid, w.position, w.window_id, w.state, w.focused, w."left", w.top, w.width, w.height, w.name,
+        select ${backup.id}::uuid, w.position, w.window_id, w.state, w.focused, w."left", w.top, w.width, w.height, w.name,
           w.incognito
         from jsonb_to_recordset(${windowsJson}::jsonb) as w(position integer, window_id bigint, state text, focused boolean,
           "left" integer, top integer, width integer, height integer, name text, incognito boolean)`);
@@ -188,14 +189,14 @@ function prepareSnapshot(
     if (groups.length > 0) {
       await tx.execute(sql`
         insert into ${backupTabGroups} (session_id, group_id, window_id, title, color, collapsed)
-        select ${session.id}::uuid, g.group_id, g.window_id, g.title, g.color, g.collapsed
+        select ${backup.id}::uuid, g.group_id, g.window_id, g.title, g.color, g.collapsed
         from jsonb_to_recordset(${groupsJson}::jsonb) as g(group_id bigint, window_id bigint, title text, color text,
           collapsed boolean)`);
     }
     // The extension's words for what happened ("A window with 12 tabs was closed") go with the event.
     const reason = input.reason?.trim();
     await recordProtectionEvent(tx, user.id, words.eventType, reason ? `${description}: ${reason}` : description, now);
-    return { sessionId: session.id, windowCount: windows.length };
+    return { sessionId: backup.id, windowCount: windows.length };
   };
   return { write };
 }
@@ -312,16 +313,6 @@ function duplicateReceipt(first: { id: string; tabCount: number; windowCount: nu
   };
 }
 
-/** The account's backup of this id, or undefined for anyone else's. */
-export async function ownBackupRow(db: Database, userId: string, id: string): Promise<SavedSessionRow | undefined> {
-  const [session] = await db
-    .select()
-    .from(savedSessions)
-    .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
-    .limit(1);
-  return session;
-}
-
 /** A backup's stored windows, each without its tabs yet; a backup made before windows were kept has one. */
 export function backupWindowsOf(windows: BackupWindowRow[]): BrowserBackup["windows"] {
   return windows.length > 0
@@ -336,7 +327,7 @@ export function windowIndexOf(windows: readonly unknown[], windowPosition: numbe
 }
 
 /** A stored tab as a backup's reader gets it. */
-export function browserTabOf(tab: SessionTabRow): BrowserBackup["windows"][number]["tabs"][number] {
+export function browserTabOf(tab: BackupTabRow): BrowserBackup["windows"][number]["tabs"][number] {
   return {
     ...browserTabFieldsOf({ ...tab, active: tab.isActive }),
     sealedLocation: tab.sealedLocation,
@@ -351,8 +342,8 @@ export function browserTabOf(tab: SessionTabRow): BrowserBackup["windows"][numbe
  * stored before windows were kept (the web app's, the Android app's) comes back as one window.
  */
 export async function findBrowserBackup(db: Database, userId: string, id: string): Promise<BrowserBackup | undefined> {
-  const session = await ownBackupRow(db, userId, id);
-  if (!session) return undefined;
+  const backup = await findOwnBackupRow(db, userId, id);
+  if (!backup) return undefined;
   const [tabs, windows, groups] = await Promise.all([
     readBackupTabs(db, [id]),
     db.select().from(backupWindows).where(eq(backupWindows.sessionId, id)).orderBy(asc(backupWindows.position)),
@@ -360,19 +351,19 @@ export async function findBrowserBackup(db: Database, userId: string, id: string
   ]);
   const shaped = backupWindowsOf(windows);
   for (const tab of tabs) shaped[windowIndexOf(shaped, tab.windowPosition)]!.tabs.push(browserTabOf(tab));
-  return { ...backupHeadOf(session, groups), windows: shaped };
+  return { ...backupHeadOf(backup, groups), windows: shaped };
 }
 
 /** A backup's fields but its windows, from its row and its stored groups: its reader's and its export's. */
-export function backupHeadOf(session: SavedSessionRow, groups: BackupTabGroupRow[]): Omit<BrowserBackup, "windows"> {
+export function backupHeadOf(backup: BackupRow, groups: BackupTabGroupRow[]): Omit<BrowserBackup, "windows"> {
   return {
-    id: session.id,
-    sessionName: session.sessionName,
-    triggerEvent: session.triggerEvent,
-    deviceName: session.deviceName,
-    browserType: session.browserType,
-    createdAt: session.createdAt.toISOString(),
-    tabCount: session.tabCount,
+    id: backup.id,
+    sessionName: backup.sessionName,
+    triggerEvent: backup.triggerEvent,
+    deviceName: backup.deviceName,
+    browserType: backup.browserType,
+    createdAt: backup.createdAt.toISOString(),
+    tabCount: backup.tabCount,
     groups: groups.map((group) => ({
       groupId: group.groupId,
       windowId: group.windowId,

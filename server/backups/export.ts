@@ -3,7 +3,7 @@ import type { AccountExport } from "@common/api/account-data";
 import type { Database } from "../db/database";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { readBackupTabs } from "./tab-list-reads";
-import { savedSessions, sessionApplications } from "./table";
+import { savedSessions, backupApplications } from "./table";
 
 type ExportedBackup = AccountExport["backups"][number];
 
@@ -21,8 +21,8 @@ export const EXPORT_TAB_BUDGET = 20_000;
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
-/** Groups rows by their session id, appending in place (one array per backup, never copied). */
-function bySession<Row extends { sessionId: string }>(rows: Row[]): Map<string, Row[]> {
+/** Groups rows by their backup id, appending in place (one array per backup, never copied). */
+function byBackup<Row extends { sessionId: string }>(rows: Row[]): Map<string, Row[]> {
   const map = new Map<string, Row[]>();
   for (const row of rows) {
     const list = map.get(row.sessionId);
@@ -70,7 +70,7 @@ async function backupPage(
 ): Promise<{ backups: ExportedBackup[]; last: Cursor | null; more: boolean }> {
   const afterCursor = after ? sql`(${savedSessions.createdAt}, ${savedSessions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined;
   const rows = await db
-    .select({ session: savedSessions, createdAtText: sql<string>`${savedSessions.createdAt}::text` })
+    .select({ backup: savedSessions, createdAtText: sql<string>`${savedSessions.createdAt}::text` })
     .from(savedSessions)
     .where(and(eq(savedSessions.userId, userId), afterCursor))
     .orderBy(asc(savedSessions.createdAt), asc(savedSessions.id))
@@ -78,38 +78,38 @@ async function backupPage(
   const taken = withinTabBudget(rows, tabBudget);
   const lastRow = taken[taken.length - 1];
   if (!lastRow) return { backups: [], last: null, more: false };
-  const sessions = taken.map((row) => row.session);
-  const ids = sessions.map((session) => session.id);
+  const backupRows = taken.map((row) => row.backup);
+  const ids = backupRows.map((backup) => backup.id);
   const [tabs, applications, windows, groups] = await Promise.all([
     readBackupTabs(db, ids),
-    db.select().from(sessionApplications).where(inArray(sessionApplications.sessionId, ids)).orderBy(asc(sessionApplications.position)),
+    db.select().from(backupApplications).where(inArray(backupApplications.sessionId, ids)).orderBy(asc(backupApplications.position)),
     db.select().from(backupWindows).where(inArray(backupWindows.sessionId, ids)).orderBy(asc(backupWindows.position)),
     db.select().from(backupTabGroups).where(inArray(backupTabGroups.sessionId, ids)).orderBy(asc(backupTabGroups.groupId)),
   ]);
-  const [tabsOf, applicationsOf, windowsOf, groupsOf] = [bySession(tabs), bySession(applications), bySession(windows), bySession(groups)];
-  const backups = sessions.map((session) => ({
-    id: session.id,
-    name: session.sessionName,
-    trigger: session.triggerEvent,
-    deviceName: session.deviceName,
-    browserType: session.browserType,
-    createdAt: session.createdAt.toISOString(),
-    sizeBytes: session.sizeBytes,
-    // Each row as stored, less the session id the backup already names.
-    tabs: (tabsOf.get(session.id) ?? []).map(({ sessionId: _session, lastAccessed, ...tab }) => ({ ...tab, lastAccessed: iso(lastAccessed) })),
-    applications: (applicationsOf.get(session.id) ?? []).map(({ sessionId: _session, lastSaved, ...app }) => ({ ...app, lastSaved: iso(lastSaved) })),
-    windows: (windowsOf.get(session.id) ?? []).map(({ sessionId: _session, ...window }) => window),
-    tabGroups: (groupsOf.get(session.id) ?? []).map(({ sessionId: _session, ...group }) => group),
+  const [tabsOf, applicationsOf, windowsOf, groupsOf] = [byBackup(tabs), byBackup(applications), byBackup(windows), byBackup(groups)];
+  const backups = backupRows.map((backup) => ({
+    id: backup.id,
+    name: backup.sessionName,
+    trigger: backup.triggerEvent,
+    deviceName: backup.deviceName,
+    browserType: backup.browserType,
+    createdAt: backup.createdAt.toISOString(),
+    sizeBytes: backup.sizeBytes,
+    // Each row as stored, less the id its backup already names.
+    tabs: (tabsOf.get(backup.id) ?? []).map(({ sessionId: _backupId, lastAccessed, ...tab }) => ({ ...tab, lastAccessed: iso(lastAccessed) })),
+    applications: (applicationsOf.get(backup.id) ?? []).map(({ sessionId: _backupId, lastSaved, ...app }) => ({ ...app, lastSaved: iso(lastSaved) })),
+    windows: (windowsOf.get(backup.id) ?? []).map(({ sessionId: _backupId, ...window }) => window),
+    tabGroups: (groupsOf.get(backup.id) ?? []).map(({ sessionId: _backupId, ...group }) => group),
   }));
-  return { backups, last: { createdAt: lastRow.createdAtText, id: lastRow.session.id }, more: rows.length === pageSize || taken.length < rows.length };
+  return { backups, last: { createdAt: lastRow.createdAtText, id: lastRow.backup.id }, more: rows.length === pageSize || taken.length < rows.length };
 }
 
 /** The first backups whose tabs fit the budget, and always the first one, however large. */
-function withinTabBudget<Row extends { session: { tabCount: number } }>(rows: Row[], tabBudget: number): Row[] {
+function withinTabBudget<Row extends { backup: { tabCount: number } }>(rows: Row[], tabBudget: number): Row[] {
   let tabs = 0;
   let count = 0;
   for (const row of rows) {
-    tabs += row.session.tabCount;
+    tabs += row.backup.tabCount;
     if (count > 0 && tabs > tabBudget) break;
     count += 1;
   }

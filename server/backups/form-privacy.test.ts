@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { browserBackup, browserSession, browserTab, tab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
-import { sessionTabs } from "./table";
+import { backupTabsView } from "./table";
 
 /**
  * What a careless client might send: secrets under their usual names, and a card number under an
@@ -28,7 +28,7 @@ describe("the server keeps private form fields out of every backup, whatever the
   const asOwner = () => withSession(cookie);
 
   async function storedFormData(): Promise<string> {
-    return JSON.stringify(await server.database.db.select({ formData: sessionTabs.formData }).from(sessionTabs));
+    return JSON.stringify(await server.database.db.select({ formData: backupTabsView.formData }).from(backupTabsView));
   }
 
   it("the web app's save (POST /api/saved-sessions)", async () => {

@@ -31,7 +31,7 @@ describe("plans enforced on the server", () => {
     });
   const manual = (cookie: string, tabs: number, offset = 0) =>
     post("/api/saved-sessions", cookie, { browserSession: browserSession(0, { tabs: Array.from({ length: tabs }, (_, n) => tab(n + offset)) }) });
-  const sessionsOf = async (email: string) => {
+  const backupsOf = async (email: string) => {
     const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
     return server.database.db.select().from(savedSessions).where(eq(savedSessions.userId, user!.id));
   };
@@ -66,13 +66,13 @@ describe("plans enforced on the server", () => {
 
   it("Free: keeps 1 backup; the older one rotates out and the response says so", async () => {
     const cookie = await account("free@example.com", "free");
-    const sessions = await sessionsOf("free@example.com");
-    expect(sessions).toHaveLength(1);
+    const backups = await backupsOf("free@example.com");
+    expect(backups).toHaveLength(1);
     time.advance(61 * 60_000);
     const third = (await emergency("free@example.com", cookie, 2)).json();
     expect(third.limit.backupsRotatedOut).toBe(1);
     expect(third.limit.message).toMatch(/1 older backup was removed \(Free keeps 1\)/);
-    expect((await sessionsOf("free@example.com")).map((row) => row.id)).toEqual([third.sessionId]);
+    expect((await backupsOf("free@example.com")).map((row) => row.id)).toEqual([third.sessionId]);
   });
 
   it("Free: a manual save with today's tabs used up is refused with 403; an emergency backup never is", async () => {
@@ -100,7 +100,7 @@ describe("plans enforced on the server", () => {
     expect(first.tabsSaved).toBe(20);
     expect(first.limit.message).toMatch(/Basic protects 20 tabs a day\)\. Upgrade to Pro/);
     for (let index = 0; index < 10; index += 1) await emergency("basic@example.com", cookie, 2);
-    expect(await sessionsOf("basic@example.com")).toHaveLength(10);
+    expect(await backupsOf("basic@example.com")).toHaveLength(10);
   });
 
   it.each(["pro", "premium"] as const)("%s: unlimited tabs and backups", async (plan) => {
@@ -109,7 +109,7 @@ describe("plans enforced on the server", () => {
     const big = (await emergency(email, cookie, 300)).json();
     expect(big).toMatchObject({ tabsSaved: 300, limit: null });
     for (let index = 0; index < 12; index += 1) await emergency(email, cookie, 1, index);
-    expect(await sessionsOf(email)).toHaveLength(13);
+    expect(await backupsOf(email)).toHaveLength(13);
   });
 
   const automatic = (cookie: string, tabs: number, offset = 0) =>
@@ -119,7 +119,7 @@ describe("plans enforced on the server", () => {
     });
   /** The account's backups as "trigger:tabs-offset", oldest first. */
   const kept = async (email: string) =>
-    (await sessionsOf(email))
+    (await backupsOf(email))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .map((row) => `${row.triggerEvent}@${row.createdAt.toISOString().slice(11, 19)}`);
 
@@ -130,7 +130,7 @@ describe("plans enforced on the server", () => {
       const response = await post("/api/saved-sessions", cookie, { trigger, browserSession: browserSession(1) });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toContain("body.trigger");
-      expect(await sessionsOf("impostor@example.com")).toEqual([]);
+      expect(await backupsOf("impostor@example.com")).toEqual([]);
     },
   );
 
@@ -140,7 +140,7 @@ describe("plans enforced on the server", () => {
     const response = await automatic(cookie, 2);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe("Automatic Backup needs the Basic plan or higher; you are on Free.");
-    expect((await sessionsOf("auto-free@example.com")).map((row) => row.id)).toEqual([rescue.sessionId]);
+    expect((await backupsOf("auto-free@example.com")).map((row) => row.id)).toEqual([rescue.sessionId]);
   });
 
   it("Basic: automatic backups rotate out first, oldest first, and the account never holds more than 10", async () => {
@@ -150,7 +150,7 @@ describe("plans enforced on the server", () => {
       time.advance(1000);
       const response = await request;
       expect(response.statusCode).toBe(201);
-      expect((await sessionsOf(email)).length).toBeLessThanOrEqual(10);
+      expect((await backupsOf(email)).length).toBeLessThanOrEqual(10);
       return response.json();
     };
     // 3 emergency backups and 2 manual saves, then automatic backups every "30 s".
@@ -215,7 +215,7 @@ describe("plans enforced on the server", () => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ tabsSaved: 1, limit: null, message: "Automatic backup of 1 tab saved." });
     }
-    const rows = await sessionsOf(email);
+    const rows = await backupsOf(email);
     expect(rows).toHaveLength(12);
     expect(new Set(rows.map((row) => `${row.triggerEvent} / ${row.sessionName}`))).toEqual(new Set(["auto_backup / Automatic backup (Chrome)"]));
     const stats = (await server.app.inject({ method: "GET", url: "/api/user/stats", ...withSession(cookie) })).json();
@@ -224,7 +224,7 @@ describe("plans enforced on the server", () => {
 
   it("a backup interrupted mid-write leaves nothing half-written", async () => {
     const cookie = await account("crash@example.com", "pro");
-    // The database fails the fourth tab's insert, after the session row and three tabs went in.
+    // The database fails the fourth tab's insert, after the backup's row and three tabs went in.
     await server.database.db.execute(sql`
       create or replace function fail_poisoned_tab() returns trigger language plpgsql as $$
       begin
@@ -242,7 +242,7 @@ describe("plans enforced on the server", () => {
       });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ message: "Internal server error" });
-      expect(await sessionsOf("crash@example.com")).toEqual([]);
+      expect(await backupsOf("crash@example.com")).toEqual([]);
     } finally {
       await server.database.db.execute(sql`drop trigger fail_poisoned_tab on tab_contents`);
     }

@@ -48,8 +48,8 @@ describe("backup storage quota per plan (decision 135)", () => {
       ...withSession(cookie),
     });
   /** Makes one stored backup weigh `bytes`, as a large one would. */
-  const weigh = (sessionId: string, bytes: number) =>
-    server.database.db.update(savedSessions).set({ sizeBytes: bytes }).where(eq(savedSessions.id, sessionId));
+  const weigh = (backupId: string, bytes: number) =>
+    server.database.db.update(savedSessions).set({ sizeBytes: bytes }).where(eq(savedSessions.id, backupId));
   const backupsOf = (userId: string) =>
     server.database.db.select().from(savedSessions).where(eq(savedSessions.userId, userId)).orderBy(savedSessions.createdAt);
   const eventsOf = async (userId: string) =>

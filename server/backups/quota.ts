@@ -31,15 +31,15 @@ export async function storedBytes(db: Pick<Database, "select">, userId: string):
 }
 
 /** What one backup added to the account's storage: its own bytes and the contents no other backup holds (decision 212). */
-async function bytesAddedBy(tx: Runner, userId: string, sessionId: string): Promise<number> {
+async function bytesAddedBy(tx: Runner, userId: string, backupId: string): Promise<number> {
   const [row] = rowsOf<{ bytes: number | string }>(
     await tx.execute(sql`
-      select (select ${savedSessions.sizeBytes} from ${savedSessions} where ${savedSessions.id} = ${sessionId}::uuid)
+      select (select ${savedSessions.sizeBytes} from ${savedSessions} where ${savedSessions.id} = ${backupId}::uuid)
         + coalesce((select sum(c.size_bytes) from ${tabContents} c
           where c.id in (
-            select unnest(l.content_ids) from ${backupTabLists} l where l.session_id = ${sessionId}::uuid
+            select unnest(l.content_ids) from ${backupTabLists} l where l.session_id = ${backupId}::uuid
             except
-            select unnest(l.content_ids) from ${backupTabLists} l where l.user_id = ${userId}::uuid and l.session_id <> ${sessionId}::uuid
+            select unnest(l.content_ids) from ${backupTabLists} l where l.user_id = ${userId}::uuid and l.session_id <> ${backupId}::uuid
           )), 0) as bytes`),
   );
   return Number(row?.bytes ?? 0);

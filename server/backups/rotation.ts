@@ -31,10 +31,10 @@ const keptFirst = () => [sql`${savedSessions.triggerEvent} = ${automatic}`, desc
  * A pinned backup is never removed and does not count against `keep` (decision 154): the plan caps how many may be
  * pinned instead.
  */
-export async function rotateBackups(tx: Runner, userId: string, policy: RotationPolicy, newSessionId: string): Promise<{ rotatedOut: number; thinnedOut: number }> {
-  const thinned = policy.thinAt ? await thinnedBackups(tx, userId, policy.thinAt, newSessionId) : [];
+export async function rotateBackups(tx: Runner, userId: string, policy: RotationPolicy, newBackupId: string): Promise<{ rotatedOut: number; thinnedOut: number }> {
+  const thinned = policy.thinAt ? await thinnedBackups(tx, userId, policy.thinAt, newBackupId) : [];
   if (thinned.length === 0 && policy.keep === null) return { rotatedOut: 0, thinnedOut: 0 };
-  const unpinnedOthers = and(eq(savedSessions.userId, userId), ne(savedSessions.id, newSessionId), isNull(savedSessions.pinnedAt));
+  const unpinnedOthers = and(eq(savedSessions.userId, userId), ne(savedSessions.id, newBackupId), isNull(savedSessions.pinnedAt));
   const othersKept = tx
     .select({ id: savedSessions.id })
     .from(savedSessions)
@@ -59,11 +59,11 @@ export async function rotateBackups(tx: Runner, userId: string, policy: Rotation
 }
 
 /** The account's unpinned automatic backups thinning removes at `now` (decision 208). */
-async function thinnedBackups(tx: Runner, userId: string, now: Date, newSessionId: string): Promise<string[]> {
+async function thinnedBackups(tx: Runner, userId: string, now: Date, newBackupId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: savedSessions.id, createdAt: savedSessions.createdAt })
     .from(savedSessions)
-    .where(and(eq(savedSessions.userId, userId), eq(savedSessions.triggerEvent, automatic), isNull(savedSessions.pinnedAt), ne(savedSessions.id, newSessionId)));
+    .where(and(eq(savedSessions.userId, userId), eq(savedSessions.triggerEvent, automatic), isNull(savedSessions.pinnedAt), ne(savedSessions.id, newBackupId)));
   return backupsToThin(
     rows.map((row) => ({ ...row, thinnable: true })),
     now,

@@ -27,7 +27,7 @@ import { formatDataSize } from "./data-size";
 import { restoreResponse } from "./restore";
 import { backupRules } from "./store-backup";
 import { restoreLimit } from "./restore-limit";
-import { deleteSavedSession, findSavedSession, latestRestorableSession, savedSessionListJson, sessionTotals } from "./saved-sessions";
+import { deleteOwnBackup, findBackup, latestRestorableBackup, backupListJson, backupTotals } from "./backup-reads";
 
 const notFound = { message: "Session not found" };
 
@@ -52,7 +52,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     ...endpointRoute(listBackups),
     onRequest: requireUser,
     handler: async (request, reply) => {
-      const list = await savedSessionListJson(db, signedInAccount(request).user.id);
+      const list = await backupListJson(db, signedInAccount(request).user.id);
       // Already JSON of the 200 schema (built by the database): a JSON string is sent as it is, not
       // serialized again; the untyped reply says so, as the typed one only takes the parsed shape.
       return (reply as FastifyReply).type("application/json; charset=utf-8").send(list);
@@ -91,8 +91,8 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     ...endpointRoute(getBackup),
     onRequest: requireUser,
     handler: async (request, reply) => {
-      const session = await findSavedSession(db, signedInAccount(request).user.id, request.params.id);
-      return session ?? reply.code(404).send(notFound);
+      const backup = await findBackup(db, signedInAccount(request).user.id, request.params.id);
+      return backup ?? reply.code(404).send(notFound);
     },
   });
 
@@ -100,7 +100,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     ...endpointRoute(deleteBackup),
     onRequest: requireUser,
     handler: async (request, reply) => {
-      const deleted = await deleteSavedSession(db, signedInAccount(request).user.id, request.params.id);
+      const deleted = await deleteOwnBackup(db, signedInAccount(request).user.id, request.params.id);
       if (!deleted) return reply.code(404).send(notFound);
       return reply.code(204).send(null);
     },
@@ -112,11 +112,11 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     preHandler: limitRestores,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
-      const session = await findSavedSession(db, user.id, request.params.id);
-      if (!session) return reply.code(404).send(notFound);
-      if (!session.restorable) return reply.code(400).send({ message: "This session has no tabs to restore" });
-      await recordProtectionEvent(db, user.id, "session_restored", `Restored "${readableLabel(session.sessionName)}"`, app.clock());
-      return restoreResponse(session);
+      const backup = await findBackup(db, user.id, request.params.id);
+      if (!backup) return reply.code(404).send(notFound);
+      if (!backup.restorable) return reply.code(400).send({ message: "This backup has no tabs to restore" });
+      await recordProtectionEvent(db, user.id, "session_restored", `Restored "${readableLabel(backup.sessionName)}"`, app.clock());
+      return restoreResponse(backup);
     },
   });
 
@@ -127,18 +127,18 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     handler: async (request, reply) => {
       const account = refuseOtherEmail(request, reply, request.body.userEmail);
       if (!account) return reply;
-      const session = request.body.browserSession;
+      const browserState = request.body.browserSession;
       const result = await backUp(
         db,
         account.user,
         {
           trigger: "clear_all_detected",
-          tabs: session.tabs,
+          tabs: browserState.tabs,
           applications: [],
-          browserType: session.browserType,
-          deviceName: session.deviceInfo?.deviceName ?? null,
-          windowId: session.windowId,
-          clientSessionId: session.sessionId,
+          browserType: browserState.browserType,
+          deviceName: browserState.deviceInfo?.deviceName ?? null,
+          windowId: browserState.windowId,
+          clientSessionId: browserState.sessionId,
         },
         backupRules.appEmergency,
         app.clock(),
@@ -181,13 +181,13 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       if (!account) return reply;
       const [settings, totals, team] = await Promise.all([
         readProtectionSettings(db, account.user.id),
-        sessionTotals(db, account.user.id),
+        backupTotals(db, account.user.id),
         teamPolicyFor(db, account.team),
       ]);
       return {
         // A team policy that sets a protection mode keeps protection on (decision 185).
         isActive: settings.enabled || Boolean(team?.policy.protectionMode),
-        sessionCount: totals.sessions,
+        sessionCount: totals.backups,
         applicationCount: totals.applications,
         lastBackup: totals.lastBackup?.toISOString() ?? null,
       };
@@ -201,10 +201,10 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     handler: async (request, reply) => {
       const account = refuseOtherEmail(request, reply, request.body.userEmail);
       if (!account) return reply;
-      const session = await latestRestorableSession(db, account.user.id);
-      if (!session) return reply.code(404).send({ message: "No backup to restore yet" });
-      await recordProtectionEvent(db, account.user.id, "session_restored", `Restored "${readableLabel(session.sessionName)}"`, app.clock());
-      return restoreResponse(session);
+      const backup = await latestRestorableBackup(db, account.user.id);
+      if (!backup) return reply.code(404).send({ message: "No backup to restore yet" });
+      await recordProtectionEvent(db, account.user.id, "session_restored", `Restored "${readableLabel(backup.sessionName)}"`, app.clock());
+      return restoreResponse(backup);
     },
   });
 
@@ -214,7 +214,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     handler: async (request) => {
       const { user } = signedInAccount(request);
       const [totals, settings, events, days] = await Promise.all([
-        sessionTotals(db, user.id),
+        backupTotals(db, user.id),
         readProtectionSettings(db, user.id),
         latestProtectionEvents(db, user.id, 10),
         activeDays(db, user.id),

@@ -35,21 +35,21 @@ describe("tabs stored once: a backup names its tabs' contents, each stored once 
         select (select count(*)::int from tab_contents where user_id = ${userId}::uuid) as contents,
           (select count(*)::int from backup_tab_lists where user_id = ${userId}::uuid) as lists`),
     )[0]!;
-  /** The session of 200 tabs with tab `n` scrolled somewhere else: one content changed. */
-  const session = (scrolledTab?: number): UploadBrowserBackupRequest => {
+  /** The browser's 200 tabs, uploaded, with tab `n` scrolled somewhere else: one content changed. */
+  const snapshotUpload = (scrolledTab?: number): UploadBrowserBackupRequest => {
     const backup = browserBackup(200, { trigger: "auto_backup" });
     const tab = scrolledTab === undefined ? undefined : backup.windows[0]!.tabs[scrolledTab];
     if (tab) tab.scrollPosition = { x: 0, y: 99_999 };
     return backup;
   };
 
-  it("an unchanged session's backup adds one list row and no tab content; a changed tab adds its one content", async () => {
+  it("a backup of an unchanged browser adds one list row and no tab content; a changed tab adds its one content", async () => {
     const { userId, upload } = await device("once@example.com");
-    await upload(session());
+    await upload(snapshotUpload());
     expect(await counts(userId)).toEqual({ contents: 200, lists: 1 });
-    await upload(session());
+    await upload(snapshotUpload());
     expect(await counts(userId)).toEqual({ contents: 200, lists: 2 });
-    await upload(session(5));
+    await upload(snapshotUpload(5));
     expect(await counts(userId)).toEqual({ contents: 201, lists: 3 });
   });
 
@@ -70,8 +70,8 @@ describe("tabs stored once: a backup names its tabs' contents, each stored once 
 
   it("deleting a backup removes the contents only it held, in the same statement; contents others hold stay", async () => {
     const { cookie, userId, upload } = await device("collect@example.com");
-    const kept = await upload(session());
-    const gone = await upload(session(7));
+    const kept = await upload(snapshotUpload());
+    const gone = await upload(snapshotUpload(7));
     expect(await counts(userId)).toEqual({ contents: 201, lists: 2 });
     const deleted = await server.app.inject({ method: "DELETE", url: `/api/saved-sessions/${gone}`, ...withSession(cookie) });
     expect(deleted.statusCode).toBe(204);
@@ -83,19 +83,19 @@ describe("tabs stored once: a backup names its tabs' contents, each stored once 
 
   it("thinning removes an old automatic backup and the one content only it held; the backups kept read back whole", async () => {
     const { cookie, userId, upload } = await device("thinned@example.com");
-    const thinned = await upload(session(1));
-    const newestOfItsHour = await upload(session(2));
+    const thinned = await upload(snapshotUpload(1));
+    const newestOfItsHour = await upload(snapshotUpload(2));
     expect(await counts(userId)).toEqual({ contents: 202, lists: 2 });
     // A day later the first two are past the 24 hours kept whole: only the newest of their hour stays (decision 208).
     now += 25 * 3_600_000;
-    await upload(session(3));
+    await upload(snapshotUpload(3));
     expect(await counts(userId)).toEqual({ contents: 202, lists: 2 });
     const gone = await server.app.inject({ method: "GET", url: `/api/browser-backups/${thinned}`, ...withSession(cookie) });
     expect(gone.statusCode).toBe(404);
     const kept = await server.app.inject({ method: "GET", url: `/api/browser-backups/${newestOfItsHour}`, ...withSession(cookie) });
     const tabs = kept.json<{ windows: { tabs: { url: string; scrollPosition: { y: number } }[] }[] }>().windows[0]!.tabs;
-    expect(tabs.map((tab) => tab.url)).toEqual(session(2).windows[0]!.tabs.map((tab) => tab.url));
-    expect(tabs.map((tab) => tab.scrollPosition.y)).toEqual(session(2).windows[0]!.tabs.map((tab) => tab.scrollPosition?.y));
+    expect(tabs.map((tab) => tab.url)).toEqual(snapshotUpload(2).windows[0]!.tabs.map((tab) => tab.url));
+    expect(tabs.map((tab) => tab.scrollPosition.y)).toEqual(snapshotUpload(2).windows[0]!.tabs.map((tab) => tab.scrollPosition?.y));
   });
 
   it("making room removes only the oldest automatic backups the room needs, counting the contents each frees", async () => {
@@ -134,7 +134,7 @@ describe("tabs stored once: a backup names its tabs' contents, each stored once 
   it("two accounts holding the same tabs each store their own contents; one's deletion leaves the other's whole", async () => {
     const a = await device("share-a@example.com");
     const b = await device("share-b@example.com");
-    const payload = session();
+    const payload = snapshotUpload();
     const aBackup = await a.upload(payload);
     await b.upload({ ...payload, snapshotId: crypto.randomUUID() });
     expect(await counts(a.userId)).toEqual({ contents: 200, lists: 1 });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
-import type { SessionTabRow } from "./table";
+import type { BackupTabRow } from "./table";
 
 const placeArray = <Item extends z.ZodTypeAny>(item: Item) => z.array(item.nullable()).nullable();
 
@@ -34,13 +34,13 @@ export type BackupTabList = z.infer<typeof listRow>;
 export type TabContent = z.infer<typeof contentRow>;
 
 /** The lists of the given backups by their key, in no particular order; a backup without tabs has none. */
-export async function readTabLists(db: Pick<Database, "execute">, sessionIds: readonly string[]): Promise<BackupTabList[]> {
-  if (sessionIds.length === 0) return [];
+export async function readTabLists(db: Pick<Database, "execute">, backupIds: readonly string[]): Promise<BackupTabList[]> {
+  if (backupIds.length === 0) return [];
   return rowsOf<unknown>(
     await db.execute(sql`
       select session_id, to_jsonb(content_ids) as content_ids, to_jsonb(window_positions) as window_positions,
         to_jsonb(active) as active, to_jsonb(pinned) as pinned, to_jsonb(group_ids) as group_ids, to_jsonb(last_accessed) as last_accessed
-      from backup_tab_lists where session_id = any(${sql.param([...sessionIds])}::uuid[])`),
+      from backup_tab_lists where session_id = any(${sql.param([...backupIds])}::uuid[])`),
   ).map((row) => listRow.parse(row));
 }
 
@@ -61,7 +61,7 @@ export async function readTabContents(db: Pick<Database, "execute">, contentIds:
 }
 
 /** The tab at `position` of `list`, with its content, as the view `session_tabs` has it. */
-export function tabAt(list: BackupTabList, position: number, content: TabContent): SessionTabRow {
+export function tabAt(list: BackupTabList, position: number, content: TabContent): BackupTabRow {
   const formData: Record<string, string> = {};
   for (const [name, value] of Object.entries(content.form_data)) formData[name] = String(value);
   const lastAccessed = list.last_accessed?.[position] ?? null;
@@ -89,13 +89,13 @@ export function tabAt(list: BackupTabList, position: number, content: TabContent
  * every place to its content one lookup at a time, which the planner may also turn into a scan of the account's
  * contents; a backup's details, its restore and the export read here.
  */
-export async function readBackupTabs(db: Pick<Database, "execute">, sessionIds: readonly string[]): Promise<SessionTabRow[]> {
-  const lists = await readTabLists(db, sessionIds);
+export async function readBackupTabs(db: Pick<Database, "execute">, backupIds: readonly string[]): Promise<BackupTabRow[]> {
+  const lists = await readTabLists(db, backupIds);
   const contents = await readTabContents(
     db,
     lists.flatMap((list) => list.content_ids),
   );
-  const order = new Map(sessionIds.map((id, index) => [id, index]));
+  const order = new Map(backupIds.map((id, index) => [id, index]));
   lists.sort((a, b) => (order.get(a.session_id) ?? 0) - (order.get(b.session_id) ?? 0));
   return lists.flatMap((list) =>
     list.content_ids.map((contentId, position) => {

@@ -147,13 +147,13 @@ export async function writeBackupTabs(tx: Pick<Database, "execute" | "select" | 
     );
     for (const row of inserted) idOf.set(row.hash, Number(row.id));
   }
-  const bySession = new Map<string, (typeof keyed)[number][]>();
+  const byBackup = new Map<string, (typeof keyed)[number][]>();
   for (const entry of keyed) {
-    const places = bySession.get(entry.tab.session_id) ?? [];
-    if (places.length === 0) bySession.set(entry.tab.session_id, places);
+    const places = byBackup.get(entry.tab.session_id) ?? [];
+    if (places.length === 0) byBackup.set(entry.tab.session_id, places);
     places.push(entry);
   }
-  const lists = [...bySession].map(([sessionId, entries]) => {
+  const lists = [...byBackup].map(([sessionId, entries]) => {
     const ordered = entries.sort((a, b) => a.tab.position - b.tab.position);
     const places = ordered.map(({ tab }) => tab);
     return {

@@ -53,7 +53,7 @@ export const savedSessions = pgTable(
      */
     sizeBytes: integer("size_bytes").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The person's tags (the session library, decision 153): lower-case, each at most once. */
+    /** The person's tags (the library, decision 153): lower-case, each at most once. */
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     /** The person's note on the backup; null when none. */
     note: text("note"),
@@ -65,7 +65,7 @@ export const savedSessions = pgTable(
     uniqueIndex("saved_sessions_user_id_client_snapshot_id_idx").on(table.userId, table.clientSnapshotId),
   ],
 );
-export type SavedSessionRow = typeof savedSessions.$inferSelect;
+export type BackupRow = typeof savedSessions.$inferSelect;
 
 /**
  * A tab's content — address, title, favicon, form entries, scroll, or its sealed location — stored once per
@@ -145,7 +145,7 @@ export const backupTabLists = pgTable(
  * once (decision 212), so every reader reads a backup's tabs as before. Written only through
  * `writeBackupTabs` (tab-lists.ts).
  */
-export const sessionTabs = pgView("session_tabs", {
+export const backupTabsView = pgView("session_tabs", {
   sessionId: uuid("session_id").notNull(),
   position: integer("position").notNull(),
   url: text("url").notNull(),
@@ -163,10 +163,10 @@ export const sessionTabs = pgView("session_tabs", {
   /** The browser's id of the tab's group, as in backup_tab_groups; null when not grouped. */
   groupId: bigint("group_id", { mode: "number" }),
 }).existing();
-export type SessionTabRow = typeof sessionTabs.$inferSelect;
+export type BackupTabRow = typeof backupTabsView.$inferSelect;
 
 /** Windows applications open at the moment of a backup. */
-export const sessionApplications = pgTable(
+export const backupApplications = pgTable(
   "session_applications",
   {
     sessionId: uuid("session_id")
@@ -182,7 +182,7 @@ export const sessionApplications = pgTable(
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.position] })],
 );
-export type SessionApplicationRow = typeof sessionApplications.$inferSelect;
+export type BackupApplicationRow = typeof backupApplications.$inferSelect;
 
 /**
  * Distinct tabs protected per account and UTC day, for the plans' "tabs a day": a tab backed up

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { BackupChanges, BackupMoment, BackupMoments } from "@common/api/backup-timeline";
 import type { SavedTab } from "@common/api/backups";
 import type { Database } from "../db/database";
-import { toSavedTab } from "./saved-sessions";
+import { toSavedTab } from "./backup-reads";
 import { type BackupTabList, readTabContents, readTabLists, tabAt, type TabContent } from "./tab-list-reads";
 import { savedSessions } from "./table";
 

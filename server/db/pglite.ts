@@ -23,7 +23,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseC
     client = new PGlite({
       dataDir: options.dataDir === undefined ? undefined : join(options.dataDir, "db"),
       loadDataDir: options.loadDataDir,
-      // The session library's search indexes titles and URLs by trigrams (migration 0010, decision 152).
+      // The library's search indexes titles and URLs by trigrams (migration 0010, decision 152).
       extensions: { pg_trgm },
     });
     await client.waitReady;

@@ -269,7 +269,7 @@ describe("device authorization (RFC 8628): pairing the extension without typing 
     expect(grant.scope).toBe("app");
     const connection = await server.app.inject({ method: "GET", url: "/api/extension/connection", ...bearer(grant.accessToken) });
     expect(connection.json()).toMatchObject({ planType: "basic", backupsKept: 10, automaticBackups: true });
-    // A browser session has no device connection.
+    // A sign-in session has no device connection.
     expect((await server.app.inject({ method: "GET", url: "/api/extension/connection", ...withSession(cookie) })).statusCode).toBe(403);
     expect((await server.app.inject({ method: "GET", url: "/api/extension/connection" })).statusCode).toBe(401);
   });

@@ -131,7 +131,7 @@ describe("sign out everywhere", () => {
   const server = useTestApp();
   const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
-  it("ends every browser session and revokes every device token and approved connection of the account, and no one else's", async () => {
+  it("ends every sign-in session and revokes every device token and approved connection of the account, and no one else's", async () => {
     const email = "everywhere@example.com";
     const laptop = (await signIn(server.app, server.mailDir, email)).cookie;
     const phone = (await signIn(server.app, server.mailDir, email)).cookie;

@@ -10,7 +10,7 @@ import {
 } from "@common/api/device-authorization";
 import type { ErrorResponse } from "@common/api/errors";
 import { plans } from "@common/plans";
-import { requireBrowserSession, requireUser, signedInAccount } from "../accounts/authentication";
+import { requireSignInSession, requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { clientAddress, rateLimitGuard } from "../rate-limits/rate-limits";
@@ -87,7 +87,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
 
   app.route({
     ...endpointRoute(describeDeviceAuthorization),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitCodeLookups,
     handler: async (request, reply) => {
       const device = await describeAuthorization(db, request.params.userCode, signedInAccount(request).user.id, app.clock());
@@ -101,7 +101,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   ] as const) {
     app.route({
       ...endpointRoute(endpoint),
-      onRequest: requireBrowserSession,
+      onRequest: requireSignInSession,
       preHandler: limitCodeLookups,
       handler: async (request, reply) => {
         const outcome = await decideAuthorization(db, request.params.userCode, signedInAccount(request).user.id, decision, app.clock());

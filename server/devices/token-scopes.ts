@@ -17,7 +17,7 @@ import {
 import { getSystemStatus } from "@common/api/status";
 import { getOpenTabs, listOpenTabs, pushOpenTabs } from "@common/api/open-tabs";
 import { listAutomationRules } from "@common/api/automation";
-import { getTeamSharedSession } from "@common/api/team-sharing";
+import { getTeamSharedBackup } from "@common/api/team-sharing";
 import { bearerToken } from "../http/bearer-token";
 
 /** A route as a contract names it. */
@@ -39,7 +39,7 @@ export const browserScopeRoutesByArea: Record<BrowserTokenArea, readonly RouteNa
   // Open on other devices: its own tabs up, the other browsers' down to restore them here.
   openTabs: [pushOpenTabs, listOpenTabs, getOpenTabs],
   // A backup shared with the person's team, to restore it in this browser (decision 190; nothing private in it).
-  teamShares: [getTeamSharedSession],
+  teamShares: [getTeamSharedBackup],
   // Protection settings, events (read through the stats) and the Clear All Blocker's count.
   protection: [getProtectionSettings, updateProtectionSettings, toggleProtection, getBlockedAttempts, logBlockedAttempt, logProtectionEvent, getUserStats],
   // Workflow automation's rules, to run them (decision 180): read only; rules are made at the website.

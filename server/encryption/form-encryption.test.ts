@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { asSealedFormData, backupKeyFrom, createBackupKey, openFormData, rewrapBackupKey, sealFormData } from "@common/end-to-end-encryption";
 import { users } from "../accounts/table";
-import { sessionTabs } from "../backups/table";
+import { backupTabsView } from "../backups/table";
 import { browserBackup, browserSession, browserTab, tab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
@@ -90,7 +90,7 @@ describe("end-to-end encryption of form entries (issue 18 point 5, decision 177)
     const uploaded = await server.app.inject({ method: "POST", url: "/api/browser-backups", payload: upload, ...owner.asDevice });
     expect(uploaded.statusCode).toBe(201);
 
-    const stored = JSON.stringify(await server.database.db.select({ formData: sessionTabs.formData }).from(sessionTabs));
+    const stored = JSON.stringify(await server.database.db.select({ formData: backupTabsView.formData }).from(backupTabsView));
     for (const word of ["blue door", "landlord", "comment", "draft"]) expect(stored).not.toContain(word);
     expect(stored).toContain(sealed);
 
@@ -137,7 +137,7 @@ describe("end-to-end encryption of form entries (issue 18 point 5, decision 177)
     });
     const detail = await server.app.inject({ method: "GET", url: `/api/saved-sessions/${saved.json().sessionId}`, ...owner.asBrowser });
     expect(detail.json().browserTabs[0].formData).toEqual({});
-    expect(JSON.stringify(await server.database.db.select({ formData: sessionTabs.formData }).from(sessionTabs))).not.toContain("typed in the web app");
+    expect(JSON.stringify(await server.database.db.select({ formData: backupTabsView.formData }).from(backupTabsView))).not.toContain("typed in the web app");
   });
 
   it("goes with the account when it is deleted", async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getFormEncryption, setFormEncryption, setTabLocationSealing } from "@common/api/encryption";
-import { requireBrowserSession, requireUser, signedInAccount } from "../accounts/authentication";
+import { requireSignInSession, requireUser, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { formEncryptionOf, insertFormEncryptionKey, readFormEncryptionKey, replaceFormEncryptionKey, setTabLocationSealingOf } from "./form-encryption-keys";
@@ -29,7 +29,7 @@ export const formEncryptionRoutes: FastifyPluginAsyncZod<FormEncryptionRoutesOpt
 
   app.route({
     ...endpointRoute(setFormEncryption),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const { key, replaces } = request.body;
@@ -49,7 +49,7 @@ export const formEncryptionRoutes: FastifyPluginAsyncZod<FormEncryptionRoutesOpt
 
   app.route({
     ...endpointRoute(setTabLocationSealing),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const { seal } = request.body;

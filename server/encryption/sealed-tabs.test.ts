@@ -4,7 +4,7 @@ import { PLAIN_TAB_REFUSED_MESSAGE } from "@common/api/encryption";
 import type { BrowserTabInput } from "@common/api/browser-backups";
 import { backupKeyFrom, createBackupKey, MIN_KDF_ITERATIONS, openTabLocation, sealTabLocation } from "@common/end-to-end-encryption";
 import { users } from "../accounts/table";
-import { savedSessions, sessionTabs } from "../backups/table";
+import { savedSessions, backupTabsView } from "../backups/table";
 import { openTabs } from "../open-tabs/table";
 import { browserBackup, browserSession, browserTab, tab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
@@ -46,7 +46,7 @@ describe("sealed titles and addresses (issue 18 point 5, decision 199)", () => {
   }
 
   const readableTables = async () =>
-    JSON.stringify([await server.database.db.select().from(sessionTabs), await server.database.db.select().from(openTabs)]);
+    JSON.stringify([await server.database.db.select().from(backupTabsView), await server.database.db.select().from(openTabs)]);
 
   it("the choice: signed out 401, a device token 403, encryption off 409, malformed 400; on and off from the browser", async () => {
     expect((await server.app.inject({ method: "PUT", url: "/api/account/encryption/tab-locations", payload: { seal: true } })).statusCode).toBe(401);

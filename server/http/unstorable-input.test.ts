@@ -3,7 +3,7 @@ import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { INTEGER_COLUMN_MAX } from "@common/api/integers";
 import { loneSurrogateMessage, nulCharacterMessage } from "@common/api/text";
-import { sessionApplications, sessionTabs } from "../backups/table";
+import { backupApplications, backupTabsView } from "../backups/table";
 import { browserSession, tab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { testAdminEmail, useTestApp } from "../test/test-app";
@@ -24,7 +24,7 @@ describe("text and numbers the database cannot store", () => {
     return server.app.inject({ ...options, ...session });
   }
   const post = (url: string, payload: object) => send({ method: "POST", url, payload });
-  const backup = (sessionOverrides: object) => post("/api/protection/android-clear-all", { userEmail: email, browserSession: browserSession(1, sessionOverrides) });
+  const backup = (payloadOverrides: object) => post("/api/protection/android-clear-all", { userEmail: email, browserSession: browserSession(1, payloadOverrides) });
   const backupWithTab = (tabOverrides: object) => backup({ tabs: [tab(0, tabOverrides)] });
   const windowsApp = (appOverrides: object) =>
     post("/api/protection/windows-x-button", { userEmail: email, applications: [{ processName: "notepad.exe", windowTitle: "notes.txt", ...appOverrides }] });
@@ -85,7 +85,7 @@ describe("text and numbers the database cannot store", () => {
     const title = "Notes \u0001\u001f\u007f \u200f\u05e9\u05dc\u05d5\u05dd 😀";
     const response = await backupWithTab({ title, formData: { "😀 field": "tab\there\u2028" } });
     expect(response.statusCode).toBe(201);
-    const [stored] = await server.database.db.select().from(sessionTabs).where(eq(sessionTabs.sessionId, response.json().sessionId));
+    const [stored] = await server.database.db.select().from(backupTabsView).where(eq(backupTabsView.sessionId, response.json().sessionId));
     expect(stored).toMatchObject({ title, formData: { "😀 field": "tab\there\u2028" } });
   });
 
@@ -116,7 +116,7 @@ describe("text and numbers the database cannot store", () => {
     });
     expect(apps.statusCode).toBe(201);
     expect(apps.json().protected).toBe(true);
-    const [stored] = await server.database.db.select().from(sessionApplications).where(eq(sessionApplications.sessionId, apps.json().sessionId));
+    const [stored] = await server.database.db.select().from(backupApplications).where(eq(backupApplications.sessionId, apps.json().sessionId));
     expect(stored?.processId).toBe(INTEGER_COLUMN_MAX);
     expect((await backup({ windowId: -(2 ** 31) })).statusCode).toBe(201);
     expect((await backup({ windowId: 1_795_811_438_551_068 })).statusCode).toBe(201);

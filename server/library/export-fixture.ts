@@ -15,6 +15,20 @@ const tab = (n: number, fields: Partial<FixtureTab> = {}): FixtureTab => ({
   ...fields,
 });
 
+type FixtureWindow = BrowserBackup["windows"][number];
+
+/** The focused window filling a 1280 × 800 screen, as the export fixtures and the format tests both start. */
+export const maximizedWindow = (windowId: number, tabs: FixtureTab[]): FixtureWindow => ({
+  windowId,
+  state: "maximized",
+  focused: true,
+  left: 0,
+  top: 0,
+  width: 1280,
+  height: 800,
+  tabs,
+});
+
 /**
  * A backup whose files span many pages of tabs (decision 223): four windows — seven tabs in a group, none, one
  * named, three with a sealed tab and a title across lines — so every format's separators between windows, tabs and
@@ -29,16 +43,7 @@ export const multiPageBackup: BrowserBackup = {
   createdAt: "2026-11-20T09:30:00.000Z",
   tabCount: 11,
   windows: [
-    {
-      windowId: 11,
-      state: "maximized",
-      focused: true,
-      left: 0,
-      top: 0,
-      width: 1280,
-      height: 800,
-      tabs: [0, 1, 2, 3, 4, 5, 6].map((n) => tab(n, { groupId: 4 })),
-    },
+    maximizedWindow(11, [0, 1, 2, 3, 4, 5, 6].map((n) => tab(n, { groupId: 4 }))),
     { windowId: 12, state: "normal", focused: false, left: null, top: null, width: null, height: null, tabs: [] },
     { windowId: 13, state: "normal", focused: false, left: 10, top: 20, width: 600, height: 400, name: "Reading", incognito: true, tabs: [tab(7)] },
     {

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { backupHeadOf, backupWindowsOf, browserTabOf, ownBackupRow, windowIndexOf } from "../backups/browser-backups";
+import { findOwnBackupRow } from "../backups/backup-reads";
+import { backupHeadOf, backupWindowsOf, browserTabOf, windowIndexOf } from "../backups/browser-backups";
 import { backupTabGroups, backupWindows } from "../backups/browser-tables";
 import { readTabContents, readTabLists, tabAt } from "../backups/tab-list-reads";
 import type { Database } from "../db/database";
@@ -32,8 +33,8 @@ export async function backupExportSource(
   id: string,
   pageSize = LIBRARY_EXPORT_TAB_PAGE_SIZE,
 ): Promise<BackupExportSource | undefined> {
-  const session = await ownBackupRow(db, userId, id);
-  if (!session) return undefined;
+  const backup = await findOwnBackupRow(db, userId, id);
+  if (!backup) return undefined;
   const [lists, windows, groups, sealedTabs] = await Promise.all([
     readTabLists(db, [id]),
     db.select().from(backupWindows).where(eq(backupWindows.sessionId, id)).orderBy(asc(backupWindows.position)),
@@ -45,7 +46,7 @@ export async function backupExportSource(
   const placesOf: number[][] = shaped.map(() => []);
   list?.content_ids.forEach((_content, position) => placesOf[windowIndexOf(shaped, list.window_positions?.[position] ?? null)]!.push(position));
   const outline: BackupOutline = {
-    ...backupHeadOf(session, groups),
+    ...backupHeadOf(backup, groups),
     windows: shaped.map(({ tabs: _none, ...window }, index) => ({
       ...window,
       tabCount: placesOf[index]!.length,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { exportFormats } from "@common/api/library";
 import { exportBackup } from "./export";
+import { bookmarksFileHeader } from "./formats/bookmarks-html";
 import { LibraryFileError, type LibraryFile } from "./library-file";
 import { encodeMozLz4 } from "./mozlz4";
 import { readLibraryFile } from "./read-file";
@@ -155,13 +156,7 @@ describe("Firefox form data", () => {
 describe("bookmarks", () => {
   const longIcon = `data:image/png;base64,${"A".repeat(3_000)}`;
   const chromeExport = [
-    "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
-    "<!-- This is an automatically generated file.",
-    "     It will be read and overwritten.",
-    "     DO NOT EDIT! -->",
-    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
-    "<TITLE>Bookmarks</TITLE>",
-    "<H1>Bookmarks</H1>",
+    ...bookmarksFileHeader,
     "<DL><p>",
     '    <DT><H3 ADD_DATE="1700000000" LAST_MODIFIED="1700000001" PERSONAL_TOOLBAR_FOLDER="true">Bookmarks bar</H3>',
     "    <DL><p>",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BrowserBackup } from "@common/api/browser-backups";
 import { exportFormats, type ImportFormat } from "@common/api/library";
 import { exportBackup } from "./export";
+import { maximizedWindow } from "./export-fixture";
 import { LibraryFileError, type LibraryFile } from "./library-file";
 import { decodeLz4Block, decodeMozLz4, encodeLz4Block, encodeMozLz4 } from "./mozlz4";
 import { readLibraryFile } from "./read-file";
@@ -31,20 +32,11 @@ function backup(): BrowserBackup {
     createdAt: "2026-11-23T10:00:00.000Z",
     tabCount: 5,
     windows: [
-      {
-        windowId: 41,
-        state: "maximized",
-        focused: true,
-        left: 0,
-        top: 0,
-        width: 1280,
-        height: 800,
-        tabs: [
-          tab(0, { pinned: true, active: true, formData: { q: "lisbon hotels" }, scrollPosition: { x: 0, y: 640 } }),
-          tab(1, { groupId: 9 }),
-          tab(2, { groupId: 9 }),
-        ],
-      },
+      maximizedWindow(41, [
+        tab(0, { pinned: true, active: true, formData: { q: "lisbon hotels" }, scrollPosition: { x: 0, y: 640 } }),
+        tab(1, { groupId: 9 }),
+        tab(2, { groupId: 9 }),
+      ]),
       { windowId: 42, state: "normal", focused: false, left: null, top: null, width: null, height: null, tabs: [tab(3, { active: true }), tab(4)] },
     ],
     groups: [{ groupId: 9, windowId: 41, title: "Flights", color: "blue", collapsed: false }],

@@ -4,7 +4,7 @@ import { savedSessions } from "../backups/table";
 import type { Database } from "../db/database";
 
 /**
- * The tags, note and pin of each of the account's backups that has any (the session library, decisions 153–154),
+ * The tags, note and pin of each of the account's backups that has any (the library, decisions 153–154),
  * oldest backup first, for the account export (decision 216).
  */
 export async function backupLabelsOfUserForExport(db: Database, userId: string): Promise<AccountExport["backupLabels"]> {

@@ -1,7 +1,7 @@
 import type { WindowPlacement } from "@common/tab-field-mappers";
 import { BROWSER_BACKUP_LIMITS, type TabGroup, type tabGroupColors } from "@common/api/browser-backups";
 import { LIBRARY_LIMITS, type ImportFormat } from "@common/api/library";
-import { SESSION_LIMITS } from "@common/api/payload-limits";
+import { BACKUP_LIMITS } from "@common/api/payload-limits";
 import { isSealedLabel, sealedLabelLength } from "@common/api/sealed-labels";
 import { FORM_CAPTURE_LIMITS } from "@common/form-capture";
 import { SEALED_LOCATION_LENGTH, sealedTextPattern } from "@common/end-to-end-encryption";
@@ -189,7 +189,7 @@ export class LibraryBuilder {
     }
     window.tabs.push({
       url: raw,
-      title: sealedLocation !== null ? "" : storableText(fields.title, SESSION_LIMITS.titleLength),
+      title: sealedLocation !== null ? "" : storableText(fields.title, BACKUP_LIMITS.titleLength),
       faviconUrl: sealedLocation === null && isUsableFavicon(fields.faviconUrl) ? fields.faviconUrl : null,
       sealedLocation,
       pinned: fields.pinned === true,
@@ -236,13 +236,13 @@ export function windowName(value: unknown): string | null {
 
 /** A favicon a backup keeps: an http(s) address or an image data URI, at most 2,048 characters, storable. */
 export function isUsableFavicon(value: unknown): value is string {
-  return typeof value === "string" && value.length <= SESSION_LIMITS.urlLength && /^(https?:\/\/|data:image\/)/.test(value) && !unstorableOne.test(value);
+  return typeof value === "string" && value.length <= BACKUP_LIMITS.urlLength && /^(https?:\/\/|data:image\/)/.test(value) && !unstorableOne.test(value);
 }
 
 /** An http(s) URL the backups accept: parsable, at most 2,048 characters, storable. */
 export function isWebUrl(value: string): boolean {
   return (
-    value.length <= SESSION_LIMITS.urlLength &&
+    value.length <= BACKUP_LIMITS.urlLength &&
     /^https?:\/\//i.test(value) &&
     URL.canParse(value) &&
     !value.includes("\0") &&

@@ -10,7 +10,7 @@ import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
 import { encodeMozLz4 } from "./mozlz4";
 
-describe("the session library: import and export over HTTP", () => {
+describe("the library: import and export over HTTP", () => {
   const clock = () => new Date("2026-11-24T10:00:00Z");
   const server = useTestApp({ clock });
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { dedupeBackups, mergeBackups, organiseBackup, type OrganiseReceipt, searchLibrary, undoLastChange } from "@common/api/library-organise";
-import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
+import { requireSignInSession, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { accountWriteLimit } from "../rate-limits/account-write-limit";
@@ -9,7 +9,7 @@ import * as organise from "./organise";
 import { searchTabs } from "./search";
 
 /**
- * The session library's search and organising (points 1 and 2): the web app's, so a browser
+ * The library's search and organising (points 1 and 2): the web app's, so a browser
  * session only, as import and export are. Refusals are {message} with the status the action chose.
  * Merging comes after the clean-up and before undo: the fuzzer and the authorization matrix run routes in
  * this order, and the owner's undo puts back the backups the owner's merge took.
@@ -19,13 +19,13 @@ export const libraryOrganiseRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
 
   app.route({
     ...endpointRoute(searchLibrary),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request) => searchTabs(db, signedInAccount(request).user.id, request.query.q, request.query.page, app.clock()),
   });
 
   app.route({
     ...endpointRoute(organiseBackup),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitWrites,
     handler: async (request, reply) =>
       answer(reply, 200, () => organise.organiseBackup(db, signedInAccount(request).user, request.params.id, request.body, app.clock())),
@@ -33,21 +33,21 @@ export const libraryOrganiseRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
 
   app.route({
     ...endpointRoute(dedupeBackups),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitWrites,
     handler: async (request, reply) => answer(reply, 200, () => organise.dedupeBackups(db, signedInAccount(request).user, request.body, app.clock())),
   });
 
   app.route({
     ...endpointRoute(mergeBackups),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitWrites,
     handler: async (request, reply) => answer(reply, 201, () => organise.mergeBackups(db, signedInAccount(request).user, request.body, app.clock())),
   });
 
   app.route({
     ...endpointRoute(undoLastChange),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitWrites,
     handler: async (request, reply) => answer(reply, 200, () => organise.undoLastChange(db, signedInAccount(request).user.id)),
   });

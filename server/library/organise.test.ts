@@ -11,7 +11,7 @@ import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
 import { searchWords } from "./search";
 
-describe("the session library: search and organise over HTTP", () => {
+describe("the library: search and organise over HTTP", () => {
   let now = Date.parse("2026-11-24T10:00:00Z");
   const clock = () => new Date(now);
   const server = useTestApp({ clock });

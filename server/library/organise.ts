@@ -8,7 +8,7 @@ import {
   ORGANISE_LIMITS,
   type OrganiseReceipt,
 } from "@common/api/library-organise";
-import { SESSION_LIMITS } from "@common/api/payload-limits";
+import { BACKUP_LIMITS } from "@common/api/payload-limits";
 import { isSealedLabel } from "@common/api/sealed-labels";
 import { pinnedBackupsText, plans, planTypes } from "@common/plans";
 import type { UserRow } from "../accounts/table";
@@ -132,7 +132,7 @@ export async function organiseBackup(
 const num = (row: Row, key: string): number => Number(row[key]);
 const numOrNull = (row: Row, key: string): number | null => (row[key] === null || row[key] === undefined ? null : Number(row[key]));
 const byPosition = (a: Row, b: Row) => num(a, "position") - num(b, "position");
-const ofSession = (rows: Row[], id: string) => rows.filter((row) => row.session_id === id);
+const ofBackup = (rows: Row[], id: string) => rows.filter((row) => row.session_id === id);
 const same = <T>(values: T[]): T | null => (values.every((value) => value === values[0]) ? (values[0] ?? null) : null);
 
 /** Two or more backups become one manual save, in the order chosen; the originals go. One undoable change. */
@@ -153,10 +153,10 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
     for (const source of sources) {
       const id = String(source.id);
       // Window ids and group ids are each browser's own and may collide across backups: renumber both.
-      const windows = ofSession(before.backup_windows, id).sort(byPosition);
+      const windows = ofBackup(before.backup_windows, id).sort(byPosition);
       const windowIds = new Map(windows.map((window, index) => [num(window, "window_id"), windowOffset + index + 1]));
       const groupIds = new Map<number, number>();
-      for (const group of ofSession(before.backup_tab_groups, id)) {
+      for (const group of ofBackup(before.backup_tab_groups, id)) {
         const groupId = nextGroupId++;
         groupIds.set(num(group, "group_id"), groupId);
         merged.backup_tab_groups.push({ ...group, session_id: mergedId, group_id: groupId, window_id: windowIds.get(num(group, "window_id")) ?? 0 });
@@ -164,7 +164,7 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
       for (const window of windows) {
         merged.backup_windows.push({ ...window, session_id: mergedId, position: windowOffset + num(window, "position"), window_id: windowIds.get(num(window, "window_id")) });
       }
-      for (const tab of ofSession(before.session_tabs, id).sort(byPosition)) {
+      for (const tab of ofBackup(before.session_tabs, id).sort(byPosition)) {
         const windowPosition = numOrNull(tab, "window_position");
         const groupId = numOrNull(tab, "group_id");
         merged.session_tabs.push({
@@ -175,7 +175,7 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
           group_id: groupId === null ? null : (groupIds.get(groupId) ?? null),
         });
       }
-      for (const application of ofSession(before.session_applications, id).sort(byPosition)) {
+      for (const application of ofBackup(before.session_applications, id).sort(byPosition)) {
         merged.session_applications.push({ ...application, session_id: mergedId, position: merged.session_applications.length });
       }
       windowOffset += windows.reduce((most, window) => Math.max(most, num(window, "position") + 1), 0);
@@ -184,7 +184,7 @@ export async function mergeBackups(db: Database, user: UserRow, request: z.outpu
     // merged one, so it leaves them out and the browser that holds the key sets them again.
     const plainNames = names.filter((name) => !isSealedLabel(name));
     const defaultName = plainNames.length === names.length ? `Merged: ${names.join(" + ")}` : `Merged ${plural(names.length, "backup")}`;
-    const sessionName = (request.sessionName ?? defaultName).slice(0, SESSION_LIMITS.sessionNameLength);
+    const sessionName = (request.sessionName ?? defaultName).slice(0, BACKUP_LIMITS.backupNameLength);
     const tagsOf = (row: Row) => ((row.tags as string[] | null) ?? []).filter((tag) => !isSealedLabel(tag));
     const notes = sources.map((row) => row.note).filter((note): note is string => typeof note === "string" && note.length > 0 && !isSealedLabel(note));
     const sealedLeftOut = sources.some((row) => [String(row.session_name), String(row.note ?? ""), ...((row.tags as string[] | null) ?? [])].some(isSealedLabel));
@@ -239,9 +239,9 @@ export async function dedupeBackups(db: Database, user: UserRow, request: z.outp
     const emptied = new Set<string>();
     const after: LibrarySnapshot = { saved_sessions: [], session_tabs: [], session_applications: [], backup_windows: [], backup_tab_groups: [] };
     let removed = 0;
-    for (const session of newestFirst) {
-      const id = String(session.id);
-      const all = ofSession(before.session_tabs, id).sort(byPosition);
+    for (const backup of newestFirst) {
+      const id = String(backup.id);
+      const all = ofBackup(before.session_tabs, id).sort(byPosition);
       const kept = all.filter((tab) => {
         // A sealed tab's address is not readable here (decision 199): never taken for a duplicate.
         if (tab.sealed_location !== null && tab.sealed_location !== undefined) return true;
@@ -253,20 +253,20 @@ export async function dedupeBackups(db: Database, user: UserRow, request: z.outp
       if (kept.length === all.length) continue;
       changed.add(id);
       removed += all.length - kept.length;
-      const applications = ofSession(before.session_applications, id);
+      const applications = ofBackup(before.session_applications, id);
       if (kept.length === 0 && applications.length === 0) {
         emptied.add(id);
         continue;
       }
       // Windows that still hold a tab (or all of them, for a backup without windows), renumbered.
       const usedWindows = new Set(kept.map((tab) => numOrNull(tab, "window_position")));
-      const windows = ofSession(before.backup_windows, id).sort(byPosition).filter((window) => usedWindows.has(num(window, "position")));
+      const windows = ofBackup(before.backup_windows, id).sort(byPosition).filter((window) => usedWindows.has(num(window, "position")));
       const windowPositions = new Map(windows.map((window, index) => [num(window, "position"), index]));
       const keptWindowIds = new Set(windows.map((window) => num(window, "window_id")));
       const usedGroups = new Set(kept.map((tab) => numOrNull(tab, "group_id")));
       after.backup_windows.push(...windows.map((window) => ({ ...window, position: windowPositions.get(num(window, "position")) })));
       after.backup_tab_groups.push(
-        ...ofSession(before.backup_tab_groups, id).filter((group) => usedGroups.has(num(group, "group_id")) && keptWindowIds.has(num(group, "window_id"))),
+        ...ofBackup(before.backup_tab_groups, id).filter((group) => usedGroups.has(num(group, "group_id")) && keptWindowIds.has(num(group, "window_id"))),
       );
       after.session_tabs.push(
         ...kept.map((tab, position) => {
@@ -275,8 +275,8 @@ export async function dedupeBackups(db: Database, user: UserRow, request: z.outp
         }),
       );
       after.session_applications.push(...applications);
-      const sizeBytes = Math.round((num(session, "size_bytes") * kept.length) / Math.max(all.length, 1));
-      after.saved_sessions.push({ ...session, tab_count: kept.length, size_bytes: sizeBytes });
+      const sizeBytes = Math.round((num(backup, "size_bytes") * kept.length) / Math.max(all.length, 1));
+      after.saved_sessions.push({ ...backup, tab_count: kept.length, size_bytes: sizeBytes });
     }
     if (removed === 0) return { message: "No duplicate tabs found", backupId: null, undo: null };
     await deleteBackups(tx, user.id, [...changed]);

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { exportLibraryBackup, importLibraryFile, LIBRARY_LIMITS } from "@common/api/library";
-import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
+import { requireSignInSession, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { accountWriteLimit } from "../rate-limits/account-write-limit";
@@ -22,8 +22,8 @@ export const libraryImportLimit = {
 } as const;
 
 /**
- * The session library's import and export (point 3); formats in docs/library-formats.md. Both are
- * the web app's, so a browser session only: a device token (the extension's, the apps') is refused with 403.
+ * The library's import and export (point 3); formats in docs/library-formats.md. Both are
+ * the web app's, so a sign-in session only: a device token (the extension's, the apps') is refused with 403.
  */
 export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   const limitWrites = accountWriteLimit(app);
@@ -40,7 +40,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     // The file travels as one JSON string: its cap (8 MB, as base64 a third more) plus room for the
     // other fields. Past this Fastify answers 413 before parsing.
     bodyLimit: LIBRARY_LIMITS.contentLength + 64 * 1024,
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: [limitWrites, limitImports],
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
@@ -51,7 +51,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
   app.route({
     ...endpointRoute(exportLibraryBackup),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const userId = signedInAccount(request).user.id;
       // The outline is read before the first byte, so these answers keep their status (decision 223).

@@ -6,7 +6,7 @@ import { type TabRecord, tabRecordOf, writeBackupTabs } from "../backups/tab-lis
 /** A transaction or the database: whatever runs the queries. */
 export type Runner = Pick<Database, "execute" | "select" | "insert">;
 
-/** The tables a backup lives in; the order is the order rows go back in (sessions before their tabs). */
+/** The tables a backup lives in; the order is the order rows go back in (backups before their tabs). */
 const backupTables = ["saved_sessions", "session_tabs", "session_applications", "backup_windows", "backup_tab_groups"] as const;
 type BackupTable = (typeof backupTables)[number];
 

@@ -6,6 +6,7 @@ import { users } from "../accounts/table";
 import { browserBackup } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";
+import { bookmarksFileHeader } from "./formats/bookmarks-html";
 
 /**
  * Window names and private marks come in with a file, are stored, read back, shown in the details and carried by the
@@ -58,13 +59,7 @@ const sessionBuddy4 = {
 
 /** As Chrome writes it: the bookmarks bar with a nested folder, and Other bookmarks. */
 const chromeBookmarks = [
-  "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
-  "<!-- This is an automatically generated file.",
-  "     It will be read and overwritten.",
-  "     DO NOT EDIT! -->",
-  '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
-  "<TITLE>Bookmarks</TITLE>",
-  "<H1>Bookmarks</H1>",
+  ...bookmarksFileHeader,
   "<DL><p>",
   '    <DT><H3 ADD_DATE="1700000000" LAST_MODIFIED="1700000000" PERSONAL_TOOLBAR_FOLDER="true">Bookmarks bar</H3>',
   "    <DL><p>",

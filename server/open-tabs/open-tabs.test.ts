@@ -161,7 +161,7 @@ describe("open tabs on other devices", () => {
     }
   });
 
-  it("refuses signed-out requests, a push from the web session, malformed and oversized bodies with a message", async () => {
+  it("refuses signed-out requests, a push from a sign-in session, malformed and oversized bodies with a message", async () => {
     const ada = await account("bad@example.com");
     const laptop = await connect(ada.cookie, "Chrome on Linux");
     expect((await push(openTabsPush(1, now), {})).statusCode).toBe(401);

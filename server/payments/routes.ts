@@ -11,7 +11,7 @@ import {
   paymentNotConfiguredMessage,
 } from "@common/api/payments";
 import { formatPrice, type PaidPlanType, plans } from "@common/plans";
-import { refuseDeviceTokens, requireAdmin, requireBrowserSession, signedInAccount } from "../accounts/authentication";
+import { refuseDeviceTokens, requireAdmin, requireSignInSession, signedInAccount } from "../accounts/authentication";
 import { requestedEmailKey } from "../accounts/rate-limit-rules";
 import type { UserRow } from "../accounts/table";
 import { findOrCreateUser } from "../accounts/users";
@@ -102,7 +102,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.route({
     ...endpointRoute(createSubscription),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitSetup,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
@@ -173,7 +173,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.route({
     ...endpointRoute(getSubscription),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request) => {
       const { user } = signedInAccount(request);
       return { subscription: await currentSubscription(db, user.id, app.clock()) };
@@ -182,7 +182,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.route({
     ...endpointRoute(cancelSubscription),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
       const now = app.clock();

@@ -131,8 +131,8 @@ describe("protection API: settings, toggle, status, blocked log, stats, events",
     });
     const status = (await call("GET", "/api/protection/status/ben@example.com", "ben@example.com")).json();
     expect(status).toMatchObject({ sessionCount: 1, applicationCount: 2, lastBackup: expect.any(String) });
-    const [session] = (await call("GET", "/api/saved-sessions", "ben@example.com")).json();
-    expect(session).toMatchObject({ triggerEvent: "windows_x_button", tabCount: 0, appCount: 2, restorable: false });
+    const [backup] = (await call("GET", "/api/saved-sessions", "ben@example.com")).json();
+    expect(backup).toMatchObject({ triggerEvent: "windows_x_button", tabCount: 0, appCount: 2, restorable: false });
   });
 
   it("refuses another account's email in the status path and restore body with 403", async () => {

@@ -18,7 +18,7 @@ import {
   type TeamMember,
 } from "@common/api/teams";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
-import { type Account, refuseDeviceTokens, requireBrowserSession, signedInAccount } from "../accounts/authentication";
+import { type Account, refuseDeviceTokens, requireSignInSession, signedInAccount } from "../accounts/authentication";
 import { describeBrowser } from "../accounts/browser-description";
 import { findOrCreateUser, recordSignIn } from "../accounts/users";
 import type { Database } from "../db/database";
@@ -87,7 +87,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(getMyTeam),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request) => {
       const membership = await teamMembershipOf(db, signedInAccount(request).user.id, app.clock());
       return { team: membership ? await teamView(db, membership, app.clock()) : null };
@@ -96,7 +96,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(createTeam),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const account = signedInAccount(request);
       if (!planHasFeature(account.ownPlanType, "teamManagement")) {
@@ -113,7 +113,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(deleteTeam),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const membership = await membershipOf(request);
       if (membership.role !== "owner") throw new TeamRefusedError(ownerOnly, 403);
@@ -125,7 +125,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(inviteTeamMember),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitInvitations,
     handler: async (request, reply) => {
       const account = signedInAccount(request);
@@ -162,7 +162,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(cancelTeamInvitation),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const membership = await managerOf(request);
       const cancelled = await cancelInvitation(db, membership.teamId, request.params.id, actor(signedInAccount(request)), app.clock());
@@ -217,7 +217,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(changeTeamMemberRole),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request) => {
       const membership = await managerOf(request);
       if (membership.role !== "owner") throw new TeamRefusedError(ownerOnly, 403);
@@ -228,7 +228,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(removeTeamMember),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const account = signedInAccount(request);
       const leaving = request.params.userId === account.user.id;
@@ -245,7 +245,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(listTeamMemberDevices),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request) => {
       const membership = await managerOf(request);
       // Seeing a person's devices is managing them (C341): the owner sees everyone else's, an admin members' only.
@@ -256,7 +256,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(revokeTeamMemberDevice),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const membership = await managerOf(request);
       const member = await managedMember(membership, request.params.userId);
@@ -274,7 +274,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ db: Database; mailer: Mailer; p
 
   app.route({
     ...endpointRoute(getTeamAuditLog),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request) => {
       const membership = await membershipOf(request);
       if (membership.role !== "owner") throw new TeamRefusedError(ownerOnly, 403);

@@ -39,7 +39,7 @@ describe("team authorization: every team route × {anonymous, another team's own
     const other = await arrangeTeam(server.app, server.mailDir, db, { name: "Elsewhere", owner: "mx-outsider@example.com" });
     const [member, removed] = team.members as [(typeof team)["owner"], (typeof team)["owner"]];
     const memberToken = (await pairDevice(server.app, member.cookie)).accessToken;
-    // Removed before the cells run, with the browser session they had as a member.
+    // Removed before the cells run, with the sign-in session they had as a member.
     await server.app.inject({ method: "DELETE", url: `/api/team/members/${removed.userId}`, ...withSession(team.owner.cookie) });
     const keep = [team.owner.userId, team.admins[0]!.userId, member.userId];
 

@@ -45,14 +45,14 @@ export interface OwnerResources {
   deniedUserCode: string;
   /** A sign-in link of A's, unused; it stays valid for days so every run reaches it in time. */
   signInToken: string;
-  /** A second browser session of A's (not the one the examples run in), for the example that ends one. */
-  otherBrowserSessionId: string;
+  /** A second sign-in session of A's (not the one the examples run in), for the example that ends one. */
+  otherSignInSessionId: string;
   /** A mailed account-deletion link of A's, valid for days: it is only described, never used. */
   deletionToken: string;
   /** A succeeded sandbox payment (of someone else's address) the admin's example refunds. */
   refundablePaymentId: string;
   /** A backup of A's shared with A's team (A is a member of a Premium team someone else owns; decision 190). */
-  sharedSessionId: string;
+  sharedBackupId: string;
 }
 
 /** One valid request to a route, as parts the fuzzer can mutate one by one. */
@@ -86,7 +86,7 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/logout": {},
     "POST /api/auth/sign-out-everywhere": {},
     "GET /api/account": {},
-    "DELETE /api/account/sessions/:id": { params: { id: a.otherBrowserSessionId } },
+    "DELETE /api/account/sessions/:id": { params: { id: a.otherSignInSessionId } },
     "GET /api/account/export": {},
     "GET /api/account/encryption": {},
     // The server cannot tell a real wrapped key from any well-formed one: each caller turns on its own.
@@ -207,10 +207,10 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     },
     "GET /api/team/audit-log": {},
     "GET /api/team/shared-sessions": {},
-    "POST /api/team/shared-sessions": { body: { sessionId: a.sharedSessionId } },
-    "GET /api/team/shared-sessions/:id": { params: { id: a.sharedSessionId } },
-    "POST /api/team/shared-sessions/:id/restore": { params: { id: a.sharedSessionId } },
-    "DELETE /api/team/shared-sessions/:id": { params: { id: a.sharedSessionId } },
+    "POST /api/team/shared-sessions": { body: { sessionId: a.sharedBackupId } },
+    "GET /api/team/shared-sessions/:id": { params: { id: a.sharedBackupId } },
+    "POST /api/team/shared-sessions/:id/restore": { params: { id: a.sharedBackupId } },
+    "DELETE /api/team/shared-sessions/:id": { params: { id: a.sharedBackupId } },
     "GET /api/team/insights": { query: { weeks: "4" } },
     "GET /api/team/insights.csv": { query: { weeks: "12" } },
     "GET /api/team/policy": {},
@@ -326,7 +326,7 @@ export async function arrangeResources(
     .insert(signInTokens)
     .values({ tokenHash: tokenDigest(signInToken), userId: owner!.id, nextPath: null, createdAt: app.clock(), expiresAt: new Date(app.clock().getTime() + 30 * 24 * 60 * 60_000) });
   const [, , , platform, fileName] = link.pathname.split("/");
-  const [secondSession] = await db
+  const [secondSignInSession] = await db
     .select({ id: userSessions.id })
     .from(userSessions)
     .where(eq(userSessions.userId, owner!.id))
@@ -353,10 +353,10 @@ export async function arrangeResources(
     grantedDeviceCode: granted.deviceCode,
     deniedUserCode: denied.userCode,
     signInToken,
-    otherBrowserSessionId: secondSession?.id ?? "",
+    otherSignInSessionId: secondSignInSession?.id ?? "",
     deletionToken,
     refundablePaymentId: String(refundable.paymentId),
-    sharedSessionId: String(toShare.sessionId),
+    sharedBackupId: String(toShare.sessionId),
     downloadLink: {
       platform: platform ?? "",
       fileName: decodeURIComponent(fileName ?? ""),

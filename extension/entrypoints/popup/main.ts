@@ -43,7 +43,7 @@ async function act(request: RequestOf<ActionKind>): Promise<void> {
   }
   busy = false;
   if (request.kind === "discard-upload") confirmingDiscard = null;
-  if (request.kind === "restore-last-session" || request.kind === "dismiss-last-session") await loadAutomation();
+  if (request.kind === "restore-last-run" || request.kind === "dismiss-last-run") await loadAutomation();
   await refresh();
 }
 
@@ -214,8 +214,8 @@ function automationSection(current: Status): HTMLElement | null {
       h(
         "div",
         { class: "row" },
-        h("button", { class: "primary", disabled: busy, onclick: () => void act({ kind: "restore-last-session" }) }, "Restore last session"),
-        h("button", { disabled: busy, onclick: () => void act({ kind: "dismiss-last-session" }) }, "Not now"),
+        h("button", { class: "primary", disabled: busy, onclick: () => void act({ kind: "restore-last-run" }) }, "Restore last session"),
+        h("button", { disabled: busy, onclick: () => void act({ kind: "dismiss-last-run" }) }, "Not now"),
       ),
     );
   }

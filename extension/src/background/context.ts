@@ -73,7 +73,7 @@ export interface BackgroundContext {
   timings: Timings;
   log(message: string, error?: unknown): void;
   local: StorageArea;
-  /** storage.session is cleared when the browser restarts: the mark of a new browser session. */
+  /** storage.session is cleared when the browser restarts: the mark of a new browser run. */
   session: StorageArea;
   items: BackgroundItems;
   /** The database, opened by the start-up (every caller waits for `ready` first). */

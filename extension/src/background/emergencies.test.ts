@@ -129,7 +129,7 @@ eachDesktopBrowser("the background on %s", (shape) => {
 });
 
 describe.each(["chromium", "firefox"] as const)("start-up on %s", (shape) => {
-  it("far fewer tabs after a restart: the previous session goes up as an emergency", async () => {
+  it("far fewer tabs after a restart: the previous browser run goes up as an emergency", async () => {
     await startAlone(shape);
     const h = current();
     await settle(h, 6_000);

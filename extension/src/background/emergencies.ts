@@ -16,8 +16,8 @@ export interface EmergenciesDeps {
   uploads: Uploads;
   /** A window closed; `before` is the last snapshot before the close, `held` the tabs it had there. */
   windowClosed(before: Snapshot, windowId: number, held: number): Promise<void>;
-  /** The start-up check found the previous session; `lost` its tabs not back, `notify` unless an emergency said so. */
-  previousSession(previous: Snapshot, lost: number[], notify: boolean): Promise<void>;
+  /** The start-up check found the previous run; `lost` its tabs not back, `notify` unless an emergency said so. */
+  previousRun(previous: Snapshot, lost: number[], notify: boolean): Promise<void>;
 }
 
 /** The tabs of an emergency that a restore would reopen (web pages of the lost tabs). */
@@ -138,7 +138,7 @@ export class Emergencies {
     });
   }
 
-  /** A new browser session (or the extension was just installed or updated): compare what comes back. */
+  /** A new browser run (or the extension was just installed or updated): compare what comes back. */
   async beginStartupCheck(at: number): Promise<void> {
     await this.deps.ctx.items.startupCheck.set({ at, lastTabCreatedAt: at });
   }
@@ -171,7 +171,7 @@ export class Emergencies {
     const loss = startupLoss(previous, open.length);
     const lost = previous ? lostByUrl(previous, open.map((tab) => tab.url || tab.pendingUrl || "")) : [];
     if (previous && loss) await this.raise({ since: check.at, reason: loss.reason, removedTabIds: [], closedWindowIds: [] }, true, lost);
-    // A start-up rule offers the last session in the popup, and in a notification unless an emergency's says it already.
-    if (previous) await this.deps.previousSession(previous, lost, loss === null);
+    // A start-up rule offers the last run in the popup, and in a notification unless an emergency's says it already.
+    if (previous) await this.deps.previousRun(previous, lost, loss === null);
   };
 }

@@ -69,14 +69,14 @@ export function wireBrowserEvents(deps: EventsDeps): void {
 
   browser.alarms.onAlarm.addListener((alarm) => void scheduler.ring(alarm.name));
 
-  // A click on the notification or on its button: the emergency's tabs, or the last session's, come back.
+  // A click on the notification or on its button: the emergency's tabs, or the last run's, come back.
   const notificationClicked = (id: string) => {
     if (id.startsWith("emergency:")) void ctx.ready.then(() => restores.emergency(id.slice("emergency:".length)));
-    if (id === "last-session") void ctx.ready.then(restores.lastSession);
+    if (id === "last-run") void ctx.ready.then(restores.lastRun);
   };
   browser.notifications?.onClicked.addListener(notificationClicked);
   browser.notifications?.onButtonClicked?.addListener(notificationClicked);
-  // The browser itself started (not an install or an update): a start-up rule may offer the last session.
+  // The browser itself started (not an install or an update): a start-up rule may offer the last run.
   browser.runtime.onStartup.addListener(() => {
     void ctx.items.browserStarted.set(true);
   });

@@ -126,9 +126,9 @@ export function messageHandlers(deps: HandlersDeps): Handlers {
       await workflows.refresh(() => "failed");
       return workflows.status();
     },
-    "restore-last-session": () => restores.lastSession(),
-    "dismiss-last-session": async () => {
-      await workflows.dismissLastSession();
+    "restore-last-run": () => restores.lastRun(),
+    "dismiss-last-run": async () => {
+      await workflows.dismissLastRun();
       return { ok: true, message: "The last session will not be offered again." };
     },
     "list-open-tabs": () => openTabs.others(),

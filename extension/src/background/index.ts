@@ -109,7 +109,7 @@ export function createBackground(deps: BackgroundDeps) {
     capture,
     uploads,
     windowClosed: workflows.windowClosed,
-    previousSession: workflows.offerLastSession,
+    previousRun: workflows.offerLastRun,
   });
   const syncedDevices = new SyncedDevices({ ctx, connection, uploads, kept: () => emergencies.forget() });
   const placeholders: Placeholders = new Placeholders({
@@ -211,10 +211,10 @@ export function createBackground(deps: BackgroundDeps) {
   start(async (setDb) => {
     setDb(await deps.openDb());
     await emergencies.load();
-    const sessionStarted = await ctx.items.sessionStarted.get();
-    if (sessionStarted === undefined && browser.storage.session) {
-      // A new browser session (or the extension was just installed or updated): compare what came back.
-      await ctx.items.sessionStarted.set(initAt);
+    const runStarted = await ctx.items.runStarted.get();
+    if (runStarted === undefined && browser.storage.session) {
+      // A new browser run (or the extension was just installed or updated): compare what came back.
+      await ctx.items.runStarted.set(initAt);
       await emergencies.beginStartupCheck(initAt);
     }
     await scheduler.ensure(ALARMS.snapshot, 1);

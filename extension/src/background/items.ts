@@ -27,7 +27,7 @@ export interface StoredConnection {
 }
 
 export interface StartupCheck {
-  /** The moment this browser session was first seen: the previous session's snapshots are older. */
+  /** The moment this browser run was first seen: the previous run's snapshots are older. */
   at: number;
   lastTabCreatedAt: number;
 }
@@ -96,7 +96,7 @@ export function backgroundItems(local: StorageArea, session: StorageArea, secret
     connection: new StorageItem(local, "connection", connection),
     detector: new StorageItem(session, "detector", detector),
     startupCheck: new StorageItem(local, "startupCheck", startupCheck),
-    sessionStarted: new StorageItem(session, "sessionStarted", z.number()),
+    runStarted: new StorageItem(session, "runStarted", z.number()),
     lastAutoFingerprint: new StorageItem(local, "lastAutoFingerprint", z.string()),
     /** The server's answer to the newest upload it stored, in its words (what a plan limit left out included). */
     lastUpload: new StorageItem(local, "lastUpload", lastUpload),
@@ -110,7 +110,7 @@ export function backgroundItems(local: StorageArea, session: StorageArea, secret
     syncedDevices: new StorageItem<Record<string, SyncedDeviceRecord>>(local, "syncedDevices", syncedDevices),
     /** When the synced devices were last read, and how many the browser listed. */
     syncedDevicesRead: new StorageItem(local, "syncedDevicesRead", z.object({ at: z.number(), devices: z.number() })),
-    /** Set by runtime.onStartup: this browser session began with the browser, not with an install or update. */
+    /** Set by runtime.onStartup: this browser run began with the browser, not with an install or update. */
     browserStarted: new StorageItem(session, "browserStarted", z.boolean()),
     page: (tabId: number) => new StorageItem(session, `${PAGE_PREFIX}${tabId}`, pageStateSchema),
     /** What a restored tab refills once its page has loaded. */

@@ -24,7 +24,7 @@ export interface OpenState {
 
 /**
  * What this device offers to restore by itself: its emergency backups ("Restore 12 tabs") and a start-up rule's last
- * session. Each offer's plan is what is missing of it now, and an offer with nothing missing is taken down, whoever
+ * run. Each offer's plan is what is missing of it now, and an offer with nothing missing is taken down, whoever
  * brought its tabs back (decision 210): a restore from the server, the web app, or the person.
  */
 export class LocalOffers {
@@ -54,8 +54,8 @@ export class LocalOffers {
     return planFromSnapshot(record.snapshot, lost, openWindowIds);
   }
 
-  /** The last session's tabs not open now: what came back by itself since the offer is not opened twice. */
-  lastSessionPlan(offer: StartupOffer, { windows, urlOf }: OpenState): RestorePlan {
+  /** The last run's tabs not open now: what came back by itself since the offer is not opened twice. */
+  lastRunPlan(offer: StartupOffer, { windows, urlOf }: OpenState): RestorePlan {
     const candidates = { ...offer.snapshot, windows: offer.snapshot.windows.map((window) => ({ ...window, tabs: window.tabs.filter((tab) => offer.lostTabIds.includes(tab.tabId)) })) };
     const lost = lostByUrl(candidates, windows.flatMap((window) => window.tabs ?? []).map(urlOf));
     return planFromSnapshot(offer.snapshot, lost, new Set());
@@ -79,6 +79,6 @@ export class LocalOffers {
       await ctx.browser.notifications?.clear(`emergency:${record.id}`).catch(() => false);
     }
     const offer = await workflows.automation.offer();
-    if (offer && this.lastSessionPlan(offer, open).tabCount === 0) await workflows.dismissLastSession();
+    if (offer && this.lastRunPlan(offer, open).tabCount === 0) await workflows.dismissLastRun();
   }
 }

@@ -1,7 +1,7 @@
 import { isSealedLabel } from "@common/api/sealed-labels";
 import { getBrowserBackup, type BrowserBackup } from "@common/api/browser-backups";
 import { logProtectionEvent } from "@common/api/protection";
-import { getTeamSharedSession } from "@common/api/team-sharing";
+import { getTeamSharedBackup } from "@common/api/team-sharing";
 import { catalogueFeatureNeedsPlanMessage } from "@common/plan-catalogue";
 import { callEndpoint, type CallFailure, type CallOptions } from "../api";
 import type { Tab } from "../browser-api";
@@ -168,7 +168,7 @@ export class Restores {
         await onDone?.();
         // What came back is protected at once, not after the restore's trailing tab events settle.
         await this.deps.capture.capture().catch(() => null);
-        // An emergency or last session whose tabs this restore brought back is offered no more.
+        // An emergency or last run whose tabs this restore brought back is offered no more.
         await this.offers.clearWhatIsOpen().catch(() => undefined);
         const failed = result.failed > 0 ? `, ${result.failed} could not be opened` : "";
         // Also a browser that refused a private window although the extension is allowed there.
@@ -236,7 +236,7 @@ export class Restores {
     return smart.plan.tabCount > 0 ? { plan: smart.plan, notes } : this.nothingToOpen(allOpen, notes);
   }
 
-  /** A local offer's plan (an emergency, the last session) after smart recovery, or `allOpen` when nothing is left. */
+  /** A local offer's plan (an emergency, the last run) after smart recovery, or `allOpen` when nothing is left. */
   private async smartOr(plan: RestorePlan, allOpen: string): Promise<PreparedRestore | NothingToOpen> {
     const prepared = await this.smartIfIncluded(plan, await this.openWindows());
     return prepared.plan.tabCount > 0 ? prepared : this.nothingToOpen(allOpen, prepared.notes);
@@ -317,7 +317,7 @@ export class Restores {
    */
   shared(sharedId: string): Promise<ActionAnswer> {
     return this.start("shared backup", async () => {
-      const read = await this.read((options) => callEndpoint(getTeamSharedSession, { params: { id: sharedId } }, options));
+      const read = await this.read((options) => callEndpoint(getTeamSharedBackup, { params: { id: sharedId } }, options));
       if (typeof read === "string") return read;
       const plan = planFromBackup(read);
       if (plan.tabCount === 0) return "This shared backup has no tabs to reopen.";
@@ -350,13 +350,13 @@ export class Restores {
     });
   };
 
-  lastSession = async (): Promise<ActionAnswer> => {
+  lastRun = async (): Promise<ActionAnswer> => {
     const { ctx, workflows } = this.deps;
-    await ctx.browser.notifications?.clear("last-session").catch(() => false);
+    await ctx.browser.notifications?.clear("last-run").catch(() => false);
     const offer = await workflows.automation.offer();
     if (!offer) return { ok: false, message: "No last session is waiting to be restored." };
     return this.start("last session", async () => {
-      const prepared = await this.smartOr(this.offers.lastSessionPlan(offer, await this.offers.readOpen()), "Every tab of your last session is open already");
+      const prepared = await this.smartOr(this.offers.lastRunPlan(offer, await this.offers.readOpen()), "Every tab of your last session is open already");
       if ("nothingToOpen" in prepared) await workflows.automation.clearOffer();
       return prepared;
     }, () => workflows.automation.clearOffer());

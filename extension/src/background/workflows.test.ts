@@ -138,7 +138,7 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
     expect(ruleUploads(h)).toHaveLength(3);
   });
 
-  it("at browser start, a start-up rule offers the last session in a notification and the popup, and restores what did not come back", async () => {
+  it("at browser start, a start-up rule offers the last browser run's tabs in a notification and the popup, and restores what did not come back", async () => {
     const h = await premium([rule({ kind: "startup" })]);
     const tabs = Array.from({ length: 6 }, (_, index) => `https://last.example/${index}`);
     h.world.openWindow(tabs);
@@ -151,11 +151,11 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
     await settle(h, 10_000);
     expect(h.server.stored().filter((body) => body.trigger === "clear_all_detected")).toEqual([]);
     const notifications = await fakeBrowser.notifications.getAll();
-    expect((notifications["last-session"] as { title: string; message: string } | undefined)?.title).toBe("Restore last session");
-    expect((notifications["last-session"] as { message: string }).message).toBe("Your last session had 2 tabs that are not open now. Click to restore them.");
+    expect((notifications["last-run"] as { title: string; message: string } | undefined)?.title).toBe("Restore last session");
+    expect((notifications["last-run"] as { message: string }).message).toBe("Your last session had 2 tabs that are not open now. Click to restore them.");
     const offered = await h.send<AutomationStatus>({ kind: "automation" });
     expect(offered.offer).toMatchObject({ tabCount: 2 });
-    const answer = await h.send<ActionAnswer>({ kind: "restore-last-session" });
+    const answer = await h.send<ActionAnswer>({ kind: "restore-last-run" });
     expect(answer).toMatchObject({ ok: true });
     await settle(h);
     const urls = h.world.layout().flatMap((window) => window.tabs).map((url) => (url.includes("placeholder.html") ? new URL(url).searchParams.get("url") : url));
@@ -163,7 +163,7 @@ describe.each(["chromium", "firefox"] as const)("workflow automation on %s (deci
     expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toBeNull();
   });
 
-  it("a restore from the server that brings the last session's tabs back takes the offer down (decision 210)", async () => {
+  it("a restore from the server that brings the last browser run's tabs back takes the offer down (decision 210)", async () => {
     const h = await premium([rule({ kind: "startup" })]);
     const tabs = await restartWithFourOfSix(h, { browserStarted: true });
     expect((await h.send<AutomationStatus>({ kind: "automation" })).offer).toMatchObject({ tabCount: 2 });

@@ -89,8 +89,8 @@ export class Workflows {
     await this.scheduleDaily();
   }
 
-  /** At browser start with a start-up rule: a notification and the popup offer the last session's tabs not open now. */
-  offerLastSession = async (previous: Snapshot, lost: number[], notifyToo: boolean): Promise<void> => {
+  /** At browser start with a start-up rule: a notification and the popup offer the last run's tabs not open now. */
+  offerLastRun = async (previous: Snapshot, lost: number[], notifyToo: boolean): Promise<void> => {
     const { ctx, connection } = this.deps;
     await this.automation.clearOffer();
     const browserStarted = (await ctx.items.browserStarted.get()) === true;
@@ -101,7 +101,7 @@ export class Workflows {
     await this.automation.setOffer(previous, lost, count);
     if (!notifyToo) return;
     await ctx.browser.notifications
-      ?.create("last-session", {
+      ?.create("last-run", {
         type: "basic",
         iconUrl: ctx.browser.runtime.getURL("/icons/128.png"),
         title: "Restore last session",
@@ -111,9 +111,9 @@ export class Workflows {
       .catch((error) => ctx.log("notification failed", error));
   };
 
-  async dismissLastSession(): Promise<void> {
+  async dismissLastRun(): Promise<void> {
     await this.automation.clearOffer();
-    await this.deps.ctx.browser.notifications?.clear("last-session").catch(() => false);
+    await this.deps.ctx.browser.notifications?.clear("last-run").catch(() => false);
   }
 
   async status(): Promise<AutomationStatus> {

@@ -12,7 +12,7 @@ export interface Notice {
  * Actions whose work the popup shows by itself once started: a restore's progress, the code to confirm in the
  * connection section. Only their refusals are said as a notice, so no "Confirm the code …" outlives the pairing.
  */
-const SHOWN_BY_THEIR_SECTION: ReadonlySet<ActionKind> = new Set<ActionKind>(["restore-backup", "restore-emergency", "restore-open-tabs", "restore-last-session", "connect"]);
+const SHOWN_BY_THEIR_SECTION: ReadonlySet<ActionKind> = new Set<ActionKind>(["restore-backup", "restore-emergency", "restore-open-tabs", "restore-last-run", "connect"]);
 
 export function noticeAfter(kind: ActionKind, answer: ActionAnswer | undefined): Notice | null {
   if (!answer) return { ok: false, message: "The extension did not answer.", connection: null };

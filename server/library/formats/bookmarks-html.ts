@@ -152,6 +152,17 @@ export function writeBookmarksHtml(backup: BrowserBackup): string {
   return wholeFile(bookmarksHtmlPieces(outlineOf(backup)), backup);
 }
 
+/** The lines every bookmarks file starts with, as Chrome and Firefox write them, before its outermost `<DL>`. */
+export const bookmarksFileHeader: readonly string[] = [
+  "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+  "<!-- This is an automatically generated file.",
+  "     It will be read and overwritten.",
+  "     DO NOT EDIT! -->",
+  '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+  "<TITLE>Bookmarks</TITLE>",
+  "<H1>Bookmarks</H1>",
+];
+
 /**
  * The file as pieces (decision 223): a folder named after the backup holding a folder a window that has tabs
  * (its name, else its one group's title, else "Window N"); a lone window without a name of its own puts its links
@@ -171,13 +182,7 @@ export function bookmarksHtmlPieces(backup: BackupOutline): FilePieces {
   return {
     start: () =>
       [
-        "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
-        "<!-- This is an automatically generated file.",
-        "     It will be read and overwritten.",
-        "     DO NOT EDIT! -->",
-        '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
-        "<TITLE>Bookmarks</TITLE>",
-        "<H1>Bookmarks</H1>",
+        ...bookmarksFileHeader,
         "<DL><p>",
         `    <DT><H3 ADD_DATE="${added}">${escapeHtml(backup.sessionName)}</H3>`,
         "    <DL><p>",

@@ -43,7 +43,7 @@ export async function weeklyFigures(db: Database, teamId: string, members: reado
   const from = firstWeekStart(now, weeks);
   const ids = members.map((member) => member.userId);
   const eventWeek = weekOf(protectionEvents.createdAt);
-  const sessionWeek = weekOf(savedSessions.createdAt);
+  const backupWeek = weekOf(savedSessions.createdAt);
   const [events, tabs] = await Promise.all([
     db
       .select({
@@ -57,11 +57,11 @@ export async function weeklyFigures(db: Database, teamId: string, members: reado
       .where(and(inArray(protectionEvents.userId, ids), gte(protectionEvents.createdAt, from), gte(protectionEvents.createdAt, teamMembers.joinedAt)))
       .groupBy(protectionEvents.userId, eventWeek),
     db
-      .select({ userId: savedSessions.userId, week: sessionWeek, tabs: sql<number>`coalesce(sum(${savedSessions.tabCount}), 0)`.mapWith(Number) })
+      .select({ userId: savedSessions.userId, week: backupWeek, tabs: sql<number>`coalesce(sum(${savedSessions.tabCount}), 0)`.mapWith(Number) })
       .from(savedSessions)
       .innerJoin(teamMembers, and(eq(teamMembers.userId, savedSessions.userId), eq(teamMembers.teamId, teamId)))
       .where(and(inArray(savedSessions.userId, ids), gte(savedSessions.createdAt, from), gte(savedSessions.createdAt, teamMembers.joinedAt)))
-      .groupBy(savedSessions.userId, sessionWeek),
+      .groupBy(savedSessions.userId, backupWeek),
   ]);
   const key = (userId: string, week: string) => `${userId} ${week}`;
   const eventsBy = new Map(events.map((row) => [key(row.userId, row.week), row]));

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getTeamInsights, getTeamInsightsCsv, type TeamInsights } from "@common/api/team-insights";
-import { requireBrowserSession, signedInAccount } from "../../accounts/authentication";
+import { requireSignInSession, signedInAccount } from "../../accounts/authentication";
 import type { Database } from "../../db/database";
 import { endpointRoute } from "../../http/endpoint-route";
 import { rateLimitGuard } from "../../rate-limits/rate-limits";
@@ -42,14 +42,14 @@ export const teamInsightRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
 
   app.route({
     ...endpointRoute(getTeamInsights),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitInsights,
     handler: async (request, reply) => (await insights(request, reply, request.query.weeks)) ?? reply,
   });
 
   app.route({
     ...endpointRoute(getTeamInsightsCsv),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitInsights,
     handler: async (request, reply) => {
       const figures = await insights(request, reply, request.query.weeks);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getTeamPolicy, updateTeamPolicy } from "@common/api/team-policy";
 import { catalogueFeatureNeedsPlanMessage, planHasFeature } from "@common/plan-catalogue";
-import { requireBrowserSession, signedInAccount } from "../../accounts/authentication";
+import { requireSignInSession, signedInAccount } from "../../accounts/authentication";
 import type { Database } from "../../db/database";
 import { endpointRoute } from "../../http/endpoint-route";
 import { rateLimitGuard } from "../../rate-limits/rate-limits";
@@ -29,7 +29,7 @@ export const teamPolicyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.route({
     ...endpointRoute(getTeamPolicy),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const membership = await teamMembershipOf(db, signedInAccount(request).user.id, app.clock());
       if (!membership) return reply.code(404).send(notInTeam);
@@ -40,7 +40,7 @@ export const teamPolicyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.route({
     ...endpointRoute(updateTeamPolicy),
-    onRequest: requireBrowserSession,
+    onRequest: requireSignInSession,
     preHandler: limitChanges,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);

@@ -1,24 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  getTeamSharedSession,
-  listTeamSharedSessions,
-  restoreTeamSharedSession,
-  shareSessionWithTeam,
-  unshareTeamSession,
+  getTeamSharedBackup,
+  listTeamSharedBackups,
+  restoreTeamSharedBackup,
+  shareBackupWithTeam,
+  unshareTeamBackup,
 } from "@common/api/team-sharing";
-import { requireBrowserSession, requireUser, signedInAccount } from "../../accounts/authentication";
+import { requireSignInSession, requireUser, signedInAccount } from "../../accounts/authentication";
 import { restoreResponse } from "../../backups/restore";
 import { restoreLimit } from "../../backups/restore-limit";
 import type { Database } from "../../db/database";
 import { endpointRoute } from "../../http/endpoint-route";
 import { recordProtectionEvent } from "../../protection/events";
-import { findTeamShare, sharedBrowserBackup, sharedSessionDetail, sharedSessionsOf, shareWithTeam, unshareFromTeam } from "./shared-sessions";
+import { findTeamShare, sharedBrowserBackup, sharedBackupDetail, sharedBackupsOf, shareWithTeam, unshareFromTeam } from "./shared-backups";
 import { teamFeatureMembership } from "./team-access";
 
 const notShared = { message: "No such backup is shared with your team." };
 
 /**
- * Shared sessions (decision 190): every route reads the caller's membership on this request, and
+ * Shared backups (decision 190): every route reads the caller's membership on this request, and
  * a share is found only through the caller's team, so another team's member, a removed member and a stranger all
  * get 404. Sharing and unsharing are the web app's; the extension may read a shared backup to restore it.
  */
@@ -26,18 +26,18 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   const limitRestores = restoreLimit(app);
 
   app.route({
-    ...endpointRoute(listTeamSharedSessions),
-    onRequest: requireBrowserSession,
+    ...endpointRoute(listTeamSharedBackups),
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const membership = await teamFeatureMembership(db, request, reply, app.clock(), "teamManagement");
       if (!membership) return reply;
-      return sharedSessionsOf(db, membership.teamId, signedInAccount(request).user.id);
+      return sharedBackupsOf(db, membership.teamId, signedInAccount(request).user.id);
     },
   });
 
   app.route({
-    ...endpointRoute(shareSessionWithTeam),
-    onRequest: requireBrowserSession,
+    ...endpointRoute(shareBackupWithTeam),
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const now = app.clock();
       const membership = await teamFeatureMembership(db, request, reply, now, "teamManagement");
@@ -65,8 +65,8 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   });
 
   app.route({
-    ...endpointRoute(unshareTeamSession),
-    onRequest: requireBrowserSession,
+    ...endpointRoute(unshareTeamBackup),
+    onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const now = app.clock();
       // No plan check: a sharer can always take back what they shared, even after the team's owner left Premium.
@@ -83,7 +83,7 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   });
 
   app.route({
-    ...endpointRoute(getTeamSharedSession),
+    ...endpointRoute(getTeamSharedBackup),
     onRequest: requireUser,
     preHandler: limitRestores,
     handler: async (request, reply) => {
@@ -96,19 +96,19 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   });
 
   app.route({
-    ...endpointRoute(restoreTeamSharedSession),
-    onRequest: requireBrowserSession,
+    ...endpointRoute(restoreTeamSharedBackup),
+    onRequest: requireSignInSession,
     preHandler: limitRestores,
     handler: async (request, reply) => {
       const now = app.clock();
       const membership = await teamFeatureMembership(db, request, reply, now, "teamManagement");
       if (!membership) return reply;
       const share = await findTeamShare(db, membership.teamId, request.params.id);
-      const session = share ? await sharedSessionDetail(db, share) : undefined;
-      if (!share || !session) return reply.code(404).send(notShared);
+      const backup = share ? await sharedBackupDetail(db, share) : undefined;
+      if (!share || !backup) return reply.code(404).send(notShared);
       const { user } = signedInAccount(request);
-      await recordProtectionEvent(db, user.id, "session_restored", `Restored "${session.sessionName}" shared by ${share.sharerEmail}`, now);
-      return restoreResponse(session);
+      await recordProtectionEvent(db, user.id, "session_restored", `Restored "${backup.sessionName}" shared by ${share.sharerEmail}`, now);
+      return restoreResponse(backup);
     },
   });
 };

@@ -7,7 +7,7 @@ import { teamMembers } from "../table";
  * ends the share, and the (team_id, shared_by) key of the sharer's membership cascades too, so a sharer who leaves
  * or is removed takes their shares out of the team in the same statement, and a deleted team takes them all.
  */
-export const teamSharedSessions = pgTable(
+export const teamSharedBackups = pgTable(
   "team_shared_sessions",
   {
     sessionId: uuid("session_id")

@@ -9,11 +9,11 @@ import { bearer, pairDevice } from "../../test/pair-device";
 import { signIn, withSession } from "../../test/sign-in";
 import { insertTeam } from "../../test/team";
 import { useTestApp } from "../../test/test-app";
-import { teamSharedSessions } from "./table";
+import { teamSharedBackups } from "./table";
 
 const sealed = `tv1.${"A".repeat(16)}.${"B".repeat(40)}`;
 
-describe("shared sessions (issue 19 point 2)", () => {
+describe("shared backups with the team", () => {
   const now = Date.parse("2026-11-24T10:00:00Z");
   const clock = () => new Date(now);
   const server = useTestApp({ clock });
@@ -144,7 +144,7 @@ describe("shared sessions (issue 19 point 2)", () => {
     expect((await read(second, as.member)).statusCode).toBe(404);
     expect((await restore(second, as.member)).statusCode).toBe(404);
     expect((await share(first, as.member)).statusCode).toBe(404);
-    expect(await db().select().from(teamSharedSessions).where(eq(teamSharedSessions.sessionId, first))).toEqual([]);
+    expect(await db().select().from(teamSharedBackups).where(eq(teamSharedBackups.sessionId, first))).toEqual([]);
 
     // Bo leaves: Bo's share goes too.
     expect((await inject({ method: "DELETE", url: `/api/team/members/${team.ids[emails.admin]}` }, as.admin)).statusCode).toBe(204);
@@ -210,7 +210,7 @@ describe("shared sessions (issue 19 point 2)", () => {
       expect(response.statusCode, `${options.method} ${options.url}`).toBe(status);
       expect(typeof response.json().message).toBe("string");
     }
-    expect(await db().select().from(teamSharedSessions).where(eq(teamSharedSessions.teamId, team.teamId))).toEqual([]);
+    expect(await db().select().from(teamSharedBackups).where(eq(teamSharedBackups.teamId, team.teamId))).toEqual([]);
 
   });
 });

@@ -1,5 +1,5 @@
 import { toastFailure } from "@/lib/failure-toast";
-import { endBrowserSession, exportAccount, getAccountOverview, requestAccountDeletion, signOutEverywhere, type BrowserSession } from "@common/api/account-data";
+import { endSignInSession, exportAccount, getAccountOverview, requestAccountDeletion, signOutEverywhere, type SignInSession } from "@common/api/account-data";
 import { EMERGENCY_BOUNDS, plans, storageText } from "@common/plan-catalogue";
 import { ACCOUNT_DELETION_LINK_MINUTES, EVENT_RETENTION_DAYS, PRODUCT_SLUG } from "@common/product";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -35,7 +35,7 @@ export default function AccountPage() {
   const queryClient = useQueryClient();
   const overview = useQuery(endpointQuery(getAccountOverview));
   const endSession = useMutation({
-    mutationFn: (session: BrowserSession) => call(endBrowserSession, { params: { id: session.id } }),
+    mutationFn: (session: SignInSession) => call(endSignInSession, { params: { id: session.id } }),
     onSuccess: (_answer, session) => {
       if (session.current) window.location.assign("/");
       else {

@@ -1,4 +1,4 @@
-import type { SavedSessionSummary } from "@common/api/backups";
+import type { BackupSummary } from "@common/api/backups";
 import { cameThroughSync, triggerLabels } from "@common/api/backups";
 import { AppWindow, Layers, Pin, RefreshCw } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -19,7 +19,7 @@ export function BackupList({
   onChoose,
 }: {
   label: string;
-  backups: SavedSessionSummary[];
+  backups: BackupSummary[];
   selectedId: string | null;
   chosen: string[];
   onSelect: (id: string) => void;

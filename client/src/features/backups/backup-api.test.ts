@@ -1,9 +1,9 @@
-import type { SavedSessionSummary } from "@common/api/backups";
+import type { BackupSummary } from "@common/api/backups";
 import { triggerEvents } from "@common/api/backups";
 import { describe, expect, it } from "vitest";
 import { matchesFilter, pagesToRead, type BackupFilter, TAB_PAGE_SIZE } from "./backup-api";
 
-const backup = (triggerEvent: string): SavedSessionSummary => ({
+const backup = (triggerEvent: string): BackupSummary => ({
   id: triggerEvent,
   sessionName: triggerEvent,
   triggerEvent,

@@ -1,4 +1,4 @@
-import type { BackupResponse, RestoreResponse, SavedSessionSummary } from "@common/api/backups";
+import type { BackupResponse, BackupSummary, RestoreResponse } from "@common/api/backups";
 import { deleteBackup, emergencyTriggers, getUserStats, listBackups, restoreBackup, saveBackup } from "@common/api/backups";
 import { BACKUP_TAB_PAGES, getBackupOverview, listBackupTabs } from "@common/api/backup-pages";
 import { call, endpointKey, endpointQuery } from "@/lib/api-client";
@@ -42,7 +42,7 @@ export type BackupFilter = "all" | "emergency" | "manual";
 const emergencyTriggerNames: readonly string[] = emergencyTriggers;
 
 /** Which tabs list a backup: every one under Saved Sessions; automatic backups only there. */
-export function matchesFilter(backup: SavedSessionSummary, filter: BackupFilter): boolean {
+export function matchesFilter(backup: BackupSummary, filter: BackupFilter): boolean {
   if (filter === "all") return true;
   if (filter === "manual") return backup.triggerEvent === "manual_save";
   return emergencyTriggerNames.includes(backup.triggerEvent);

@@ -1,8 +1,8 @@
 import { CopyMinus, Pencil, Pin, PinOff, Plus, StickyNote, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import type { SavedSessionSummary } from "@common/api/backups";
+import type { BackupSummary } from "@common/api/backups";
 import { ORGANISE_LIMITS, type OrganiseReceipt } from "@common/api/library-organise";
-import { SESSION_LIMITS } from "@common/api/payload-limits";
+import { BACKUP_LIMITS } from "@common/api/payload-limits";
 import { dedupe, organise } from "./organise-api";
 import type { OpenedLabels } from "@/features/encryption/label-sealing";
 import { useLabelSealing } from "@/features/encryption/useBackupLabels";
@@ -20,7 +20,7 @@ export function OrganisePanel({
   busy,
   run,
 }: {
-  backup: OpenedLabels<SavedSessionSummary>;
+  backup: OpenedLabels<BackupSummary>;
   busy: boolean;
   run: (action: () => Promise<OrganiseReceipt>) => void;
 }) {
@@ -60,7 +60,7 @@ export function OrganisePanel({
             <label htmlFor={ids.name} className="text-xs font-medium text-slate-700">
               Backup name
             </label>
-            <Input id={ids.name} value={name} maxLength={SESSION_LIMITS.sessionNameLength} onChange={(event) => setName(event.target.value)} required />
+            <Input id={ids.name} value={name} maxLength={BACKUP_LIMITS.backupNameLength} onChange={(event) => setName(event.target.value)} required />
           </div>
           <Button type="submit" size="sm" disabled={busy || name.trim() === ""}>
             Save name

@@ -1,5 +1,5 @@
 import type { TabSnapshotInput } from "@common/api/backups";
-import { SESSION_LIMITS } from "@common/api/payload-limits";
+import { BACKUP_LIMITS } from "@common/api/payload-limits";
 import { storableScroll, storableText } from "@common/form-capture";
 import { pageFormData } from "./form-watch";
 
@@ -8,7 +8,7 @@ export function snapshotCurrentPage(): TabSnapshotInput {
   const icon = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
   return {
     url: window.location.href.split("#")[0] ?? window.location.href,
-    title: storableText(document.title, SESSION_LIMITS.titleLength),
+    title: storableText(document.title, BACKUP_LIMITS.titleLength),
     faviconUrl: icon?.href && /^https?:/.test(icon.href) ? icon.href : null,
     isActive: true,
     lastAccessed: new Date().toISOString(),

@@ -1,6 +1,6 @@
 import { toastFailure } from "@/lib/failure-toast";
 import type { BackupOverview } from "@common/api/backup-pages";
-import { listTeamSharedSessions, TEAM_SHARE_KEEPS_PRIVATE } from "@common/api/team-sharing";
+import { listTeamSharedBackups, TEAM_SHARE_KEEPS_PRIVATE } from "@common/api/team-sharing";
 import { planHasFeature } from "@common/plan-catalogue";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Loader2, Lock, Share2, ShieldCheck, Undo2 } from "lucide-react";
@@ -20,7 +20,7 @@ export function ShareWithTeam({ backup }: { backup: BackupOverview }) {
   const team = user?.team ?? null;
   const included = team !== null && planHasFeature(user?.planType ?? "free", "teamManagement");
   const queryClient = useQueryClient();
-  const shared = useQuery({ ...endpointQuery(listTeamSharedSessions), enabled: included });
+  const shared = useQuery({ ...endpointQuery(listTeamSharedBackups), enabled: included });
   const isShared = (shared.data ?? []).some((share) => share.id === backup.id && share.mine);
   const change = useMutation({
     mutationFn: () => (isShared ? unshareBackup(backup.id) : shareBackup(backup.id)),

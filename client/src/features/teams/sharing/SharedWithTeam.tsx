@@ -2,7 +2,7 @@ import { isWebAddress } from "@common/web-address";
 import { sectionCardLook } from "@/components/ui/section-card";
 import { cn } from "@/lib/class-names";
 import { getUserStats } from "@common/api/backups";
-import { getTeamSharedSession, listTeamSharedSessions, type SharedSession } from "@common/api/team-sharing";
+import { getTeamSharedBackup, listTeamSharedBackups, type SharedBackup } from "@common/api/team-sharing";
 import { planHasFeature } from "@common/plan-catalogue";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, Globe, Loader2, Pin, RotateCcw, Users } from "lucide-react";
@@ -27,7 +27,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function SharedWithTeam() {
   const { user } = useAuth();
   const included = user?.team != null && planHasFeature(user.planType, "teamManagement");
-  const shared = useQuery({ ...endpointQuery(listTeamSharedSessions), enabled: included });
+  const shared = useQuery({ ...endpointQuery(listTeamSharedBackups), enabled: included });
   if (!included) return null;
   return (
     <section aria-labelledby="team-shared-heading" className={cn(sectionCardLook, "mt-8")}>
@@ -57,7 +57,7 @@ export function SharedWithTeam() {
   );
 }
 
-function SharedRow({ share }: { share: SharedSession }) {
+function SharedRow({ share }: { share: SharedBackup }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const { viaExtension, restore } = useRestoreInThisBrowser({
@@ -100,7 +100,7 @@ function SharedRow({ share }: { share: SharedSession }) {
 }
 
 function SharedTabs({ id }: { id: string }) {
-  const backup = useQuery(endpointQuery(getTeamSharedSession, { params: { id } }));
+  const backup = useQuery(endpointQuery(getTeamSharedBackup, { params: { id } }));
   if (backup.isError) return <p className="mt-2 text-sm text-rose-700">{errorMessage(backup.error, "The tabs could not be loaded.")}</p>;
   if (!backup.data) return <p className="mt-2 text-sm text-slate-500">Loading…</p>;
   const tabs = backup.data.windows.flatMap((window) => window.tabs);

@@ -5,9 +5,9 @@
  * the API's pages of such a backup (`GET /api/saved-sessions/:id/tabs`) beside the whole read, on PGlite and
  * PostgreSQL.
  *
- * Run: `npm run bench:sessions` (builds first) or `node --import tsx scripts/bench/big-session.ts [DATABASE_URL]`
+ * Run: `npm run bench:backups` (builds first) or `node --import tsx scripts/bench/big-backup.ts [DATABASE_URL]`
  * after `npm run build`. PostgreSQL: the empty database given, or a scratch one made and dropped on
- * BENCH_DATABASE_URL's server. Writes its section of docs/benchmarks.md (between the `big-session:` markers).
+ * BENCH_DATABASE_URL's server. Writes its section of docs/benchmarks.md (between the `big-backup:` markers).
  */
 import { cpus, loadavg } from "node:os";
 import { eq } from "drizzle-orm";
@@ -44,7 +44,7 @@ async function measureApi(url: string | undefined, rows: string[]) {
   const { mailer, mailDir, remove } = createTestMailer();
   const app = await buildTestApp({ database: database.db, mailer });
   try {
-    const email = `big-session-bench-${Date.now()}@example.com`;
+    const email = `big-backup-bench-${Date.now()}@example.com`;
     const { cookie } = await signIn(app, mailDir, email);
     await database.db.update(users).set({ planType: "premium" }).where(eq(users.email, email));
     const post = async (path: string, payload: object) => {
@@ -130,7 +130,7 @@ async function measureBrowser(rows: string[]) {
   try {
     const context = await newContext(browser, server.url, DESKTOP);
     const page = await context.newPage();
-    await buyPlanAndSignIn(page, server.dataDir, "premium", "big-session-bench@example.com");
+    await buyPlanAndSignIn(page, server.dataDir, "premium", "big-backup-bench@example.com");
     await makeBigBackup(page, NAME, TOTAL);
     const figures: { clickToFirstRow: number; navigationToFirstRow: number; rowsDrawn: number }[] = [];
     for (let run = 0; run < BROWSER_RUNS; run++) {
@@ -180,7 +180,7 @@ async function main() {
   const section = [
     "## A 10,000-tab backup in the Session Manager (issue 18)",
     "",
-    `Written by \`npm run bench:sessions\` (\`scripts/bench/big-session.ts\`) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores,`,
+    `Written by \`npm run bench:backups\` (\`scripts/bench/big-backup.ts\`) on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores,`,
     `load average ${loadavg().map((n) => n.toFixed(1)).join(" ")} when it finished (other agents' runs share the cores). The backup is two`,
     "5,000-tab uploads merged, every 10th tab with a form value and a scroll position. The browser is Debian's Chromium,",
     "headless, 1280 × 800, against the built app started as a real process (PGlite); each click is timed in the page from",
@@ -196,7 +196,7 @@ async function main() {
     "| --- | ---: | --- |",
     ...apiRows,
   ].join("\n");
-  await writeReportSection("big-session", section);
+  await writeReportSection("big-backup", section);
   console.log(section);
 }
 

@@ -1,16 +1,16 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { BrowserBackup } from "@common/api/browser-backups";
-import type { SavedSessionDetail } from "@common/api/backups";
+import type { BackupDetail } from "@common/api/backups";
 import { isSealedLabel, readableLabel } from "@common/api/sealed-labels";
-import { TEAM_SHARING_LIMITS, type SharedSession } from "@common/api/team-sharing";
+import { TEAM_SHARING_LIMITS, type SharedBackup } from "@common/api/team-sharing";
 import { users } from "../../accounts/table";
 import { findBrowserBackup } from "../../backups/browser-backups";
-import { findSavedSession } from "../../backups/saved-sessions";
+import { findBackup } from "../../backups/backup-reads";
 import { savedSessions } from "../../backups/table";
 import type { Database } from "../../db/database";
 import { recordTeamAudit } from "../audit-log";
 import { teamMembers } from "../table";
-import { teamSharedSessions } from "./table";
+import { teamSharedBackups } from "./table";
 
 type Actor = { id: string; email: string };
 
@@ -21,15 +21,15 @@ const sharedColumns = {
   sessionName: savedSessions.sessionName,
   tabCount: savedSessions.tabCount,
   createdAt: savedSessions.createdAt,
-  sharedAt: teamSharedSessions.sharedAt,
-  sharedBy: teamSharedSessions.sharedBy,
+  sharedAt: teamSharedBackups.sharedAt,
+  sharedBy: teamSharedBackups.sharedBy,
   sharerEmail: users.email,
   sharerName,
 };
 
 type SharedRow = { id: string; sessionName: string; tabCount: number; createdAt: Date; sharedAt: Date; sharedBy: string; sharerEmail: string; sharerName: string | null };
 
-function toShared(row: SharedRow, viewerId: string): SharedSession {
+function toShared(row: SharedRow, viewerId: string): SharedBackup {
   return {
     id: row.id,
     // The team holds no key to the sharer's sealed labels (decision 237): it reads that the name is encrypted.
@@ -45,33 +45,33 @@ function toShared(row: SharedRow, viewerId: string): SharedSession {
 function sharedQuery(db: Pick<Database, "select">) {
   return db
     .select(sharedColumns)
-    .from(teamSharedSessions)
-    .innerJoin(savedSessions, eq(savedSessions.id, teamSharedSessions.sessionId))
-    .innerJoin(users, eq(users.id, teamSharedSessions.sharedBy));
+    .from(teamSharedBackups)
+    .innerJoin(savedSessions, eq(savedSessions.id, teamSharedBackups.sessionId))
+    .innerJoin(users, eq(users.id, teamSharedBackups.sharedBy));
 }
 
 /**
  * The backups shared with the team, newest share first. Every row's sharer is a member of the team by the
  * membership foreign key, and the caller's membership was read on this request: nobody outside sees a row.
  */
-export async function sharedSessionsOf(db: Database, teamId: string, viewerId: string): Promise<SharedSession[]> {
+export async function sharedBackupsOf(db: Database, teamId: string, viewerId: string): Promise<SharedBackup[]> {
   const rows = await sharedQuery(db)
-    .where(eq(teamSharedSessions.teamId, teamId))
-    .orderBy(desc(teamSharedSessions.sharedAt), desc(teamSharedSessions.sessionId))
+    .where(eq(teamSharedBackups.teamId, teamId))
+    .orderBy(desc(teamSharedBackups.sharedAt), desc(teamSharedBackups.sessionId))
     .limit(TEAM_SHARING_LIMITS.listed);
   return rows.map((row) => toShared(row, viewerId));
 }
 
 /** One backup shared with the team, or undefined: another team's, unshared, or never shared. */
-export async function findTeamShare(db: Database, teamId: string, sessionId: string): Promise<SharedRow | undefined> {
+export async function findTeamShare(db: Database, teamId: string, backupId: string): Promise<SharedRow | undefined> {
   const [row] = await sharedQuery(db)
-    .where(and(eq(teamSharedSessions.teamId, teamId), eq(teamSharedSessions.sessionId, sessionId)))
+    .where(and(eq(teamSharedBackups.teamId, teamId), eq(teamSharedBackups.sessionId, backupId)))
     .limit(1);
   return row;
 }
 
 export type ShareOutcome =
-  | { kind: "shared" | "already"; share: SharedSession }
+  | { kind: "shared" | "already"; share: SharedBackup }
   | { kind: "not-found" }
   | { kind: "no-tabs" }
   | { kind: "sealed"; sealedTabs: number }
@@ -81,7 +81,7 @@ export type ShareOutcome =
  * Shares one of the sharer's own backups with their team; the audit log records it in the same transaction.
  * Sharing a backup shared already changes nothing (the first share stands).
  */
-export async function shareWithTeam(db: Database, teamId: string, sharer: Actor, sessionId: string, now: Date): Promise<ShareOutcome> {
+export async function shareWithTeam(db: Database, teamId: string, sharer: Actor, backupId: string, now: Date): Promise<ShareOutcome> {
   return db.transaction(async (tx) => {
     // The membership row is held until the share is written: a removal at the same moment waits, then takes the share with it.
     const [member] = await tx
@@ -93,22 +93,22 @@ export async function shareWithTeam(db: Database, teamId: string, sharer: Actor,
     const [backup] = await tx
       .select({ name: savedSessions.sessionName, tabCount: savedSessions.tabCount, sealedTabCount: savedSessions.sealedTabCount })
       .from(savedSessions)
-      .where(and(eq(savedSessions.id, sessionId), eq(savedSessions.userId, sharer.id)))
+      .where(and(eq(savedSessions.id, backupId), eq(savedSessions.userId, sharer.id)))
       .limit(1);
     if (!backup) return { kind: "not-found" };
     if (backup.tabCount === 0) return { kind: "no-tabs" };
     // The team has no key to the sharer's sealed tabs (decision 199).
     if (backup.sealedTabCount > 0) return { kind: "sealed", sealedTabs: backup.sealedTabCount };
     const inserted = await tx
-      .insert(teamSharedSessions)
-      .values({ sessionId, teamId, sharedBy: sharer.id, sharedAt: now })
+      .insert(teamSharedBackups)
+      .values({ sessionId: backupId, teamId, sharedBy: sharer.id, sharedAt: now })
       .onConflictDoNothing()
-      .returning({ sessionId: teamSharedSessions.sessionId });
+      .returning({ sessionId: teamSharedBackups.sessionId });
     if (inserted.length > 0) {
       await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionShared", detail: `"${readableLabel(backup.name)}" (${backup.tabCount} ${backup.tabCount === 1 ? "tab" : "tabs"})`, at: now });
     }
     const [row] = await sharedQuery(tx)
-      .where(and(eq(teamSharedSessions.teamId, teamId), eq(teamSharedSessions.sessionId, sessionId)))
+      .where(and(eq(teamSharedBackups.teamId, teamId), eq(teamSharedBackups.sessionId, backupId)))
       .limit(1);
     // Shared by its owner to another team before they moved here: the old share went with the old membership.
     if (!row) return { kind: "not-found" };
@@ -117,15 +117,15 @@ export async function shareWithTeam(db: Database, teamId: string, sharer: Actor,
 }
 
 /** The sharer stops sharing; false when they have no such share in this team. Audited in the same transaction. */
-export async function unshareFromTeam(db: Database, teamId: string, sharer: Actor, sessionId: string, now: Date): Promise<boolean> {
+export async function unshareFromTeam(db: Database, teamId: string, sharer: Actor, backupId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const removed = await tx
-      .delete(teamSharedSessions)
-      .where(and(eq(teamSharedSessions.teamId, teamId), eq(teamSharedSessions.sessionId, sessionId), eq(teamSharedSessions.sharedBy, sharer.id)))
-      .returning({ sessionId: teamSharedSessions.sessionId });
+      .delete(teamSharedBackups)
+      .where(and(eq(teamSharedBackups.teamId, teamId), eq(teamSharedBackups.sessionId, backupId), eq(teamSharedBackups.sharedBy, sharer.id)))
+      .returning({ sessionId: teamSharedBackups.sessionId });
     if (removed.length === 0) return false;
-    const [backup] = await tx.select({ name: savedSessions.sessionName }).from(savedSessions).where(eq(savedSessions.id, sessionId));
-    await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionUnshared", detail: `"${backup ? readableLabel(backup.name) : sessionId}"`, at: now });
+    const [backup] = await tx.select({ name: savedSessions.sessionName }).from(savedSessions).where(eq(savedSessions.id, backupId));
+    await recordTeamAudit(tx, { teamId, actor: sharer, action: "sessionUnshared", detail: `"${backup ? readableLabel(backup.name) : backupId}"`, at: now });
     return true;
   });
 }
@@ -148,27 +148,27 @@ export async function sharedBrowserBackup(db: Database, share: SharedRow): Promi
 }
 
 /** A shared backup as the restore answer reads it: its tabs with no form data or scroll, no applications, no labels. */
-export async function sharedSessionDetail(db: Database, share: SharedRow): Promise<SavedSessionDetail | undefined> {
-  const session = await findSavedSession(db, share.sharedBy, share.id);
-  if (!session) return undefined;
+export async function sharedBackupDetail(db: Database, share: SharedRow): Promise<BackupDetail | undefined> {
+  const backup = await findBackup(db, share.sharedBy, share.id);
+  if (!backup) return undefined;
   return {
-    ...session,
-    sessionName: readableLabel(session.sessionName),
+    ...backup,
+    sessionName: readableLabel(backup.sessionName),
     deviceName: null,
     tags: [],
     note: null,
     pinned: false,
     appCount: 0,
     openApps: [],
-    browserTabs: session.browserTabs.map((tab) => ({ ...tab, formData: {}, scrollPosition: { x: 0, y: 0 } })),
+    browserTabs: backup.browserTabs.map((tab) => ({ ...tab, formData: {}, scrollPosition: { x: 0, y: 0 } })),
   };
 }
 
 /** The backups the person shares with their team now, oldest share first, for the account export (decision 216). */
 export async function sharesOfUser(db: Database, userId: string): Promise<{ backupId: string; sharedAt: Date }[]> {
   return db
-    .select({ backupId: teamSharedSessions.sessionId, sharedAt: teamSharedSessions.sharedAt })
-    .from(teamSharedSessions)
-    .where(eq(teamSharedSessions.sharedBy, userId))
-    .orderBy(teamSharedSessions.sharedAt);
+    .select({ backupId: teamSharedBackups.sessionId, sharedAt: teamSharedBackups.sharedAt })
+    .from(teamSharedBackups)
+    .where(eq(teamSharedBackups.sharedBy, userId))
+    .orderBy(teamSharedBackups.sharedAt);
 }

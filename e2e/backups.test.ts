@@ -24,7 +24,7 @@ async function setHidden(page: Page, hidden: boolean) {
   }, hidden);
 }
 
-describe("sessions: backup, restore, blocker, settings, devices", () => {
+describe("backups: saving, restore, blocker, settings, devices", () => {
   const suite = useBrowserSuite();
 
   async function signInAs(page: Page, email: string) {
@@ -77,7 +77,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await details.waitFor();
     await page.getByText("“typed-before-the-crash@example.com”").waitFor();
     await page.getByText(/Scroll position: 40\dpx down/).waitFor();
-    await screenshot(page, "sessions-manager-desktop");
+    await screenshot(page, "backups-manager-desktop");
 
     const opened = context.waitForEvent("page");
     await page.getByRole("button", { name: "Restore Session" }).click();
@@ -159,7 +159,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByText("Tests blocked on this page: 1 (not counted above)").waitFor();
     await page.waitForTimeout(1500);
     await page.getByLabel("0 blocked attempts").waitFor();
-    await screenshot(page, "sessions-blocker-on-mobile");
+    await screenshot(page, "backups-blocker-on-mobile");
 
     await page.getByRole("switch", { name: "Block Clear All Buttons" }).click();
     await page.getByText("Clear All Blocking Disabled", { exact: true }).waitFor();
@@ -167,7 +167,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByText("Your tabs are vulnerable.").waitFor();
     await page.getByRole("button", { name: "Test (Would Clear Tabs)" }).click();
     await page.getByText("Clear All Would Work", { exact: true }).waitFor();
-    await screenshot(page, "sessions-blocker-off-mobile");
+    await screenshot(page, "backups-blocker-off-mobile");
 
     await page.getByRole("switch", { name: "Block Clear All Buttons" }).click();
     await page.getByText("Clear All Blocking Enabled", { exact: true }).waitFor();
@@ -185,7 +185,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await logBlockFromPhone(phone);
     await page.getByLabel("1 blocked attempts").waitFor({ timeout: 3000 });
     await page.getByText(/0 backups saved/).waitFor();
-    await screenshot(page, "sessions-blocker-wide");
+    await screenshot(page, "backups-blocker-wide");
 
     let polls = 0;
     page.on("request", (request) => {
@@ -215,7 +215,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     assert.equal(await page.getByRole("switch", { name: /Automatic Backup/ }).isDisabled(), true, "disabled in block mode");
     await page.getByRole("radio", { name: /Backup/ }).check();
     await page.getByText("ACTIVE - BACKUP MODE", { exact: true }).waitFor();
-    await screenshot(page, "sessions-settings-desktop");
+    await screenshot(page, "backups-settings-desktop");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await page.getByText("Settings Saved", { exact: true }).waitFor();
 
@@ -241,7 +241,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     const token = (await page.locator("code").first().textContent())?.trim() ?? "";
     assert.match(token, /^tvd_/);
     suite.secretsSeen.push(token);
-    await screenshot(page, "sessions-dashboard-desktop");
+    await screenshot(page, "backups-dashboard-desktop");
 
     const backup = await fetch(`${suite.server.url}/api/protection/android-clear-all`, {
       method: "POST",
@@ -262,7 +262,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await context.close();
   });
 
-  test("the dashboard's quick actions really back up and restore the session, each recorded as one event", async () => {
+  test("the dashboard's quick actions really back up this browser and restore the backup, each recorded as one event", async () => {
     const context = await newContext(suite.browser, suite.server.url, WIDE);
     const page = await context.newPage();
     await signInAs(page, "quick@example.com");
@@ -272,7 +272,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByText("Backup Saved", { exact: true }).waitFor();
     const events = page.getByRole("region", { name: "Recent protection events" });
     await events.getByText("Manual save of 1 tab").waitFor();
-    await screenshot(page, "sessions-dashboard-wide");
+    await screenshot(page, "backups-dashboard-wide");
 
     await page.goto("/sessions");
     await page.getByRole("tab", { name: "Manual Saves" }).click();
@@ -300,7 +300,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByRole("button", { name: "Restore latest backup" }).click();
     await page.getByText("Restore Failed", { exact: true }).waitFor();
     await page.getByText("No backup to restore yet", { exact: true }).waitFor();
-    await screenshot(page, "sessions-dashboard-mobile");
+    await screenshot(page, "backups-dashboard-mobile");
     await context.close();
   });
 
@@ -319,7 +319,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByRole("switch", { name: "Prediction Pro plan" }).waitFor();
     await page.getByRole("switch", { name: "Team Sharing Premium plan" }).waitFor();
     for (const toggle of [smart, prediction, sharing]) assert.equal(await toggle.isDisabled(), true);
-    await screenshot(page, "sessions-android-settings-free-mobile");
+    await screenshot(page, "backups-android-settings-free-mobile");
 
     await page.goto("/subscribe?plan=basic&price_id=sandbox_price_basic");
     await payWithSandboxCard(page);
@@ -354,9 +354,9 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByText("Settings Saved", { exact: true }).waitFor();
     await page.getByText("Not saved yet.", { exact: true }).waitFor({ state: "detached" });
     assert.equal(await smart.getAttribute("aria-checked"), "true");
-    await screenshot(page, "sessions-android-settings-basic-mobile");
+    await screenshot(page, "backups-android-settings-basic-mobile");
     await page.setViewportSize(WIDE);
-    await screenshot(page, "sessions-android-settings-basic-wide");
+    await screenshot(page, "backups-android-settings-basic-wide");
     await page.setViewportSize(MOBILE);
     await page.reload();
     await page.getByRole("tab", { name: "Settings" }).click();
@@ -368,9 +368,9 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByRole("switch", { name: /Automatic Backup/ }).click();
     await page.getByRole("button", { name: "Save Settings" }).click();
     await page.getByText("Settings Saved", { exact: true }).waitFor();
-    await screenshot(page, "sessions-settings-basic-mobile");
+    await screenshot(page, "backups-settings-basic-mobile");
     await page.setViewportSize(WIDE);
-    await screenshot(page, "sessions-settings-basic-wide");
+    await screenshot(page, "backups-settings-basic-wide");
     await page.getByRole("link", { name: "Upgrade" }).click();
     await page.waitForURL(/\/subscribe/);
     const automatic = page.waitForResponse((response) => response.url().endsWith("/api/saved-sessions") && response.request().method() === "POST");
@@ -382,7 +382,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await all.getByText("Automatic Backup", { exact: true }).waitFor();
     await all.getByText(/^Automatic backup/).click();
     await page.getByText("Automatic Backup", { exact: true }).nth(1).waitFor();
-    await screenshot(page, "sessions-manager-automatic-wide");
+    await screenshot(page, "backups-manager-automatic-wide");
     await page.getByRole("tab", { name: "Manual Saves" }).click();
     await page.getByText("No manual saves found").waitFor();
     await page.getByRole("tab", { name: "Emergency Backups" }).click();
@@ -391,7 +391,7 @@ describe("sessions: backup, restore, blocker, settings, devices", () => {
     await page.getByRole("tab", { name: "Saved Sessions" }).click();
     await page.getByText("Automatic Backup", { exact: true }).nth(1).waitFor();
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "nothing wider than the phone's screen");
-    await screenshot(page, "sessions-manager-automatic-mobile");
+    await screenshot(page, "backups-manager-automatic-mobile");
     await context.close();
   });
 });

@@ -31,7 +31,7 @@ describe("a 10,000-tab backup in the Session Manager", () => {
     const drawn = await tabList(page).getByRole("listitem").count();
     assert.ok(drawn > 5 && drawn < 80, `${drawn} rows drawn`);
     assert.equal(await tabList(page).getByRole("listitem").first().getAttribute("aria-setsize"), String(TOTAL));
-    await screenshot(page, `big-session-first-${width}`);
+    await screenshot(page, `big-backup-first-${width}`);
 
     // The keyboard reaches the end: the scrollable list takes focus, End scrolls it to the last tab.
     await page.getByRole("region", { name: "Tabs, scrollable" }).focus();
@@ -44,7 +44,7 @@ describe("a 10,000-tab backup in the Session Manager", () => {
     const box = (await page.getByRole("region", { name: "Tabs, scrollable" }).boundingBox())!;
     const row = (await lastRow.boundingBox())!;
     assert.ok(row.y >= box.y - 1 && row.y + row.height <= box.y + box.height + 1, `last row at ${row.y}+${row.height}, box ${box.y}+${box.height}`);
-    await screenshot(page, `big-session-last-${width}`);
+    await screenshot(page, `big-backup-last-${width}`);
 
     // Back up a little by the wheel: the rows there are read and drawn too.
     await page.getByRole("region", { name: "Tabs, scrollable" }).hover();

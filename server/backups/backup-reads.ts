@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, max, sql, sum } from "drizzle-orm";
-import type { SavedApplication, SavedSessionDetail, SavedSessionSummary, SavedTab } from "@common/api/backups";
+import type { SavedApplication, BackupDetail, BackupSummary, SavedTab } from "@common/api/backups";
 import type { Database } from "../db/database";
 import { preparedPerDatabase } from "../db/prepared";
 import { readBackupTabs } from "./tab-list-reads";
 import { lockAccountTabs } from "./tab-lists";
-import { type SavedSessionRow, savedSessions, sessionApplications, type SessionApplicationRow, type SessionTabRow } from "./table";
+import { type BackupRow, savedSessions, backupApplications, type BackupApplicationRow, type BackupTabRow } from "./table";
 
 /** The most an account's list returns at once; Free and Basic keep far fewer. */
 const listLimit = 500;
 
-const sessionListOfUser = preparedPerDatabase((db) => {
+const backupListOfUser = preparedPerDatabase((db) => {
   const recent = db
     .select()
     .from(savedSessions)
@@ -34,48 +34,48 @@ const sessionListOfUser = preparedPerDatabase((db) => {
 });
 
 /**
- * The account's newest sessions as the JSON text of `SavedSessionSummary[]`, built by PostgreSQL.
+ * The account's newest backups as the JSON text of `BackupSummary[]`, built by PostgreSQL.
  * The Session Manager's list is the busiest read there is; building it in the database spares the
  * server parsing every row into objects only to turn them back into JSON. The fields are named here
  * one by one, so nothing else can leak; backups.test.ts checks the text against the schema.
  */
-export async function savedSessionListJson(db: Database, userId: string): Promise<string> {
-  const [row] = await sessionListOfUser(db).execute({ userId });
+export async function backupListJson(db: Database, userId: string): Promise<string> {
+  const [row] = await backupListOfUser(db).execute({ userId });
   return row?.list ?? "[]";
 }
 
-/** One of the account's sessions with its tabs and applications; undefined for anyone else's id. */
-export async function findSavedSession(db: Database, userId: string, id: string): Promise<SavedSessionDetail | undefined> {
-  const session = await findOwnSessionRow(db, userId, id);
-  return session ? withContents(db, session) : undefined;
+/** One of the account's backups with its tabs and applications; undefined for anyone else's id. */
+export async function findBackup(db: Database, userId: string, id: string): Promise<BackupDetail | undefined> {
+  const backup = await findOwnBackupRow(db, userId, id);
+  return backup ? withContents(db, backup) : undefined;
 }
 
-/** The row of one of the account's sessions; undefined for anyone else's id. */
-export async function findOwnSessionRow(db: Database, userId: string, id: string): Promise<SavedSessionRow | undefined> {
-  const [session] = await db
+/** The row of one of the account's backups; undefined for anyone else's id. */
+export async function findOwnBackupRow(db: Database, userId: string, id: string): Promise<BackupRow | undefined> {
+  const [backup] = await db
     .select()
     .from(savedSessions)
     .where(and(eq(savedSessions.id, id), eq(savedSessions.userId, userId)))
     .limit(1);
-  return session;
+  return backup;
 }
 
-export async function latestRestorableSession(db: Database, userId: string): Promise<SavedSessionDetail | undefined> {
-  const [session] = await db
+export async function latestRestorableBackup(db: Database, userId: string): Promise<BackupDetail | undefined> {
+  const [backup] = await db
     .select()
     .from(savedSessions)
     .where(and(eq(savedSessions.userId, userId), eq(savedSessions.restorable, true)))
     .orderBy(desc(savedSessions.createdAt), desc(savedSessions.id))
     .limit(1);
-  return session ? withContents(db, session) : undefined;
+  return backup ? withContents(db, backup) : undefined;
 }
 
 /**
- * Deletes one of the account's sessions (tabs and applications cascade, and the tab contents no other backup
+ * Deletes one of the account's backups (tabs and applications cascade, and the tab contents no other backup
  * holds go with them, decision 212); false when it has none such. The account is locked first, as every writer
  * of its tabs locks it.
  */
-export async function deleteSavedSession(db: Database, userId: string, id: string): Promise<boolean> {
+export async function deleteOwnBackup(db: Database, userId: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockAccountTabs(tx, userId);
     const deleted = await tx
@@ -90,7 +90,7 @@ export async function deleteSavedSession(db: Database, userId: string, id: strin
 const totalsOfUser = preparedPerDatabase((db) =>
   db
     .select({
-      sessions: count(),
+      backups: count(),
       tabs: sum(savedSessions.tabCount).mapWith(Number),
       applications: sum(savedSessions.appCount).mapWith(Number),
       bytes: sum(savedSessions.sizeBytes).mapWith(Number),
@@ -101,13 +101,13 @@ const totalsOfUser = preparedPerDatabase((db) =>
     .prepare("session_totals_of_user"),
 );
 
-export async function sessionTotals(
+export async function backupTotals(
   db: Database,
   userId: string,
-): Promise<{ sessions: number; tabs: number; applications: number; bytes: number; lastBackup: Date | null }> {
+): Promise<{ backups: number; tabs: number; applications: number; bytes: number; lastBackup: Date | null }> {
   const [row] = await totalsOfUser(db).execute({ userId });
   return {
-    sessions: row?.sessions ?? 0,
+    backups: row?.backups ?? 0,
     tabs: row?.tabs ?? 0,
     applications: row?.applications ?? 0,
     bytes: row?.bytes ?? 0,
@@ -115,18 +115,18 @@ export async function sessionTotals(
   };
 }
 
-async function withContents(db: Database, session: SavedSessionRow): Promise<SavedSessionDetail> {
+async function withContents(db: Database, backup: BackupRow): Promise<BackupDetail> {
   const [tabs, apps] = await Promise.all([
-    readBackupTabs(db, [session.id]),
+    readBackupTabs(db, [backup.id]),
     db
       .select()
-      .from(sessionApplications)
-      .where(eq(sessionApplications.sessionId, session.id))
-      .orderBy(asc(sessionApplications.position)),
+      .from(backupApplications)
+      .where(eq(backupApplications.sessionId, backup.id))
+      .orderBy(asc(backupApplications.position)),
   ]);
   const browserTabs = tabs.map(toSavedTab);
   return {
-    ...toSummary(session),
+    ...toSummary(backup),
     browserTabs,
     openApps: apps.map(toSavedApplication),
     tabBackups: browserTabs.map((tab) => ({
@@ -139,7 +139,7 @@ async function withContents(db: Database, session: SavedSessionRow): Promise<Sav
   };
 }
 
-export function toSummary(row: SavedSessionRow): SavedSessionSummary {
+export function toSummary(row: BackupRow): BackupSummary {
   return {
     id: row.id,
     sessionName: row.sessionName,
@@ -159,7 +159,7 @@ export function toSummary(row: SavedSessionRow): SavedSessionSummary {
 }
 
 export function toSavedTab(
-  row: Pick<SessionTabRow, "sessionId" | "position" | "url" | "title" | "faviconUrl" | "sealedLocation" | "isActive" | "lastAccessed" | "formData" | "scrollX" | "scrollY">,
+  row: Pick<BackupTabRow, "sessionId" | "position" | "url" | "title" | "faviconUrl" | "sealedLocation" | "isActive" | "lastAccessed" | "formData" | "scrollX" | "scrollY">,
 ): SavedTab {
   return {
     id: `${row.sessionId}:${row.position}`,
@@ -174,7 +174,7 @@ export function toSavedTab(
   };
 }
 
-export function toSavedApplication(row: SessionApplicationRow): SavedApplication {
+export function toSavedApplication(row: BackupApplicationRow): SavedApplication {
   return {
     processName: row.processName,
     windowTitle: row.windowTitle,
