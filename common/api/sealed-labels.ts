@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paddedLength } from "../end-to-end-encryption";
+import { text } from "./text";
 
 /**
  * Labels a person gives backups and groupings (a backup's name, tags and note, a group's title, a window's name) may
@@ -38,7 +39,9 @@ export function readableLabel(value: string, sealedAs: string = ENCRYPTED_LABEL)
  */
 export function plainOrSealed(plain: z.ZodType<string, string>, characters: number, field: string) {
   const cap = sealedLabelLength(characters);
-  return z.string().transform((value, context) => {
+  // Built on text(): neither a sealed value nor a plain one may hold NUL or half a surrogate pair, and the input
+  // walk (server/http/request-input.test.ts) reads this first step.
+  return text().transform((value, context) => {
     if (looksSealed.test(value)) {
       if (value.length > cap) context.addIssue({ code: "custom", message: `An encrypted ${field} has at most ${cap} characters` });
       else if (!sealedLabelPattern.test(value)) context.addIssue({ code: "custom", message: `This ${field} looks encrypted but is not a sealed value` });

@@ -11,8 +11,12 @@ import { REFUSED_BODY_DRAIN } from "./refused-body";
 describe("a refused request body", () => {
   const server = useListeningTestApp();
 
-  /** Sends the whole body as fast as the socket takes it and reads whatever comes back until the socket ends. */
-  function postOverPlainSocket(path: string, bodyBytes: number): Promise<{ text: string; error: string | null; sent: number }> {
+  /**
+   * Sends the whole body and reads whatever comes back until the socket ends: as fast as the socket takes it, or
+   * `paced`, a chunk per timer tick, as a body arrives over a real network. Over loopback on an idle machine 96 MB
+   * arrive before the server's first look at how much it has read (every 50 ms), so only a paced body shows the cut.
+   */
+  function postOverPlainSocket(path: string, bodyBytes: number, paced = false): Promise<{ text: string; error: string | null; sent: number }> {
     return new Promise((resolve) => {
       const socket = connect(server.port, "127.0.0.1");
       let text = "";
@@ -30,6 +34,7 @@ describe("a refused request body", () => {
             const size = Math.min(chunk.length, bodyBytes - sent);
             sent += size;
             if (!socket.write(chunk.subarray(0, size))) return void socket.once("drain", pump);
+            if (paced) return void setTimeout(pump, 1);
           }
           if (!socket.destroyed) socket.end();
         };
@@ -50,10 +55,11 @@ describe("a refused request body", () => {
   it("a body past the bound the server drains is cut off after its answer was sent, not read forever", async () => {
     const started = performance.now();
     const total = REFUSED_BODY_DRAIN.bytes * 4;
-    const { sent, error } = await postOverPlainSocket("/api/capture-email", total);
+    const { sent, error } = await postOverPlainSocket("/api/capture-email", total, true);
     expect(performance.now() - started).toBeLessThan(REFUSED_BODY_DRAIN.ms + 5_000);
-    // The server stopped reading: the client could not send it all.
-    expect(error).not.toBeNull();
+    // The server stopped reading: the client could not send it all. The cut reaches the client as a reset when
+    // unread bytes were waiting at the server, or as a plain end when a paced body had all been read.
+    expect([null, "ECONNRESET", "EPIPE"]).toContain(error);
     expect(sent).toBeLessThan(total);
   });
 });
