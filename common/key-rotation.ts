@@ -92,6 +92,8 @@ export interface StartRotationBody {
 }
 
 export interface RotationOutcome {
+  /** The key everything is sealed under now: the browser that rotated keeps it unlocked. */
+  key: CryptoKey;
   /** The old key is dropped: every stored value is under the new one. */
   finished: boolean;
   resealed: number;
@@ -139,7 +141,7 @@ export async function rotateKey(api: RotationApi, passphrase: string, onProgress
     after = contents.at(-1)?.id ?? after;
     onProgress(resealed, remaining - batch.length);
   }
-  if (unreadable > 0) return { finished: false, resealed, unreadable };
+  if (unreadable > 0) return { key: keys.key, finished: false, resealed, unreadable };
   await api.finish();
-  return { finished: true, resealed, unreadable };
+  return { key: keys.key, finished: true, resealed, unreadable };
 }
