@@ -9,7 +9,7 @@ import type { Config } from "./config/config";
 import type { Database } from "./db/database";
 import { databaseErrorSummary, databaseErrorText, errorForLog } from "./db/error-for-log";
 import { accountPageRoutes } from "./account-data/routes";
-import { keyRotationRoutes } from "./encryption/key-rotation-routes";
+import { keyRotationRoutes } from "./backups/key-rotation-routes";
 import { formEncryptionRoutes } from "./encryption/routes";
 import { authentication } from "./accounts/authentication";
 import { authRoutes } from "./accounts/auth-routes";

@@ -17,7 +17,7 @@ import {
 } from "@common/end-to-end-encryption";
 import { type RotationApi, rotateKey, type SealedContent } from "@common/key-rotation";
 import { users } from "../accounts/table";
-import { savedSessions, sessionTabs, tabContents } from "../backups/table";
+import { savedSessions, sessionTabs, tabContents } from "./table";
 import { browserBackup, browserTab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
 import { useTestApp } from "../test/test-app";

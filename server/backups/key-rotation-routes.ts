@@ -3,7 +3,7 @@ import { finishKeyRotation, listContentsToReseal, resealContents, startKeyRotati
 import { requireBrowserSession, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
-import { formEncryptionOf, readFormEncryptionKey } from "./form-encryption-keys";
+import { formEncryptionOf, readFormEncryptionKey } from "../encryption/form-encryption-keys";
 import { contentsNotUnder, countNotUnder, finishRotation, startRotation, writeResealed } from "./key-rotation";
 
 const encryptionOff = "Turn encryption on with a passphrase first.";

@@ -4,8 +4,8 @@ import type { resealContents, sealedContentSchema, startKeyRotation } from "@com
 import { SEALED_FORM_FIELD, sealedFormDataOf, sealedKeyIdOf } from "@common/end-to-end-encryption";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
-import { keyOf, lockAccountTabs } from "../backups/tab-lists";
-import { type FormEncryptionKeyRow, formEncryptionKeys } from "./table";
+import { keyOf, lockAccountTabs } from "./tab-lists";
+import { type FormEncryptionKeyRow, formEncryptionKeys } from "../encryption/table";
 
 /** What a stored tab content holds that a key rotation re-seals (decision 239). */
 type SealedContent = z.output<typeof sealedContentSchema>;
