@@ -2,10 +2,9 @@ import { type FormEncryption } from "@common/api/encryption";
 import { rotateKey } from "@common/key-rotation";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { keepBackupKey } from "./backup-key";
-import { type EncryptionOn, encryptionProblem, PassphraseField, Problem } from "./encryption-form-parts";
+import { type EncryptionOn, encryptionProblem, PassphraseField, Problem, SubmitOrCancel } from "./encryption-form-parts";
 import { rotationApi } from "./key-rotation";
 
 /**
@@ -48,14 +47,7 @@ export function RotateKey({ email, encryption, onRotated, onCancel }: { email: s
       <PassphraseField label="Your passphrase" value={passphrase} onChange={setPassphrase} autoComplete="current-password" />
       {progress && <p className="text-slate-500">{progress}</p>}
       <Problem>{encryptionProblem(rotate.error, "The key could not be rotated. Nothing was lost: try again to resume.", "That is not your passphrase.")}</Problem>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={rotate.isPending}>
-          {rotate.isPending ? "Sealing again…" : resuming ? "Resume key rotation" : "Rotate key"}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel label={resuming ? "Resume key rotation" : "Rotate key"} pendingLabel="Sealing again…" pending={rotate.isPending} onCancel={onCancel} />
     </form>
   );
 }
