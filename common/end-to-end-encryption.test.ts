@@ -116,6 +116,15 @@ describe("sealed titles and addresses (decision 199)", () => {
     expect([paddedLength(1), paddedLength(64), paddedLength(65), paddedLength(4096), paddedLength(4097)]).toEqual([64, 64, 128, 4096, 8192]);
   });
 
+  it("two tabs without form entries at the same scroll open at each other's place: the gap the pages state (C511)", async () => {
+    const key = await backupKeyFrom((await createBackupKey("correct horse battery staple", MIN_KDF_ITERATIONS)).rawKey);
+    const same = { formData: {}, scrollPosition: { x: 0, y: 0 } };
+    const first = await sealTabLocation(key, location, same);
+    // Given to another tab with nothing typed and the same scroll, it opens there: the binding cannot tell them apart.
+    expect(await openTabLocation(key, first, { scrollPosition: { x: 0, y: 0 } })).toEqual(location);
+    await expect(openTabLocation(key, first, { scrollPosition: { x: 0, y: 1 } })).rejects.toBeInstanceOf(LocationSwappedError);
+  });
+
   it("a tab is a web page or sealed: never both, never neither, in every upload shape", async () => {
     const key = await backupKeyFrom((await createBackupKey("correct horse battery staple", MIN_KDF_ITERATIONS)).rawKey);
     const sealedLocation = await sealTabLocation(key, location, {});

@@ -33,10 +33,17 @@ const purposes = {
   tabLocation: "tabvault:tab-location:v1",
   /** Followed by the tab's companions, {@link tabCompanionsOf}: decision 225. */
   tabLocationOfTab: "tabvault:tab-location:v2",
+  /** The key a rotation replaces, sealed under the new one (decision 239). */
+  previousKey: "tabvault:previous-key:v1",
 } as const;
 
+/**
+ * Bound values re-sealed by a key rotation (decision 239): `tv3.<key id>.<iv>.<ciphertext>`, the key's id
+ * ({@link keyIdOf}) readable and bound as additional data, so the server can count what is not yet under the new key.
+ */
+export const KEYED_SEALED_PREFIX = "tv3.";
 /** A sealed value's shape, for validation where it cannot be opened (the server). */
-export const sealedTextPattern = /^tv[12]\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
+export const sealedTextPattern = /^(?:tv[12]|tv3\.[A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
 
 /** What the server keeps so a browser with the passphrase can recover the backup key. */
 export interface WrappedBackupKey {
@@ -75,18 +82,52 @@ function randomBytes(length: number): Uint8Array<ArrayBuffer> {
   return globalThis.crypto.getRandomValues(new Uint8Array(length));
 }
 
-async function seal(key: CryptoKey, plaintext: Uint8Array<ArrayBuffer>, purpose: string, prefix = SEALED_PREFIX): Promise<string> {
+/** A keyed value's additional data: its purpose and the id it names (decision 239), so relabelling it fails. */
+const keyedPurpose = (purpose: string, keyId: string) => `${purpose}\nkey:${keyId}`;
+
+/** `keyId` given, a bound value is written `tv3.<keyId>.…` (decision 239), else with `prefix`. */
+async function seal(key: CryptoKey, plaintext: Uint8Array<ArrayBuffer>, purpose: string, prefix = SEALED_PREFIX, keyId?: string): Promise<string> {
   const iv = randomBytes(IV_BYTES);
-  const ciphertext = await subtle().encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(purpose) }, key, plaintext);
-  return `${prefix}${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ciphertext))}`;
+  const additionalData = encoder.encode(keyId === undefined ? purpose : keyedPurpose(purpose, keyId));
+  const ciphertext = await subtle().encrypt({ name: "AES-GCM", iv, additionalData }, key, plaintext);
+  const head = keyId === undefined ? prefix : `${KEYED_SEALED_PREFIX}${keyId}.`;
+  return `${head}${toBase64Url(iv)}.${toBase64Url(new Uint8Array(ciphertext))}`;
+}
+
+/** The key id a `tv3.` value names (decision 239); null for values sealed before key rotation. */
+export function sealedKeyIdOf(sealed: string): string | null {
+  return sealed.startsWith(KEYED_SEALED_PREFIX) ? (sealed.split(".")[1] ?? null) : null;
 }
 
 /** Throws on anything that is not a sealed value for `purpose` under `key` (a wrong key included). */
 async function open(key: CryptoKey, sealed: string, purpose: string): Promise<Uint8Array<ArrayBuffer>> {
   if (!sealedTextPattern.test(sealed)) throw new Error("Not a sealed value");
-  const [, iv, ciphertext] = sealed.split(".") as [string, string, string];
-  const plaintext = await subtle().decrypt({ name: "AES-GCM", iv: fromBase64Url(iv), additionalData: encoder.encode(purpose) }, key, fromBase64Url(ciphertext));
+  const keyId = sealedKeyIdOf(sealed);
+  const [iv, ciphertext] = sealed.split(".").slice(keyId === null ? 1 : 2) as [string, string];
+  const additionalData = encoder.encode(keyId === null ? purpose : keyedPurpose(purpose, keyId));
+  const plaintext = await subtle().decrypt({ name: "AES-GCM", iv: fromBase64Url(iv), additionalData }, key, fromBase64Url(ciphertext));
   return new Uint8Array(plaintext);
+}
+
+const KEY_ID_IV = encoder.encode("tabvault:kid");
+
+/**
+ * A backup key's id (decision 239): the GCM tag of nothing under the key, a fixed IV and its own purpose. It names the
+ * key without revealing it, and works on a key that cannot be read back (the extension's and the web app's).
+ */
+export async function keyIdOf(key: CryptoKey): Promise<string> {
+  const tag = await subtle().encrypt({ name: "AES-GCM", iv: KEY_ID_IV, additionalData: encoder.encode("tabvault:key-id:v1") }, key, new Uint8Array(0));
+  return toBase64Url(new Uint8Array(tag));
+}
+
+/** The key a rotation replaces, kept sealed under the new one until every value is re-sealed (decision 239). */
+export async function sealPreviousKey(newKey: CryptoKey, previousRawKey: Uint8Array<ArrayBuffer>): Promise<string> {
+  return seal(newKey, previousRawKey, purposes.previousKey);
+}
+
+/** The replaced key, for opening what is not yet re-sealed; throws when `sealed` is not one under `newKey`. */
+export async function openPreviousKey(newKey: CryptoKey, sealed: string): Promise<CryptoKey> {
+  return backupKeyFrom(await open(newKey, sealed, purposes.previousKey));
 }
 
 async function passphraseKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
@@ -132,6 +173,9 @@ export function formPageOf(address: string): string {
   return address.split("#")[0] ?? address;
 }
 
+/** `tv2.` and `tv3.` values are bound to where they belong; `tv1.` ones only to their purpose. */
+const isBound = (sealed: string) => sealed.startsWith(BOUND_SEALED_PREFIX) || sealed.startsWith(KEYED_SEALED_PREFIX);
+
 const formPurpose = (page: string) => `${purposes.formDataOfPage}\n${formPageOf(page)}`;
 
 /** Sealed form entries that do not open for the page they are offered to: moved there, or not this account's. */
@@ -146,8 +190,8 @@ export class SealedElsewhereError extends Error {
  * One tab's form entries as one sealed value, field names hidden too, bound to `page` (decision 220): they open only
  * for the address they were typed into, so a server cannot refill them into a page of its choosing.
  */
-export async function sealFormData(key: CryptoKey, formData: Readonly<Record<string, string>>, page: string): Promise<string> {
-  return seal(key, encoder.encode(JSON.stringify(formData)), formPurpose(page), BOUND_SEALED_PREFIX);
+export async function sealFormData(key: CryptoKey, formData: Readonly<Record<string, string>>, page: string, keyId?: string): Promise<string> {
+  return seal(key, encoder.encode(JSON.stringify(formData)), formPurpose(page), BOUND_SEALED_PREFIX, keyId);
 }
 
 /**
@@ -155,7 +199,7 @@ export async function sealFormData(key: CryptoKey, formData: Readonly<Record<str
  * carry no page and open anywhere; a `tv2.` value relabelled `tv1.` does not open, as its additional data differs.
  */
 export async function openFormData(key: CryptoKey, sealed: string, page: string): Promise<Record<string, string>> {
-  const bound = sealed.startsWith(BOUND_SEALED_PREFIX);
+  const bound = isBound(sealed);
   let opened: Uint8Array<ArrayBuffer>;
   try {
     opened = await open(key, sealed, bound ? formPurpose(page) : purposes.formData);
@@ -237,9 +281,9 @@ function padded(json: string): Uint8Array<ArrayBuffer> {
  * A tab's URL, title and favicon as one sealed value, padded and bound to the tab's companions (decision 225): it opens
  * only beside the sealed form entries and scroll it was sealed with.
  */
-export async function sealTabLocation(key: CryptoKey, location: Readonly<TabLocation>, tab: TabCompanions): Promise<string> {
+export async function sealTabLocation(key: CryptoKey, location: Readonly<TabLocation>, tab: TabCompanions, keyId?: string): Promise<string> {
   const { url, title, faviconUrl } = location;
-  return seal(key, padded(JSON.stringify({ url, title, faviconUrl })), locationPurpose(tab), BOUND_SEALED_PREFIX);
+  return seal(key, padded(JSON.stringify({ url, title, faviconUrl })), locationPurpose(tab), BOUND_SEALED_PREFIX, keyId);
 }
 
 /** A sealed location that does not open beside the tab it is offered with: moved there by the server (decision 225). */
@@ -256,7 +300,7 @@ export class LocationSwappedError extends Error {
  * location relabelled `tv1.` does not, as its additional data differs.
  */
 export async function openTabLocation(key: CryptoKey, sealed: string, tab: TabCompanions): Promise<TabLocation> {
-  const bound = sealed.startsWith(BOUND_SEALED_PREFIX);
+  const bound = isBound(sealed);
   let opened: Uint8Array<ArrayBuffer>;
   try {
     opened = await open(key, sealed, bound ? locationPurpose(tab) : purposes.tabLocation);

@@ -5,6 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { formatPrice, planList } from "../common/plan-catalogue";
 import { ANDROID_REQUIREMENTS } from "../common/product";
 import { TABVAULT_VERSION } from "../common/release";
+import { notProtectedByEncryption, protectedByEncryption } from "../client/src/features/site/content/end-to-end-protection";
 import { MOBILE, newContext, screenshot } from "./support/browser";
 import { useBrowserSuite } from "./support/suite";
 
@@ -133,6 +134,9 @@ const pages: PublicPage[] = [
       // The table of contents: a sticky column on wide screens, a fold-out list on phones.
       if (!wide) await page.locator("summary", { hasText: "On this page" }).click();
       await page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name: "Children" }).click();
+      // What end-to-end encryption protects, in the same sentences as the Security page's (C504–C513).
+      await main.getByRole("heading", { level: 2, name: "What end-to-end encryption protects, and what it does not" }).waitFor();
+      for (const { text } of [...protectedByEncryption, ...notProtectedByEncryption]) await main.getByText(text, { exact: true }).waitFor();
       await waitUntilScrolledTo(page, page.getByRole("heading", { level: 2, name: /Children/ }));
     },
   },
@@ -170,6 +174,15 @@ const pages: PublicPage[] = [
       await practices.getByText(/the owner sees everyone's connected devices and admins only members'/).waitFor();
       await practices.getByText(/They never touch ours/).waitFor();
       await page.getByRole("heading", { name: "What we do not claim" }).waitFor();
+      // End-to-end encryption: what it protects and what it does not, each sentence a claim (C504–C513).
+      const protection = page.getByRole("region", { name: "What end-to-end encryption protects, and what it does not" });
+      for (const [label, statements] of [["Protected, even from us", protectedByEncryption], ["Not protected", notProtectedByEncryption]] as const) {
+        const list = protection.getByRole("list", { name: label });
+        for (const { text } of statements) await list.getByRole("listitem").filter({ hasText: text }).waitFor();
+        assert.equal(await list.getByRole("listitem").count(), statements.length);
+      }
+      await protection.getByText(/padded to a size bucket/).waitFor();
+      await protection.getByText(/Rotate key/).waitFor();
       assert.match((await page.getByRole("link", { name: "support@tabvault.app" }).getAttribute("href")) ?? "", /^mailto:support@tabvault\.app\?subject=Security/);
     },
   },

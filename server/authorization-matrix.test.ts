@@ -166,6 +166,11 @@ const matrix: [RouteKey, Expected][] = [
   ["PUT /api/account/encryption", browserOnly(201)],
   // Whether titles and addresses are sealed too (decision 199): set by the browser only, once encryption is on.
   ["PUT /api/account/encryption/tab-locations", browserOnly(200)],
+  // No rotation under way for any of them (decision 239): the route's own tests rotate.
+  ["POST /api/account/encryption/rotation", browserOnly(409)],
+  ["GET /api/account/encryption/rotation/contents", browserOnly(409)],
+  ["PUT /api/account/encryption/rotation/contents", browserOnly(409)],
+  ["DELETE /api/account/encryption/rotation", browserOnly(409)],
   ["POST /api/account/deletion-request", browserOnly(202)],
   ["DELETE /api/account/sessions/:id", { ...ownerOnly(204, 404), ownerToken: 403 }],
   // The mailed token is the capability, whoever holds it (as a sign-in link); an unknown one deletes nothing.

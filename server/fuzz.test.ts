@@ -4,6 +4,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { AUTOMATION_LIMITS } from "@common/api/automation";
+import { asSealedFormData, backupKeyFrom, createBackupKey, MIN_KDF_ITERATIONS, sealFormData } from "@common/end-to-end-encryption";
+import { rotateKey } from "@common/key-rotation";
 import { plans } from "@common/plans";
 import type { RouteEntry } from "./app";
 import { sessionCookieName } from "./accounts/authentication";
@@ -490,6 +492,32 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       expect(out.statusCode).toBe(204);
       statuses.get("POST /api/account/delete")?.set(out.statusCode, 1);
     }
+
+    // A key rotation on an account of its own (decision 239), through every rotation route in turn: each has a happy
+    // path the mutated bodies above cannot reach (a real key, a real sealed tab).
+    const rotating = await signIn(server.app, server.mailDir, "rotating@example.com");
+    const made = await createBackupKey("correct horse battery staple", MIN_KDF_ITERATIONS);
+    const sealedForm = asSealedFormData(await sealFormData(await backupKeyFrom(made.rawKey), { note: "typed" }, "https://example.com/article/0"));
+    const asRotating = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+      server.app.inject({ method, url, ...(payload ? { payload } : {}), ...withSession(rotating.cookie) }).then((out) => {
+        const route = `${method} ${url.split("?")[0]}`;
+        statuses.get(route)?.set(out.statusCode, (statuses.get(route)?.get(out.statusCode) ?? 0) + 1);
+        expect(problemWith(out), route).toBeNull();
+        return out.json();
+      });
+    await asRotating("PUT", "/api/account/encryption", { key: made.stored });
+    await asRotating("POST", "/api/saved-sessions", { sessionName: "Sealed", browserSession: browserSession(1, { tabs: [{ ...browserSession(1).tabs[0]!, formData: sealedForm }] }) });
+    const rotated = await rotateKey(
+      {
+        read: () => asRotating("GET", "/api/account/encryption"),
+        start: async (body) => void (await asRotating("POST", "/api/account/encryption/rotation", body)),
+        list: (after) => asRotating("GET", `/api/account/encryption/rotation/contents?after=${after}`),
+        write: async (contents) => void (await asRotating("PUT", "/api/account/encryption/rotation/contents", { contents })),
+        finish: async () => void (await asRotating("DELETE", "/api/account/encryption/rotation")),
+      },
+      "correct horse battery staple",
+    );
+    expect(rotated).toMatchObject({ finished: true, resealed: 1 });
 
     if (process.env.FUZZ_REPORT) {
       for (const [key, counts] of statuses) console.log(key, Object.fromEntries(counts));

@@ -16,6 +16,11 @@ const base64url = (what: string, min: number, max: number) =>
     .max(max, `${what} is too long`)
     .regex(/^[A-Za-z0-9_-]+$/, `${what} must be base64url`);
 
+/** A key's id (`keyIdOf`): 16 bytes, base64url. */
+export const keyIdSchema = base64url("keyId", 22, 22);
+/** A key sealed under another key or a passphrase: `tv1.<iv>.<ciphertext>`. */
+export const sealedKeySchema = (what: string) => z.string().max(200, `${what} is too long`).regex(sealedTextPattern, `${what} is not a sealed key`);
+
 export const wrappedBackupKeySchema = z.strictObject({
   /** 16 random bytes, base64url (22 characters). */
   salt: base64url("salt", 22, 22),
@@ -25,7 +30,7 @@ export const wrappedBackupKeySchema = z.strictObject({
     .min(MIN_KDF_ITERATIONS, `iterations must be at least ${MIN_KDF_ITERATIONS}`)
     .max(10_000_000, "iterations must be at most 10000000"),
   /** The backup key sealed under the passphrase's key: `tv1.<iv>.<ciphertext>`. */
-  wrappedKey: z.string().max(200, "wrappedKey is too long").regex(sealedTextPattern, "wrappedKey is not a sealed key"),
+  wrappedKey: sealedKeySchema("wrappedKey"),
 });
 export type WrappedBackupKeyBody = z.infer<typeof wrappedBackupKeySchema>;
 
@@ -38,6 +43,13 @@ export const formEncryptionSchema = z.discriminatedUnion("enabled", [
     changedAt: z.string(),
     /** Whether titles, addresses and favicons are sealed too (decision 199); a server from before it says nothing. */
     sealsTabLocations: z.boolean().default(false),
+    /**
+     * The id of the key `key` wraps (`keyIdOf`, decision 239); null until the account's first key rotation. A browser
+     * holding a key of another id stops sealing with it and asks to be unlocked again.
+     */
+    keyId: keyIdSchema.nullish(),
+    /** A key rotation under way (decision 239): the key it replaces, sealed under the new one, and its id. */
+    rotation: z.object({ previousKey: sealedKeySchema("previousKey"), previousKeyId: keyIdSchema }).nullish(),
   }),
 ]);
 export type FormEncryption = z.infer<typeof formEncryptionSchema>;

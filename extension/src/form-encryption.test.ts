@@ -70,7 +70,7 @@ describe("end-to-end encryption in the extension (decision 177)", () => {
   it("with encryption on and this browser locked, leaves form entries out", async () => {
     const { encryption } = await setUp(true);
     expect(await encryption.refresh()).toBe(true);
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: null });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: null, keyChanged: false });
     expect(formOf(await encryption.sealUpload(upload()))).toEqual({});
   });
 
@@ -95,7 +95,7 @@ describe("end-to-end encryption in the extension (decision 177)", () => {
     const { encryption } = await setUp(true);
     await encryption.unlock(PASSPHRASE);
     await encryption.forget();
-    expect(await encryption.status()).toEqual({ enabled: null, unlocked: false, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: null });
+    expect(await encryption.status()).toEqual({ enabled: null, unlocked: false, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: null, keyChanged: false });
   });
 });
 
@@ -118,7 +118,7 @@ describe("titles and addresses sealed when the account chooses (decision 199)", 
   it("unlocked, seals each tab's address, title and favicon with its form entries, for uploads and open-tabs pushes", async () => {
     const { encryption, key } = await setUp(true, true);
     await encryption.refresh();
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, unlockedUntil: null, sealsTabLocations: true, refusedDowngrade: null });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: false, unlockedUntil: null, sealsTabLocations: true, refusedDowngrade: null, keyChanged: false });
     expect(await encryption.lockedOut()).toBe(true);
     expect(await encryption.unlock(PASSPHRASE)).toEqual({ ok: true, message: "Unlocked: this browser seals form entries, titles and addresses before they leave it." });
     expect(await encryption.lockedOut()).toBe(false);

@@ -5,6 +5,7 @@ import {
   asSealedFormData,
   backupKeyFrom,
   fromBase64Url,
+  keyIdOf,
   openFormData,
   openTabLocation,
   sealedFormDataOf,
@@ -36,6 +37,8 @@ interface StoredEncryption {
   refusedDowngrade?: RefusedDowngrade | null;
   /** When the unlock the person chose to limit ends (epoch ms; decision 225); null: until they lock. */
   unlockedUntil?: number | null;
+  /** The account's key was rotated since this browser unlocked (decision 239): it forgot the old key. */
+  keyChanged?: boolean;
 }
 
 
@@ -49,6 +52,8 @@ export interface FormEncryptionStatus {
   sealsTabLocations: boolean;
   /** A lower answer of the server this browser refused (decision 220), said in the options page. */
   refusedDowngrade: RefusedDowngrade | null;
+  /** The account's key was rotated elsewhere (decision 239): this browser locked itself and asks to be unlocked again. */
+  keyChanged: boolean;
 }
 
 /** A restore of sealed tabs while this browser is locked: never blank tabs in their place. */
@@ -107,14 +112,15 @@ export class FormEncryption {
   private async stored(): Promise<StoredEncryption | null> {
     const value = (await this.deps.storage.get(FORM_ENCRYPTION_KEY))[FORM_ENCRYPTION_KEY];
     if (!value || typeof value !== "object") return null;
-    const [enabled, rawKey, sealsTabLocations, refused, until]: unknown[] = ["enabled", "rawKey", "sealsTabLocations", "refusedDowngrade", "unlockedUntil"].map((key) =>
-      Reflect.get(value, key),
+    const [enabled, rawKey, sealsTabLocations, refused, until, keyChanged]: unknown[] = ["enabled", "rawKey", "sealsTabLocations", "refusedDowngrade", "unlockedUntil", "keyChanged"].map(
+      (key) => Reflect.get(value, key),
     );
     const stored: StoredEncryption = {
       enabled: enabled === true,
       sealsTabLocations: enabled === true && sealsTabLocations === true,
       refusedDowngrade: refused === "encryption-off" || refused === "locations-plain" ? refused : null,
       unlockedUntil: typeof until === "number" ? until : null,
+      keyChanged: keyChanged === true,
     };
     if (typeof rawKey === "string") {
       // Unlocked before decision 220: the raw key moves into the key store, as a key that cannot be read back.
@@ -132,6 +138,7 @@ export class FormEncryption {
       unlockedUntil: (await this.key()) !== null ? (stored?.unlockedUntil ?? null) : null,
       sealsTabLocations: stored?.sealsTabLocations ?? false,
       refusedDowngrade: stored?.refusedDowngrade ?? null,
+      keyChanged: stored?.keyChanged ?? false,
     };
   }
 
@@ -159,7 +166,16 @@ export class FormEncryption {
     } else if (stored?.sealsTabLocations && !answer.data.sealsTabLocations) {
       next = { ...stored, enabled: true, refusedDowngrade: "locations-plain" };
     } else {
-      next = { enabled: true, sealsTabLocations: answer.data.sealsTabLocations, refusedDowngrade: null };
+      // The unlock's end and a rotation already noticed stay as they were: an honest answer changes neither.
+      next = { enabled: true, sealsTabLocations: answer.data.sealsTabLocations, refusedDowngrade: null, unlockedUntil: stored?.unlockedUntil ?? null, keyChanged: stored?.keyChanged ?? false };
+    }
+    const held = await this.deps.keys.get();
+    if (answer.data.enabled && answer.data.keyId && held && (await keyIdOf(held)) !== answer.data.keyId) {
+      // The account's key was rotated elsewhere (decision 239): nothing more is sealed with the old one. Locked, this
+      // browser leaves form entries out and holds uploads of an account that seals locations, until unlocked again.
+      await this.deps.keys.set(null);
+      await this.memo.forget();
+      next = { ...next, unlockedUntil: null, keyChanged: true };
     }
     await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: next });
     return next.enabled;

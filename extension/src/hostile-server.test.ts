@@ -4,12 +4,14 @@ import {
   asSealedFormData,
   backupKeyFrom,
   createBackupKey,
+  keyIdOf,
   MIN_KDF_ITERATIONS,
   openFormData,
   openLabel,
   SEALED_FORM_FIELD,
   sealFormData,
   sealLabel,
+  sealPreviousKey,
   sealTabLocation,
   toBase64Url,
 } from "@common/end-to-end-encryption";
@@ -20,7 +22,7 @@ import type { StorageArea } from "./browser-api";
 import { FormEncryption } from "./form-encryption";
 import { indexedDbKeyStore, memoryKeyStore } from "./key-store";
 import { IDBFactory } from "fake-indexeddb";
-import { REFUSED_DOWNGRADE_MESSAGES } from "./refused-downgrade";
+import { KEY_CHANGED_MESSAGE, REFUSED_DOWNGRADE_MESSAGES } from "./refused-downgrade";
 import { Pairing } from "./pairing";
 import { planFromBackup } from "./restore";
 import { LOCKED_LABEL, UNREADABLE_LABEL } from "./sealed-labels";
@@ -100,7 +102,7 @@ describe("a server that answers that encryption is off (decision 220)", () => {
     await encryption.unlock(PASSPHRASE);
     server.formEncryption = { enabled: false };
     expect(await encryption.refresh()).toBe(true);
-    expect(await encryption.status()).toEqual({ enabled: true, unlocked: true, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: "encryption-off" });
+    expect(await encryption.status()).toEqual({ enabled: true, unlocked: true, unlockedUntil: null, sealsTabLocations: false, refusedDowngrade: "encryption-off", keyChanged: false });
     const sent = await encryption.sealUpload(upload());
     expect(Object.keys(sent!.windows[0]!.tabs[0]!.formData ?? {})).toEqual([SEALED_FORM_FIELD]);
     expect(JSON.stringify(sent)).not.toMatch(/Landlord/);
@@ -257,6 +259,9 @@ describe("an unlock that ends when the person chose (decision 225)", () => {
     const { encryption, clock } = await encrypting(true);
     expect((await encryption.unlock(PASSPHRASE, 15)).ok).toBe(true);
     expect(await encryption.status()).toMatchObject({ unlocked: true, unlockedUntil: clock.now() + 15 * 60_000 });
+    // Hearing from the server again keeps the end the person chose.
+    await encryption.refresh();
+    expect(await encryption.status()).toMatchObject({ unlocked: true, unlockedUntil: clock.now() + 15 * 60_000 });
     expect(await encryption.sealUpload(upload())).not.toBeNull();
     await clock.advance(15 * 60_000);
     expect(await encryption.status()).toMatchObject({ unlocked: false, unlockedUntil: null });
@@ -327,5 +332,51 @@ describe("names, tags, notes and group titles sealed with the locations (decisio
     const [locked] = await read();
     expect(locked).toMatchObject({ sessionName: LOCKED_LABEL, tags: [LOCKED_LABEL, "plain"], note: LOCKED_LABEL });
     expect(JSON.stringify(locked)).not.toMatch(/Tax|Finance|accountant/);
+  });
+});
+
+describe("the account's key rotated elsewhere (decision 239)", () => {
+  /** What the server answers once another browser started a rotation: the new key wrapped, its id, the old one sealed under it. */
+  async function rotate(server: FakeServer, rawKey: Uint8Array<ArrayBuffer>, sealsTabLocations: boolean) {
+    const next = await createBackupKey(PASSPHRASE, MIN_KDF_ITERATIONS);
+    const nextKey = await backupKeyFrom(next.rawKey);
+    const keyId = await keyIdOf(nextKey);
+    const rotation = { previousKey: await sealPreviousKey(nextKey, rawKey), previousKeyId: await keyIdOf(await backupKeyFrom(rawKey)) };
+    server.formEncryption = { enabled: true, key: next.stored, setAt: "2026-11-28T10:00:00.000Z", changedAt: "2026-11-28T11:00:00.000Z", sealsTabLocations, keyId, rotation };
+    return nextKey;
+  }
+
+  it("form entries: the old key is forgotten at the next answer, nothing is sealed with it, and unlocking again seals with the new key", async () => {
+    const { server, encryption, rawKey, key } = await encrypting(false);
+    await encryption.unlock(PASSPHRASE);
+    // An answer naming the key this browser holds changes nothing.
+    server.formEncryption = { ...server.formEncryption, keyId: await keyIdOf(key) } as typeof server.formEncryption;
+    await encryption.refresh();
+    expect(await encryption.status()).toMatchObject({ unlocked: true, keyChanged: false });
+
+    const nextKey = await rotate(server, rawKey, false);
+    await encryption.refresh();
+    expect(await encryption.status()).toMatchObject({ enabled: true, unlocked: false, keyChanged: true });
+    const sent = await encryption.sealUpload(upload());
+    expect(sent!.windows[0]!.tabs[0]!.formData).toEqual({});
+    expect(JSON.stringify(sent)).not.toMatch(/Landlord|tv[123]\./);
+    expect(KEY_CHANGED_MESSAGE).toMatch(/unlock it again/);
+
+    expect((await encryption.unlock(PASSPHRASE)).ok).toBe(true);
+    expect(await encryption.status()).toMatchObject({ unlocked: true, keyChanged: false });
+    const sealed = (await encryption.sealUpload(upload()))!.windows[0]!.tabs[0]!.formData![SEALED_FORM_FIELD]!;
+    expect(await openFormData(nextKey, sealed, "https://bank.example/transfer")).toEqual(typed);
+    await expect(openFormData(key, sealed, "https://bank.example/transfer")).rejects.toThrow();
+  });
+
+  it("titles and addresses: backups and open tabs wait on the device instead of leaving sealed with the old key", async () => {
+    const { server, encryption, rawKey } = await encrypting(true);
+    await encryption.unlock(PASSPHRASE);
+    expect(await encryption.sealUpload(upload())).not.toBeNull();
+    await rotate(server, rawKey, true);
+    await encryption.refresh();
+    expect(await encryption.lockedOut()).toBe(true);
+    expect(await encryption.sealUpload(upload())).toBeNull();
+    expect(await encryption.sealOpenTabs({ capturedAt: 1_795_420_800_000, windows: upload().windows, groups: [] })).toBeNull();
   });
 });

@@ -11,3 +11,7 @@ export const REFUSED_DOWNGRADE_MESSAGES: Record<RefusedDowngrade, string> = {
   "locations-plain":
     "TabVault's server answered that titles and addresses are no longer encrypted for your account. This browser keeps encrypting them until you lock it and unlock it again with your passphrase.",
 };
+
+/** What the options page says once the account's key was rotated elsewhere (decision 239): the old key is forgotten. */
+export const KEY_CHANGED_MESSAGE =
+  "Your account's encryption key was replaced on another device. This browser has forgotten the old key and seals nothing with it: unlock it again with your passphrase.";

@@ -73,7 +73,7 @@ export function tabPlaceBytes(tabs: readonly Pick<TabRecord, "pinned" | "window_
 }
 
 /** A tab's content: what backups holding the same tab share, stored once per account (decision 212). */
-interface TabContent {
+export interface TabContent {
   url: string;
   title: string;
   favicon_url: string | null;
@@ -87,7 +87,7 @@ interface TabContent {
  * A content's key and size: SHA-256 of its fields as JSON in a fixed order (form entries by name), and that
  * JSON's length, which is what the content adds to the account's storage.
  */
-function keyOf(content: TabContent): { hash: string; sizeBytes: number } {
+export function keyOf(content: TabContent): { hash: string; sizeBytes: number } {
   const formEntries = Object.entries(content.form_data).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const json = JSON.stringify([content.url, content.title, content.favicon_url, content.sealed_location, formEntries, content.scroll_x, content.scroll_y]);
   return { hash: createHash("sha256").update(json).digest("hex"), sizeBytes: Buffer.byteLength(json) };

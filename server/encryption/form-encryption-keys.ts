@@ -11,6 +11,8 @@ export function formEncryptionOf(row: FormEncryptionKeyRow | undefined): FormEnc
     setAt: row.setAt.toISOString(),
     changedAt: row.changedAt.toISOString(),
     sealsTabLocations: row.sealsTabLocations,
+    keyId: row.keyId,
+    rotation: row.previousKey && row.previousKeyId ? { previousKey: row.previousKey, previousKeyId: row.previousKeyId } : null,
   };
 }
 

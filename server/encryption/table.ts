@@ -16,5 +16,10 @@ export const formEncryptionKeys = pgTable("form_encryption_keys", {
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
   /** Whether the account's browsers seal titles, addresses and favicons too (decision 199). */
   sealsTabLocations: boolean("seals_tab_locations").notNull().default(false),
+  /** The id of the wrapped key (`keyIdOf`, decision 239), set by its first rotation; null before. */
+  keyId: text("key_id"),
+  /** While a rotation is under way (decision 239): the key it replaces, sealed under the new one, and its id. */
+  previousKey: text("previous_key"),
+  previousKeyId: text("previous_key_id"),
 });
 export type FormEncryptionKeyRow = typeof formEncryptionKeys.$inferSelect;

@@ -93,6 +93,13 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "PUT /api/account/encryption": { body: { key: { salt: "A".repeat(22), iterations: 600_000, wrappedKey: `tv1.${"A".repeat(16)}.${"A".repeat(64)}` } } },
     // Off: later cells still send plain tabs (decision 199); the route's own tests turn it on.
     "PUT /api/account/encryption/tab-locations": { body: { seal: false } },
+    // No rotation is under way and `replaces` names no stored key: every signed-in browser gets 409 (decision 239).
+    "POST /api/account/encryption/rotation": {
+      body: { key: { salt: "A".repeat(22), iterations: 600_000, wrappedKey: `tv1.${"A".repeat(16)}.${"A".repeat(64)}` }, keyId: "B".repeat(22), previousKey: `tv1.${"A".repeat(16)}.${"A".repeat(64)}`, previousKeyId: "C".repeat(22), replaces: "no such key" },
+    },
+    "GET /api/account/encryption/rotation/contents": {},
+    "PUT /api/account/encryption/rotation/contents": { body: { contents: [{ id: 1, sealedLocation: null, formData: {} }] } },
+    "DELETE /api/account/encryption/rotation": {},
     "POST /api/account/deletion-request": {},
     "POST /api/account/deletion-link": { body: { token: a.deletionToken } },
     // A token that names no account: the real one would delete A in the middle of the run.

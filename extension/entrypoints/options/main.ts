@@ -2,7 +2,7 @@ import { browser } from "wxt/browser";
 import type { FormEncryptionStatus } from "../../src/form-encryption";
 import { ALL_SITES, LOCKED_QUEUE_MESSAGE, type Status } from "../../src/messages";
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
-import { REFUSED_DOWNGRADE_MESSAGES } from "../../src/refused-downgrade";
+import { KEY_CHANGED_MESSAGE, REFUSED_DOWNGRADE_MESSAGES } from "../../src/refused-downgrade";
 import { send } from "../../src/send";
 import { UNLOCK_PERIODS_MINUTES, unlockPeriodLabel, type UnlockPeriod } from "../../src/unlock-period";
 import { byId, h } from "../../src/ui/dom";
@@ -106,6 +106,7 @@ function encryptionSection(encryption: FormEncryptionStatus): HTMLElement {
     {},
     h("h2", {}, "End-to-end encryption"),
     refused,
+    encryption.keyChanged ? h("div", { class: "notice warn", role: "alert" }, h("p", {}, KEY_CHANGED_MESSAGE)) : "",
     encryption.sealsTabLocations
       ? h(
           "div",

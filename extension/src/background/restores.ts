@@ -226,13 +226,15 @@ export class Restores {
    * still open gets only the tabs it misses, on every plan (decision 210), then smart recovery where the plan includes
    * it; `allOpen` when nothing is left to open.
    */
-  private async prepare(plan: RestorePlan, allOpen: string): Promise<PreparedRestore | NothingToOpen> {
+  private async prepare(plan: RestorePlan, allOpen: string, openingNotes: string[] = []): Promise<PreparedRestore | NothingToOpen> {
     const open = await this.openWindows();
     const left = leaveOutStillOpen(plan, open.filter((window) => !window.incognito));
     const smart = await this.smartIfIncluded(left.plan, open);
     const stillOpen = stillOpenText(left.stillOpen);
     const notWeb = plan.notWebPages ? [`${plural(plan.notWebPages, "tab")} whose address is not a web page left out`] : [];
-    const notes = [...smart.notes, ...(stillOpen ? [stillOpen] : []), ...notWeb];
+    // What opening the backup left out (`opened`: tabs it could not open, forms not refilled) is said even when every
+    // other tab is open already, so a refused tab is never passed over in silence (decisions 220, 225).
+    const notes = [...smart.notes, ...(stillOpen ? [stillOpen] : []), ...notWeb, ...openingNotes];
     return smart.plan.tabCount > 0 ? { plan: smart.plan, notes } : this.nothingToOpen(allOpen, notes);
   }
 
@@ -304,9 +306,9 @@ export class Restores {
       if (options.suggestedGroups) backup = withSuggestedGroups(backup).backup;
       const plan = planFromBackup(backup);
       if (plan.tabCount === 0) return "This backup has no tabs to reopen.";
-      const prepared = await this.prepare(plan, "Every tab of this backup is open already");
+      const prepared = await this.prepare(plan, "Every tab of this backup is open already", opened.notes);
       if ("nothingToOpen" in prepared) return prepared;
-      const notes = [...prepared.notes, ...opened.notes];
+      const { notes } = prepared;
       return { plan: prepared.plan, notes: options.suggestedGroups ? [...notes, this.groupsNote(prepared.plan, caps)] : notes };
     }, options.recordAsRestore ? record : undefined);
   }

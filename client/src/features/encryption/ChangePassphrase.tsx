@@ -2,10 +2,9 @@ import { type FormEncryption, setFormEncryption } from "@common/api/encryption";
 import { rewrapBackupKey, unwrapBackupKey } from "@common/end-to-end-encryption";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { call } from "@/lib/api-client";
 import { toast } from "@/lib/use-toast";
-import { type EncryptionOn, encryptionProblem, newPassphraseProblem, PassphraseField, Problem } from "./encryption-form-parts";
+import { type EncryptionOn, encryptionProblem, newPassphraseProblem, PassphraseField, Problem, SubmitOrCancel } from "./encryption-form-parts";
 
 /**
  * A new passphrase for the same key: the key is opened with the current one and wrapped again; `replaces` names the
@@ -42,14 +41,7 @@ export function ChangePassphrase({ encryption, onChanged, onCancel }: { encrypti
         <PassphraseField label="Repeat the new passphrase" value={repeated} onChange={setRepeated} autoComplete="new-password" />
       </div>
       <Problem>{problem ?? encryptionProblem(change.error, "The passphrase could not be changed.", "That is not your current passphrase.")}</Problem>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? "Changing…" : "Save new passphrase"}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel label="Save new passphrase" pendingLabel="Changing…" pending={change.isPending} onCancel={onCancel} />
     </form>
   );
 }

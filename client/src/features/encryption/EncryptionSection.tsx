@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { endpointKey, endpointQuery } from "@/lib/api-client";
 import { errorMessage } from "@/lib/queryClient";
-import { loadBackupKey } from "./backup-key";
+import { forgetBackupKey, loadBackupKey } from "./backup-key";
+import { forgetReplacedKey } from "./key-rotation";
 import { Problem } from "./encryption-form-parts";
 import { knownEncryption, rememberEncryption } from "./encryption-status";
 import { TabLocationSealing } from "./TabLocationSealing";
@@ -14,6 +15,7 @@ import { UnlockedBrowser } from "./UnlockedBrowser";
 
 const ENCRYPTION_KEY = endpointKey(getFormEncryption);
 const rounds = KDF_ITERATIONS.toLocaleString("en-US");
+const KEY_REPLACED_MESSAGE = "Your account's key was replaced from another browser. This browser forgot the old key and seals nothing with it: unlock it again with your passphrase.";
 
 /**
  * The Account page's end-to-end encryption (decision 177): turn it on with a passphrase,
@@ -25,6 +27,17 @@ export function EncryptionSection({ email }: { email: string }) {
   const [unlocked, setUnlocked] = useState<boolean | null>(null);
   const refreshLock = useCallback(() => void loadBackupKey(email).then((key) => setUnlocked(key !== null)), [email]);
   useEffect(refreshLock, [refreshLock]);
+  // A key rotated elsewhere (decision 239): this browser forgets the old one and asks to be unlocked again.
+  const [replaced, setReplaced] = useState(false);
+  useEffect(() => {
+    if (!encryption.data) return;
+    void forgetReplacedKey(encryption.data, { load: () => loadBackupKey(email), forget: () => forgetBackupKey(email) }).then((forgot) => {
+      if (forgot) {
+        setReplaced(true);
+        refreshLock();
+      }
+    });
+  }, [email, encryption.data, refreshLock]);
 
   const adopt = (answer: FormEncryption) => {
     queryClient.setQueryData(ENCRYPTION_KEY, answer);
@@ -45,6 +58,7 @@ export function EncryptionSection({ email }: { email: string }) {
       </p>
       {state.enabled ? (
         <>
+          {replaced && !unlocked && <Problem>{KEY_REPLACED_MESSAGE}</Problem>}
           {unlocked ? (
             <UnlockedBrowser email={email} encryption={state} onLocked={refreshLock} onChanged={adopt} />
           ) : (

@@ -1,12 +1,13 @@
 import type { FormEncryption } from "@common/api/encryption";
-import { KeyRound, Lock, LockOpen } from "lucide-react";
+import { KeyRound, Lock, LockOpen, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { forgetBackupKey } from "./backup-key";
 import { ChangePassphrase } from "./ChangePassphrase";
 import type { EncryptionOn } from "./encryption-form-parts";
+import { RotateKey } from "./RotateKey";
 
-/** An unlocked browser: what it seals, locking it again, and changing the passphrase. */
+/** An unlocked browser: what it seals, locking it again, changing the passphrase, rotating the key (decision 239). */
 export function UnlockedBrowser({
   email,
   encryption,
@@ -19,6 +20,7 @@ export function UnlockedBrowser({
   onChanged: (answer: FormEncryption) => void;
 }) {
   const [changing, setChanging] = useState(false);
+  const [rotating, setRotating] = useState(false);
   return (
     <div className="space-y-3">
       <p className="flex items-center gap-2 font-medium text-slate-900">
@@ -41,7 +43,24 @@ export function UnlockedBrowser({
             Change passphrase
           </Button>
         )}
+        {!rotating && (
+          <Button type="button" variant="outline" onClick={() => setRotating(true)}>
+            <RefreshCw />
+            {encryption.rotation ? "Resume key rotation" : "Rotate key"}
+          </Button>
+        )}
       </div>
+      {rotating && (
+        <RotateKey
+          email={email}
+          encryption={encryption}
+          onRotated={(answer) => {
+            onChanged(answer);
+            setRotating(false);
+          }}
+          onCancel={() => setRotating(false)}
+        />
+      )}
       {changing && (
         <ChangePassphrase
           encryption={encryption}

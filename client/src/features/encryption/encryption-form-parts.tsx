@@ -1,6 +1,7 @@
 import type { FormEncryption } from "@common/api/encryption";
 import { PASSPHRASE_MIN_LENGTH, WrongPassphraseError } from "@common/end-to-end-encryption";
 import { type ReactNode, useId } from "react";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/queryClient";
@@ -42,4 +43,18 @@ export function encryptionProblem(error: unknown, fallback: string, wrongPassphr
   if (error === null) return null;
   if (error instanceof WrongPassphraseError) return wrongPassphrase ?? error.message;
   return errorMessage(error, fallback);
+}
+
+/** An encryption form's submit button (saying so while it works) and its Cancel. */
+export function SubmitOrCancel({ label, pendingLabel, pending, onCancel }: { label: string; pendingLabel: string; pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
 }

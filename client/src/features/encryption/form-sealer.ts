@@ -2,7 +2,8 @@ import { getFormEncryption } from "@common/api/encryption";
 import { openFormData, sealedFormDataOf } from "@common/end-to-end-encryption";
 import type { QueryClient } from "@tanstack/react-query";
 import { endpointQuery } from "@/lib/api-client";
-import { backupKeyChanged, loadBackupKey } from "./backup-key";
+import { backupKeyChanged, forgetBackupKey, loadBackupKey } from "./backup-key";
+import { forgetReplacedKey } from "./key-rotation";
 import { knownEncryption, knownLocationSealing, rememberEncryption } from "./encryption-status";
 import { openedForRestore, type SealableTab, sealTabsForSending } from "./tab-sealing";
 
@@ -33,7 +34,11 @@ export function startFormSealer(email: string, queryClient: QueryClient): FormSe
   window.addEventListener(backupKeyChanged, refreshKey);
   const answered = queryClient
     .fetchQuery(endpointQuery(getFormEncryption, undefined, { expectUnauthorized: true }))
-    .then((encryption) => rememberEncryption(email, encryption))
+    .then(async (encryption) => {
+      rememberEncryption(email, encryption);
+      // A key rotated elsewhere (decision 239): the old one is forgotten, so nothing more is sealed with it.
+      await forgetReplacedKey(encryption, { load: () => loadBackupKey(email), forget: () => forgetBackupKey(email) });
+    })
     .catch(() => undefined);
   // A backup made while the page is still starting waits this long at most for the answers above.
   const startingUp = (promise: Promise<unknown>) => Promise.race([promise, new Promise((resolve) => window.setTimeout(resolve, STARTUP_WAIT_MS))]);

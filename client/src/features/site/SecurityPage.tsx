@@ -5,6 +5,7 @@ import { FeatureCard } from "./FeatureCard";
 import { PageIntro } from "./PageIntro";
 import { Button } from "@/components/ui/button";
 import { securityPractices } from "@/features/site/content/security-practices";
+import { EndToEndProtection } from "./EndToEndProtection";
 import { useScrollToHashOnArrival } from "./useScrollToHashOnArrival";
 
 /** `/security`: what the service does to keep accounts, backups and payments safe. */
@@ -51,6 +52,8 @@ export default function SecurityPage() {
             </li>
           ))}
         </ul>
+
+        <EndToEndProtection />
 
         <div className="mt-12 grid gap-6 lg:grid-cols-2">
           <section aria-labelledby="no-certification" className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:p-8">

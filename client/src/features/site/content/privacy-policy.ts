@@ -10,6 +10,7 @@ import {
   SUPPORT_EMAIL,
   SUPPORT_REPLY_HOURS,
 } from "@common/product";
+import { notProtectedByEncryption, protectedByEncryption } from "./end-to-end-protection";
 import type { InlineLink, LongFormDocument } from "./long-form";
 
 const contactPage: InlineLink = { href: "/contact", label: "contact page" };
@@ -21,7 +22,7 @@ export const privacyPolicy: LongFormDocument = {
   eyebrow: "Legal",
   title: "Privacy Policy",
   lead: `${PRODUCT_NAME} keeps copies of your tabs so you can get them back. This policy says exactly what we store, why, who else sees it, and how to have it deleted.`,
-  updated: "2026-11-25",
+  updated: "2026-11-28",
   summary: {
     heading: "The short version",
     points: [
@@ -207,6 +208,17 @@ export const privacyPolicy: LongFormDocument = {
           { href: "/security", label: "Security page" },
           " describes these measures in detail.",
         ],
+      ],
+    },
+    {
+      // The same sentences as the Security page's (C504–C513): one place says what encryption protects.
+      id: "end-to-end-encryption",
+      heading: "What end-to-end encryption protects, and what it does not",
+      body: [
+        "Protected, even from us:",
+        { list: protectedByEncryption.map(({ text }) => text) },
+        "Not protected:",
+        { list: notProtectedByEncryption.map(({ text }) => text) },
       ],
     },
     {

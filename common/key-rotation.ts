@@ -1,0 +1,147 @@
+/**
+ * Rotating an account's backup key (decision 239): every sealed value re-sealed in the browser under a new random key,
+ * tagged with that key's id, while the old key stays sealed under the new one until none is left.
+ */
+import type { FormEncryption } from "./api/encryption";
+import {
+  asSealedFormData,
+  backupKeyFrom,
+  createBackupKey,
+  keyIdOf,
+  openPreviousKey,
+  sealPreviousKey,
+  unwrapBackupKey,
+  type WrappedBackupKey,
+  openFormData,
+  openTabLocation,
+  sealedFormDataOf,
+  sealedKeyIdOf,
+  sealFormData,
+  sealTabLocation,
+  type TabLocation,
+} from "./end-to-end-encryption";
+
+/** A stored tab's sealed values as the rotation reads and writes them (`tab_contents`, decision 212). */
+export interface SealedContent {
+  id: number;
+  /** The plain address of a tab whose location is not sealed ("" when it is): its form entries' page. */
+  url: string;
+  sealedLocation: string | null;
+  formData: Record<string, string>;
+  scrollPosition: { x: number; y: number };
+}
+
+/** The keys a rotating browser holds: the new one (with its id) and the one it replaces. */
+export interface RotationKeys {
+  key: CryptoKey;
+  keyId: string;
+  previous: CryptoKey | null;
+}
+
+/** Whether every sealed value of the content is under `keyId` already: nothing left to re-seal. */
+export function isUnderKey(content: Pick<SealedContent, "sealedLocation" | "formData">, keyId: string): boolean {
+  const form = sealedFormDataOf(content.formData);
+  return [content.sealedLocation, form].every((sealed) => sealed === null || sealedKeyIdOf(sealed) === keyId);
+}
+
+/** Tries each key in turn: values not yet re-sealed open with the previous key, re-sealed ones with the new. */
+async function withEither<T>(keys: RotationKeys, open: (key: CryptoKey) => Promise<T>): Promise<T> {
+  try {
+    return await open(keys.key);
+  } catch (error) {
+    if (!keys.previous) throw error;
+    return open(keys.previous);
+  }
+}
+
+/**
+ * The content re-sealed under the new key: its location opened beside the companions it was sealed with, its form
+ * entries opened for its page, then both sealed again (entries first, since the location binds them, decision 225).
+ * Null when a value opens under neither key: it is left as it is, and the rotation cannot finish while it remains.
+ */
+export async function resealContent(keys: RotationKeys, content: SealedContent): Promise<Pick<SealedContent, "id" | "sealedLocation" | "formData"> | null> {
+  const form = sealedFormDataOf(content.formData);
+  try {
+    const location: TabLocation | null = content.sealedLocation
+      ? await withEither(keys, (key) => openTabLocation(key, content.sealedLocation ?? "", content))
+      : null;
+    const page = location?.url ?? content.url;
+    const formData = form === null ? content.formData : asSealedFormData(await sealFormData(keys.key, await withEither(keys, (key) => openFormData(key, form, page)), page, keys.keyId));
+    const sealedLocation = location ? await sealTabLocation(keys.key, location, { formData, scrollPosition: content.scrollPosition }, keys.keyId) : null;
+    return { id: content.id, sealedLocation, formData };
+  } catch {
+    return null;
+  }
+}
+
+/** The rotation's calls (decision 239), injected: the web app's `apiRequest`, or `app.inject` in the tests. */
+export interface RotationApi {
+  read(): Promise<FormEncryption>;
+  start(body: StartRotationBody): Promise<void>;
+  list(after: number): Promise<{ contents: SealedContent[]; remaining: number }>;
+  write(contents: Pick<SealedContent, "id" | "sealedLocation" | "formData">[]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+export interface StartRotationBody {
+  key: WrappedBackupKey;
+  keyId: string;
+  previousKey: string;
+  previousKeyId: string;
+  replaces: string;
+}
+
+export interface RotationOutcome {
+  /** The key everything is sealed under now: the browser that rotated keeps it unlocked. */
+  key: CryptoKey;
+  /** The old key is dropped: every stored value is under the new one. */
+  finished: boolean;
+  resealed: number;
+  /** Values that opened under neither key: left as they were, and the old key kept for them. */
+  unreadable: number;
+}
+
+/**
+ * Rotates the account's backup key, or resumes a rotation a closed page left under way (decision 239). The
+ * passphrase opens the stored key: before a rotation the current one, during it the new one, which opens the old one
+ * from `rotation.previousKey`. Nothing is lost at any step: the old key stays reachable until the server counts no
+ * value left under it, and each batch is written whole or not at all.
+ */
+export async function rotateKey(api: RotationApi, passphrase: string, onProgress: (done: number, remaining: number) => void = () => {}): Promise<RotationOutcome> {
+  const state = await api.read();
+  if (!state.enabled) throw new Error("Encryption is off for this account.");
+  const storedRaw = await unwrapBackupKey(passphrase, state.key);
+  let keys: RotationKeys;
+  if (state.rotation) {
+    const key = await backupKeyFrom(storedRaw);
+    keys = { key, keyId: await keyIdOf(key), previous: await openPreviousKey(key, state.rotation.previousKey) };
+  } else {
+    const made = await createBackupKey(passphrase, state.key.iterations);
+    const key = await backupKeyFrom(made.rawKey);
+    const previous = await backupKeyFrom(storedRaw);
+    keys = { key, keyId: await keyIdOf(key), previous };
+    await api.start({
+      key: made.stored,
+      keyId: keys.keyId,
+      previousKey: await sealPreviousKey(key, storedRaw),
+      previousKeyId: await keyIdOf(previous),
+      replaces: state.key.wrappedKey,
+    });
+  }
+  let after = 0;
+  let resealed = 0;
+  let unreadable = 0;
+  for (;;) {
+    const { contents, remaining } = await api.list(after);
+    if (contents.length === 0) break;
+    const batch = (await Promise.all(contents.map((content) => resealContent(keys, content)))).filter((content) => content !== null);
+    unreadable += contents.length - batch.length;
+    if (batch.length > 0) await api.write(batch);
+    resealed += batch.length;
+    after = contents.at(-1)?.id ?? after;
+    onProgress(resealed, remaining - batch.length);
+  }
+  if (unreadable > 0) return { key: keys.key, finished: false, resealed, unreadable };
+  await api.finish();
+  return { key: keys.key, finished: true, resealed, unreadable };
+}
