@@ -15,6 +15,8 @@ import { buildTestApp } from "../test/test-app";
 const widerIntegers: Record<string, string> = {
   "GET /api/admin/logs querystring.cursor": "a system_logs id (bigint)",
   "GET /api/admin/messages querystring.cursor": "a contact_messages id (bigint)",
+  "GET /api/account/encryption/rotation/contents querystring.after": "a tab_contents id (bigint)",
+  "PUT /api/account/encryption/rotation/contents body.contents[].id": "a tab_contents id (bigint)",
   "GET /download/file/:platform/:fileName querystring.expires": "unix seconds, compared with the clock, never stored",
 };
 
