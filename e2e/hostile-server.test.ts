@@ -120,6 +120,9 @@ describe("the web app against a hostile server (decision 220)", () => {
     await page.getByLabel("Backup name").fill("Mortgage documents");
     await page.getByRole("button", { name: "Save name" }).click();
     await list.getByText("Mortgage documents", { exact: true }).waitFor();
+    // The details show the new name once their own answer has come and opened: the organise panel starts afresh
+    // then, so a tag typed before it would be typed into the panel it replaces.
+    await page.getByRole("heading", { level: 2, name: "Mortgage documents" }).waitFor();
     await page.getByPlaceholder("New tag").fill("Finance");
     await page.getByRole("button", { name: "Add tag" }).click();
     await page.getByRole("list", { name: "Tags" }).getByText("Finance", { exact: true }).waitFor();
