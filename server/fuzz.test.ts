@@ -507,9 +507,9 @@ describe("random and mutated input to every endpoint, signed out and signed in",
         return out.json();
       });
     await asRotating("PUT", "/api/account/encryption", { key: made.stored });
-    const saved = (await asRotating("POST", "/api/saved-sessions", { sessionName: "Sealed", browserSession: browserSession(1, { tabs: [{ ...browserSession(1).tabs[0]!, formData: sealedForm }] }) })) as { id: string };
-    const sealedName = await sealLabel(await backupKeyFrom(made.rawKey), "Sealed", { kind: "backup-name", backupId: saved.id });
-    await asRotating("PATCH", `/api/library/backups/${saved.id}`, { sessionName: sealedName });
+    const saved = (await asRotating("POST", "/api/saved-sessions", { sessionName: "Sealed", browserSession: browserSession(1, { tabs: [{ ...browserSession(1).tabs[0]!, formData: sealedForm }] }) })) as { sessionId: string };
+    const sealedName = await sealLabel(await backupKeyFrom(made.rawKey), "Sealed", { kind: "backup-name", backupId: saved.sessionId });
+    expect((await asRotating("PATCH", `/api/library/backups/${saved.sessionId}`, { sessionName: sealedName })).backupId).toBe(saved.sessionId);
     const rotated = await rotateKey(
       {
         read: () => asRotating("GET", "/api/account/encryption"),
