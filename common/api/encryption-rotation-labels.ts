@@ -3,8 +3,7 @@ import { sealedLabelKinds, type SealedLabelKind } from "../end-to-end-encryption
 import { BACKUP_LIMITS } from "./payload-limits";
 import { BROWSER_BACKUP_LIMITS } from "./browser-backups";
 import { defineEndpoint } from "./endpoint";
-import { errorResponseSchema } from "./errors";
-import { ROTATION_BATCH_SIZE } from "./encryption-rotation";
+import { ROTATION_BATCH_SIZE, rotationErrors, rotationLimitSchema } from "./encryption-rotation";
 import { ORGANISE_LIMITS } from "./library-organise";
 import { sealedLabelLength, sealedLabelPattern } from "./sealed-labels";
 import { text } from "./text";
@@ -14,7 +13,7 @@ import { text } from "./text";
  * titles and windows' names sealed under the old key (decision 237), read and written in batches like tab contents.
  */
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
+const errors = rotationErrors;
 
 /** The characters a plain label of each kind may have: its sealed form's cap follows (decision 237). */
 export const LABEL_CHARACTERS: Readonly<Record<SealedLabelKind, number>> = {
@@ -52,12 +51,7 @@ export const listLabelsToReseal = defineEndpoint({
     afterBackup: z.uuid({ message: "afterBackup is not a backup id" }).optional(),
     afterKind: labelKindSchema.optional(),
     afterIndex: z.coerce.number({ message: "afterIndex must be a number" }).int("afterIndex must be a whole number").min(0, "afterIndex is at least 0").max(2_147_483_647, "afterIndex is too large").default(0),
-    limit: z.coerce
-      .number({ message: "limit must be a number" })
-      .int("limit must be a whole number")
-      .min(1, "limit is at least 1")
-      .max(ROTATION_BATCH_SIZE, `limit is at most ${ROTATION_BATCH_SIZE}`)
-      .default(ROTATION_BATCH_SIZE),
+    limit: rotationLimitSchema,
   }),
   responses: { 200: z.object({ labels: z.array(sealedLabelSchema), remaining: z.number().int() }), ...errors },
 });
