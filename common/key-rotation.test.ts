@@ -17,6 +17,7 @@ import {
   sealPreviousKey,
   sealTabLocation,
 } from "./end-to-end-encryption";
+import { sealedIvOf } from "./api/encryption-rotation-labels";
 import { isSealedLabel, plainOrSealed, sealedLabelLength } from "./api/sealed-labels";
 import { text } from "./api/text";
 import { isUnderKey, resealContent, resealLabel } from "./key-rotation";
@@ -91,6 +92,7 @@ describe("key rotation's cryptography (decision 239)", () => {
     const name = { backupId, kind: "backup-name" as const, index: 0, sealed: await sealLabel(previous, "Tax return", { kind: "backup-name", backupId }) };
     const resealed = await resealLabel(keys, name);
     expect(resealed?.sealed.startsWith(`tv3.${keys.keyId}.`)).toBe(true);
+    expect(resealed?.replacesIv).toBe(sealedIvOf(name.sealed));
     expect(await openLabel(key, resealed!.sealed, { kind: "backup-name", backupId })).toBe("Tax return");
     await expect(openLabel(previous, resealed!.sealed, { kind: "backup-name", backupId })).rejects.toThrow(/not sealed for this place/);
     await expect(openLabel(key, resealed!.sealed, { kind: "note", backupId })).rejects.toThrow(/not sealed for this place/);

@@ -3,6 +3,7 @@
  * tagged with that key's id, while the old key stays sealed under the new one until none is left.
  */
 import type { FormEncryption } from "./api/encryption";
+import { sealedIvOf } from "./api/encryption-rotation-labels";
 import {
   asSealedFormData,
   backupKeyFrom,
@@ -89,6 +90,9 @@ export interface SealedLabelAt {
   sealed: string;
 }
 
+/** A label re-sealed, naming the IV of the one it replaces, so one renamed meanwhile is not overwritten. */
+export type ResealedLabel = SealedLabelAt & { replacesIv: string };
+
 /** The place a label is bound to: its backup for a name, tag or note, only its kind for a group title or window name. */
 function placeOf(label: SealedLabelAt): LabelPlace {
   return label.kind === "group-title" || label.kind === "window-name" ? { kind: label.kind } : { kind: label.kind, backupId: label.backupId };
@@ -98,11 +102,11 @@ function placeOf(label: SealedLabelAt): LabelPlace {
  * The label opened with either key for its place and sealed under the new one for the same place. Null when it opens
  * with neither, for that place: moved there by the server, or not this account's; it is left as it is.
  */
-export async function resealLabel(keys: RotationKeys, label: SealedLabelAt): Promise<SealedLabelAt | null> {
+export async function resealLabel(keys: RotationKeys, label: SealedLabelAt): Promise<ResealedLabel | null> {
   const place = placeOf(label);
   try {
     const plain = await withEither(keys, (key) => openLabel(key, label.sealed, place));
-    return { ...label, sealed: await sealLabel(keys.key, plain, place, keys.keyId) };
+    return { ...label, sealed: await sealLabel(keys.key, plain, place, keys.keyId), replacesIv: sealedIvOf(label.sealed) };
   } catch {
     return null;
   }
@@ -116,7 +120,7 @@ export interface RotationApi {
   write(contents: Pick<SealedContent, "id" | "sealedLocation" | "formData">[]): Promise<void>;
   /** The next labels not under the new key after the one given (from the first when null). */
   listLabels(after: Omit<SealedLabelAt, "sealed"> | null): Promise<{ labels: SealedLabelAt[]; remaining: number }>;
-  writeLabels(labels: SealedLabelAt[]): Promise<void>;
+  writeLabels(labels: ResealedLabel[]): Promise<void>;
   finish(): Promise<void>;
 }
 

@@ -58,7 +58,8 @@ export const listLabelsToReseal = defineEndpoint({
 
 /**
  * PUT /api/account/encryption/rotation/labels: labels re-sealed under the current key (`tv3.<keyId>.`), each in the
- * place it was read from, which must hold a sealed label of this account's; otherwise the whole batch is refused (400).
+ * place it was read from, which must still hold the sealed label of this account's it was read as (`replacesIv`);
+ * otherwise the whole batch is refused (400).
  */
 export const resealLabels = defineEndpoint({
   method: "PUT",
@@ -69,6 +70,8 @@ export const resealLabels = defineEndpoint({
         z.strictObject({
           ...labelSpotSchema,
           sealed: text().max(longestLabel, `A sealed label has at most ${longestLabel} characters`).regex(sealedLabelPattern, "A label is not a sealed value"),
+          /** The IV of the label it replaces, as listed: a label changed since (renamed elsewhere) is not overwritten. */
+          replacesIv: z.string().regex(/^[A-Za-z0-9_-]{16}$/, "replacesIv is not a sealed label's IV"),
         }),
       )
       .min(1, "labels is empty")
@@ -76,6 +79,11 @@ export const resealLabels = defineEndpoint({
   }),
   responses: { 200: z.object({ resealed: z.number().int(), remaining: z.number().int() }), ...errors },
 });
+
+/** A sealed value's IV: random for each seal, so it tells whether a stored label is still the one listed. */
+export function sealedIvOf(sealed: string): string {
+  return sealed.split(".").at(-2) ?? "";
+}
 
 /** The listing's query after the label at `after` (from the first when null). */
 export function labelsAfter(after: { backupId: string; kind: z.output<typeof labelKindSchema>; index: number } | null): { afterBackup?: string; afterKind?: z.output<typeof labelKindSchema>; afterIndex?: number } {

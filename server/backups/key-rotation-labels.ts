@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { LABEL_CHARACTERS, type resealLabels, type sealedLabelSchema } from "@common/api/encryption-rotation-labels";
+import { LABEL_CHARACTERS, type resealLabels, sealedIvOf, type sealedLabelSchema } from "@common/api/encryption-rotation-labels";
 import { isSealedLabel, sealedLabelLength } from "@common/api/sealed-labels";
 import { BOUND_SEALED_PREFIX, KEYED_SEALED_PREFIX, sealedKeyIdOf, type SealedLabelKind } from "@common/end-to-end-encryption";
 import type { Database } from "../db/database";
@@ -72,7 +72,8 @@ const spotKey = (spot: LabelSpot) => `${spot.backupId}/${spot.kind}/${spot.index
 
 /**
  * Writes re-sealed labels in place, or refuses the whole batch with the reason: a spot that holds no sealed label of
- * this account's (another account's backup, a plain label, a kind the spot does not hold), a label not under `keyId`,
+ * this account's (another account's backup, a plain label, a kind the spot does not hold), one changed since it was
+ * listed (renamed elsewhere: its IV is not `replacesIv`), a label not under `keyId`,
  * one longer than its kind allows, or the same spot twice. Which backup a label is bound to the server cannot see:
  * one moved elsewhere does not open there (decision 237), and the browser counts it unreadable.
  */
@@ -91,6 +92,7 @@ export async function writeResealedLabels(tx: Database, userId: string, keyId: s
     const was = stored.get(spotKey(label));
     const named = `The ${label.kind} at ${label.index} of backup ${label.backupId}`;
     if (was === undefined || !isSealedLabel(was)) return { refused: `${named} is not an encrypted label of this account's.` };
+    if (sealedIvOf(was) !== label.replacesIv) return { refused: `${named} has changed since it was listed: list it again.` };
     if (sealedKeyIdOf(label.sealed) !== keyId) return { refused: `${named} is not sealed under the account's new key.` };
     if (label.sealed.length > sealedLabelLength(LABEL_CHARACTERS[label.kind])) return { refused: `${named} is longer than an encrypted ${label.kind} can be.` };
   }

@@ -18,7 +18,7 @@ import {
   sealTabLocation,
   unwrapBackupKey,
 } from "@common/end-to-end-encryption";
-import { labelsAfter } from "@common/api/encryption-rotation-labels";
+import { labelsAfter, sealedIvOf } from "@common/api/encryption-rotation-labels";
 import { type RotationApi, rotateKey, type SealedContent, type SealedLabelAt } from "@common/key-rotation";
 import { users } from "../accounts/table";
 import { backupTabGroups, backupWindows } from "./browser-tables";
@@ -215,7 +215,7 @@ describe("rotating the account's key (issue 32 point 4, decision 239)", () => {
     expect(refused.json().message).toMatch(/^1 labels .* still sealed under the old key/);
   });
 
-  it("refuses a label batch whole: another account's backup, a plain value, another key's id, a spot holding no encrypted label", async () => {
+  it("refuses a label batch whole: another account's backup, a plain value, another key's id, a spot holding no encrypted label, one renamed since", async () => {
     const { owner, backupId } = await withSealedLabels("hostile-labels@example.com");
     const { backupId: strangersId } = await withSealedLabels("stranger-labels@example.com");
     const api = injectedApi(owner.asBrowser, 3, 2);
@@ -223,16 +223,22 @@ describe("rotating the account's key (issue 32 point 4, decision 239)", () => {
     const { keyId } = (await api.read()) as { keyId: string };
     const newKey = await backupKeyFrom(await unwrapBackupKey(PASSPHRASE, ((await api.read()) as Extract<FormEncryption, { enabled: true }>).key));
     const resealed = await sealLabel(newKey, "Tax return", { kind: "backup-name", backupId }, keyId);
-    const good = { backupId, kind: "backup-name", index: 0, sealed: resealed };
     const db = server.database.db;
+    const [stored] = await db.select({ name: savedSessions.sessionName, note: savedSessions.note }).from(savedSessions).where(eq(savedSessions.id, backupId));
+    const [nameIv, noteIv] = [sealedIvOf(stored!.name), sealedIvOf(stored!.note!)];
+    const good = { backupId, kind: "backup-name", index: 0, sealed: resealed, replacesIv: nameIv };
+    const note = { backupId, kind: "note", index: 0, replacesIv: noteIv };
     const before = await db.select().from(savedSessions).orderBy(savedSessions.id);
     const batches: [object[], RegExp][] = [
-      [[good, { backupId: strangersId, kind: "backup-name", index: 0, sealed: resealed }], /not an encrypted label of this account's/],
-      [[good, { backupId, kind: "note", index: 0, sealed: "Due in April" }], /not a sealed value/],
-      [[good, { backupId, kind: "note", index: 0, sealed: await sealLabel(newKey, "Due in April", { kind: "note", backupId }, "Z".repeat(22)) }], /not sealed under the account's new key/],
-      [[good, { backupId, kind: "note", index: 0, sealed: await sealLabel(newKey, "Due in April", { kind: "note", backupId }) }], /not sealed under the account's new key/],
-      [[good, { backupId, kind: "tag", index: 2, sealed: resealed }], /not an encrypted label of this account's/],
-      [[good, { backupId: strangersId, kind: "group-title", index: 7, sealed: resealed }], /not an encrypted label/],
+      [[good, { ...good, backupId: strangersId }], /not an encrypted label of this account's/],
+      [[good, { ...note, sealed: "Due in April" }], /not a sealed value/],
+      [[good, { ...note, sealed: await sealLabel(newKey, "Due in April", { kind: "note", backupId }, "Z".repeat(22)) }], /not sealed under the account's new key/],
+      [[good, { ...note, sealed: await sealLabel(newKey, "Due in April", { kind: "note", backupId }) }], /not sealed under the account's new key/],
+      [[good, { ...good, kind: "tag", index: 2 }], /not an encrypted label of this account's/],
+      [[good, { ...good, backupId: strangersId, kind: "group-title", index: 7 }], /not an encrypted label/],
+      // The note as listed was renamed since (another browser): the IV it replaces is not the stored one's.
+      [[good, { ...note, sealed: resealed, replacesIv: nameIv }], /changed since it was listed/],
+      [[good, { ...note, sealed: resealed, replacesIv: "short" }], /replacesIv is not/],
       [[good, good], /twice/],
       [[{ ...good, sealed: `tv3.${keyId}.${"A".repeat(16)}.${"A".repeat(20_000)}` }], /at most/],
       [[{ ...good, kind: "title" }], /not a kind of label/],
