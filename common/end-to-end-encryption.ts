@@ -330,9 +330,12 @@ export type LabelPlace = { kind: "backup-name" | "tag" | "note"; backupId: strin
 
 const labelPurpose = (place: LabelPlace) => `tabvault:label:v1\n${place.kind}\n${"backupId" in place ? place.backupId : ""}`;
 
-/** A label as one `tv2.` value, padded like a location (decision 225) and bound to its place. */
-export async function sealLabel(key: CryptoKey, label: string, place: LabelPlace): Promise<string> {
-  return seal(key, padded(JSON.stringify(label)), labelPurpose(place), BOUND_SEALED_PREFIX);
+/**
+ * A label as one `tv2.` value, padded like a location (decision 225) and bound to its place; `tv3.<keyId>.` with the
+ * key's id bound too when a key rotation re-seals it (decision 239).
+ */
+export async function sealLabel(key: CryptoKey, label: string, place: LabelPlace, keyId?: string): Promise<string> {
+  return seal(key, padded(JSON.stringify(label)), labelPurpose(place), BOUND_SEALED_PREFIX, keyId);
 }
 
 /** A sealed label that does not open for the place it is offered in: moved there by the server, or not this account's. */
@@ -345,7 +348,7 @@ export class LabelMovedError extends Error {
 
 /** The label sealed for `place`, or {@link LabelMovedError}. */
 export async function openLabel(key: CryptoKey, sealed: string, place: LabelPlace): Promise<string> {
-  if (!sealed.startsWith(BOUND_SEALED_PREFIX)) throw new LabelMovedError();
+  if (!isBound(sealed)) throw new LabelMovedError();
   let opened: Uint8Array<ArrayBuffer>;
   try {
     opened = await open(key, sealed, labelPurpose(place));

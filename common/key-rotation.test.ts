@@ -6,16 +6,21 @@ import {
   keyIdOf,
   MIN_KDF_ITERATIONS,
   openFormData,
+  openLabel,
   openPreviousKey,
   openTabLocation,
   sealedFormDataOf,
   sealedKeyIdOf,
   sealedTextPattern,
   sealFormData,
+  sealLabel,
   sealPreviousKey,
   sealTabLocation,
 } from "./end-to-end-encryption";
-import { isUnderKey, resealContent } from "./key-rotation";
+import { sealedIvOf } from "./api/encryption-rotation-labels";
+import { isSealedLabel, plainOrSealed, sealedLabelLength } from "./api/sealed-labels";
+import { text } from "./api/text";
+import { isUnderKey, resealContent, resealLabel } from "./key-rotation";
 
 const raw = () => globalThis.crypto.getRandomValues(new Uint8Array(32));
 const page = "https://bank.example/transfer";
@@ -77,5 +82,37 @@ describe("key rotation's cryptography (decision 239)", () => {
     // Already re-sealed content re-seals again (with the new key); a foreign key's content does not.
     expect(await resealContent({ key, keyId, previous }, { ...content, ...resealed! })).not.toBeNull();
     expect(await resealContent({ key, keyId, previous: await backupKeyFrom(raw()) }, content)).toBeNull();
+  });
+
+  it("a label re-sealed names the new key, opens with it for the same place only, is taken as sealed within its cap; one offered elsewhere is left", async () => {
+    const previous = await backupKeyFrom(raw());
+    const key = await backupKeyFrom(raw());
+    const keys = { key, keyId: await keyIdOf(key), previous };
+    const backupId = "00000000-0000-4000-8000-000000000001";
+    const name = { backupId, kind: "backup-name" as const, index: 0, sealed: await sealLabel(previous, "Tax return", { kind: "backup-name", backupId }) };
+    const resealed = await resealLabel(keys, name);
+    expect(resealed?.sealed.startsWith(`tv3.${keys.keyId}.`)).toBe(true);
+    expect(resealed?.replacesIv).toBe(sealedIvOf(name.sealed));
+    expect(await openLabel(key, resealed!.sealed, { kind: "backup-name", backupId })).toBe("Tax return");
+    await expect(openLabel(previous, resealed!.sealed, { kind: "backup-name", backupId })).rejects.toThrow(/not sealed for this place/);
+    await expect(openLabel(key, resealed!.sealed, { kind: "note", backupId })).rejects.toThrow(/not sealed for this place/);
+    // The id is bound: relabelled with another id, or as tv2, it does not open.
+    const [, , iv, ciphertext] = resealed!.sealed.split(".");
+    await expect(openLabel(key, `tv3.${"Z".repeat(22)}.${iv}.${ciphertext}`, { kind: "backup-name", backupId })).rejects.toThrow(/not sealed for this place/);
+    await expect(openLabel(key, `tv2.${iv}.${ciphertext}`, { kind: "backup-name", backupId })).rejects.toThrow(/not sealed for this place/);
+    // Every reader takes it as sealed, and the contracts accept it within the cap of its kind.
+    expect(isSealedLabel(resealed!.sealed)).toBe(true);
+    const field = plainOrSealed(text().max(200), 200, "name");
+    expect(field.parse(resealed!.sealed)).toBe(resealed!.sealed);
+    const longest = await sealLabel(key, "\u0001".repeat(200), { kind: "window-name" }, keys.keyId);
+    expect(longest.length).toBeLessThanOrEqual(sealedLabelLength(200));
+    expect(field.safeParse(`tv3.${keys.keyId}.${"A".repeat(16)}.${"A".repeat(sealedLabelLength(200))}`).success).toBe(false);
+    // Already re-sealed, it re-seals again with the new key; a group title opens for its kind in any backup.
+    expect(await resealLabel(keys, resealed!)).not.toBeNull();
+    const title = await resealLabel(keys, { backupId, kind: "group-title", index: 7, sealed: await sealLabel(previous, "Taxes", { kind: "group-title" }) });
+    expect(await openLabel(key, title!.sealed, { kind: "group-title" })).toBe("Taxes");
+    // The server moved the name onto another backup: it opens there under neither key and is left as it was.
+    expect(await resealLabel(keys, { ...name, backupId: "00000000-0000-4000-8000-000000000002" })).toBeNull();
+    expect(await resealLabel({ ...keys, previous: null }, name)).toBeNull();
   });
 });

@@ -3,11 +3,14 @@
  * tagged with that key's id, while the old key stays sealed under the new one until none is left.
  */
 import type { FormEncryption } from "./api/encryption";
+import { sealedIvOf } from "./api/encryption-rotation-labels";
 import {
   asSealedFormData,
   backupKeyFrom,
   createBackupKey,
   keyIdOf,
+  type LabelPlace,
+  openLabel,
   openPreviousKey,
   sealPreviousKey,
   unwrapBackupKey,
@@ -17,6 +20,8 @@ import {
   sealedFormDataOf,
   sealedKeyIdOf,
   sealFormData,
+  sealLabel,
+  type SealedLabelKind,
   sealTabLocation,
   type TabLocation,
 } from "./end-to-end-encryption";
@@ -74,12 +79,48 @@ export async function resealContent(keys: RotationKeys, content: SealedContent):
   }
 }
 
+/**
+ * A stored label (decision 237) as the rotation reads and writes it (decision 239, note of 2026-11-28): where it is,
+ * `index` being 0 for a name or note, the tag's place from 1, the group's id or the window's position.
+ */
+export interface SealedLabelAt {
+  backupId: string;
+  kind: SealedLabelKind;
+  index: number;
+  sealed: string;
+}
+
+/** A label re-sealed, naming the IV of the one it replaces, so one renamed meanwhile is not overwritten. */
+export type ResealedLabel = SealedLabelAt & { replacesIv: string };
+
+/** The place a label is bound to: its backup for a name, tag or note, only its kind for a group title or window name. */
+function placeOf(label: SealedLabelAt): LabelPlace {
+  return label.kind === "group-title" || label.kind === "window-name" ? { kind: label.kind } : { kind: label.kind, backupId: label.backupId };
+}
+
+/**
+ * The label opened with either key for its place and sealed under the new one for the same place. Null when it opens
+ * with neither, for that place: moved there by the server, or not this account's; it is left as it is.
+ */
+export async function resealLabel(keys: RotationKeys, label: SealedLabelAt): Promise<ResealedLabel | null> {
+  const place = placeOf(label);
+  try {
+    const plain = await withEither(keys, (key) => openLabel(key, label.sealed, place));
+    return { ...label, sealed: await sealLabel(keys.key, plain, place, keys.keyId), replacesIv: sealedIvOf(label.sealed) };
+  } catch {
+    return null;
+  }
+}
+
 /** The rotation's calls (decision 239), injected: the web app's `apiRequest`, or `app.inject` in the tests. */
 export interface RotationApi {
   read(): Promise<FormEncryption>;
   start(body: StartRotationBody): Promise<void>;
   list(after: number): Promise<{ contents: SealedContent[]; remaining: number }>;
   write(contents: Pick<SealedContent, "id" | "sealedLocation" | "formData">[]): Promise<void>;
+  /** The next labels not under the new key after the one given (from the first when null). */
+  listLabels(after: Omit<SealedLabelAt, "sealed"> | null): Promise<{ labels: SealedLabelAt[]; remaining: number }>;
+  writeLabels(labels: ResealedLabel[]): Promise<void>;
   finish(): Promise<void>;
 }
 
@@ -128,19 +169,44 @@ export async function rotateKey(api: RotationApi, passphrase: string, onProgress
       replaces: state.key.wrappedKey,
     });
   }
-  let after = 0;
   let resealed = 0;
   let unreadable = 0;
-  for (;;) {
-    const { contents, remaining } = await api.list(after);
-    if (contents.length === 0) break;
-    const batch = (await Promise.all(contents.map((content) => resealContent(keys, content)))).filter((content) => content !== null);
-    unreadable += contents.length - batch.length;
-    if (batch.length > 0) await api.write(batch);
-    resealed += batch.length;
-    after = contents.at(-1)?.id ?? after;
-    onProgress(resealed, remaining - batch.length);
+  /** Re-seals batch after batch from `list`, skipping past what opens under neither key, until nothing is left. */
+  async function resealAll<T, W, C>(list: (after: C) => Promise<{ items: T[]; remaining: number }>, first: C, cursorOf: (item: T) => C, reseal: (item: T) => Promise<W | null>, write: (batch: W[]) => Promise<void>) {
+    let after = first;
+    for (;;) {
+      const { items, remaining } = await list(after);
+      const last = items.at(-1);
+      if (last === undefined) return;
+      const batch = (await Promise.all(items.map(reseal))).filter((item) => item !== null);
+      unreadable += items.length - batch.length;
+      if (batch.length > 0) await write(batch);
+      resealed += batch.length;
+      after = cursorOf(last);
+      onProgress(resealed, remaining - batch.length);
+    }
   }
+  await resealAll(
+    async (after: number) => {
+      const { contents, remaining } = await api.list(after);
+      return { items: contents, remaining };
+    },
+    0,
+    (content: SealedContent) => content.id,
+    (content) => resealContent(keys, content),
+    (batch) => api.write(batch),
+  );
+  // Labels after contents (note of 2026-11-28): the same batches, resumable from the first label not yet re-sealed.
+  await resealAll(
+    async (after: Omit<SealedLabelAt, "sealed"> | null) => {
+      const { labels, remaining } = await api.listLabels(after);
+      return { items: labels, remaining };
+    },
+    null,
+    ({ backupId, kind, index }: SealedLabelAt) => ({ backupId, kind, index }),
+    (label) => resealLabel(keys, label),
+    (batch) => api.writeLabels(batch),
+  );
   if (unreadable > 0) return { key: keys.key, finished: false, resealed, unreadable };
   await api.finish();
   return { key: keys.key, finished: true, resealed, unreadable };

@@ -4,7 +4,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { AUTOMATION_LIMITS } from "@common/api/automation";
-import { asSealedFormData, backupKeyFrom, createBackupKey, MIN_KDF_ITERATIONS, sealFormData } from "@common/end-to-end-encryption";
+import { labelsAfter } from "@common/api/encryption-rotation-labels";
+import { asSealedFormData, backupKeyFrom, createBackupKey, MIN_KDF_ITERATIONS, sealFormData, sealLabel } from "@common/end-to-end-encryption";
 import { rotateKey } from "@common/key-rotation";
 import { plans } from "@common/plans";
 import type { RouteEntry } from "./app";
@@ -498,7 +499,7 @@ describe("random and mutated input to every endpoint, signed out and signed in",
     const rotating = await signIn(server.app, server.mailDir, "rotating@example.com");
     const made = await createBackupKey("correct horse battery staple", MIN_KDF_ITERATIONS);
     const sealedForm = asSealedFormData(await sealFormData(await backupKeyFrom(made.rawKey), { note: "typed" }, "https://example.com/article/0"));
-    const asRotating = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    const asRotating = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) =>
       server.app.inject({ method, url, ...(payload ? { payload } : {}), ...withSession(rotating.cookie) }).then((out) => {
         const route = `${method} ${url.split("?")[0]}`;
         statuses.get(route)?.set(out.statusCode, (statuses.get(route)?.get(out.statusCode) ?? 0) + 1);
@@ -506,18 +507,22 @@ describe("random and mutated input to every endpoint, signed out and signed in",
         return out.json();
       });
     await asRotating("PUT", "/api/account/encryption", { key: made.stored });
-    await asRotating("POST", "/api/saved-sessions", { sessionName: "Sealed", browserSession: browserSession(1, { tabs: [{ ...browserSession(1).tabs[0]!, formData: sealedForm }] }) });
+    const saved = (await asRotating("POST", "/api/saved-sessions", { sessionName: "Sealed", browserSession: browserSession(1, { tabs: [{ ...browserSession(1).tabs[0]!, formData: sealedForm }] }) })) as { sessionId: string };
+    const sealedName = await sealLabel(await backupKeyFrom(made.rawKey), "Sealed", { kind: "backup-name", backupId: saved.sessionId });
+    expect((await asRotating("PATCH", `/api/library/backups/${saved.sessionId}`, { sessionName: sealedName })).backupId).toBe(saved.sessionId);
     const rotated = await rotateKey(
       {
         read: () => asRotating("GET", "/api/account/encryption"),
         start: async (body) => void (await asRotating("POST", "/api/account/encryption/rotation", body)),
         list: (after) => asRotating("GET", `/api/account/encryption/rotation/contents?after=${after}`),
         write: async (contents) => void (await asRotating("PUT", "/api/account/encryption/rotation/contents", { contents })),
+        listLabels: (after) => asRotating("GET", `/api/account/encryption/rotation/labels?${new URLSearchParams(Object.entries(labelsAfter(after)).map(([name, value]) => [name, String(value)]))}`),
+        writeLabels: async (labels) => void (await asRotating("PUT", "/api/account/encryption/rotation/labels", { labels })),
         finish: async () => void (await asRotating("DELETE", "/api/account/encryption/rotation")),
       },
       "correct horse battery staple",
     );
-    expect(rotated).toMatchObject({ finished: true, resealed: 1 });
+    expect(rotated).toMatchObject({ finished: true, resealed: 2 });
 
     if (process.env.FUZZ_REPORT) {
       for (const [key, counts] of statuses) console.log(key, Object.fromEntries(counts));

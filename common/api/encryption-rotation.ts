@@ -11,10 +11,20 @@ import { text } from "./text";
  * (`rotation.previousKey`) until the server counts no value left under it. Browser session only.
  */
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
+/** What every rotation route may refuse with. */
+export const rotationErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
+const errors = rotationErrors;
 
-/** At most this many contents a batch reads or writes: one request stays small whatever the account holds. */
+/** At most this many contents (or labels) a batch reads or writes: one request stays small whatever the account holds. */
 export const ROTATION_BATCH_SIZE = 100;
+
+/** A listing's `limit`: at most one batch. */
+export const rotationLimitSchema = z.coerce
+  .number({ message: "limit must be a number" })
+  .int("limit must be a whole number")
+  .min(1, "limit is at least 1")
+  .max(ROTATION_BATCH_SIZE, `limit is at most ${ROTATION_BATCH_SIZE}`)
+  .default(ROTATION_BATCH_SIZE);
 
 /**
  * POST /api/account/encryption/rotation: starts a rotation. `key` wraps the new key under the passphrase, `keyId` is its
@@ -52,12 +62,7 @@ export const listContentsToReseal = defineEndpoint({
   path: "/api/account/encryption/rotation/contents",
   query: z.object({
     after: z.coerce.number({ message: "after must be a number" }).int("after must be a whole number").min(0, "after is at least 0").default(0),
-    limit: z.coerce
-      .number({ message: "limit must be a number" })
-      .int("limit must be a whole number")
-      .min(1, "limit is at least 1")
-      .max(ROTATION_BATCH_SIZE, `limit is at most ${ROTATION_BATCH_SIZE}`)
-      .default(ROTATION_BATCH_SIZE),
+    limit: rotationLimitSchema,
   }),
   responses: { 200: z.object({ contents: z.array(sealedContentSchema), remaining: z.number().int() }), ...errors },
 });

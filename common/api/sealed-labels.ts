@@ -4,10 +4,10 @@ import { text } from "./text";
 
 /**
  * Labels a person gives backups and groupings (a backup's name, tags and note, a group's title, a window's name) may
- * arrive sealed in the browser (decision 237): a `tv2.` value the server stores as sent, never trimmed, lower-cased or
- * filtered, within its own length cap.
+ * arrive sealed in the browser (decision 237): a `tv2.` value, or `tv3.<key id>.` once a key rotation re-sealed it
+ * (decision 239), that the server stores as sent, never trimmed, lower-cased or filtered, within its own length cap.
  */
-export const sealedLabelPattern = /^tv2\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
+export const sealedLabelPattern = /^(?:tv2|tv3\.[A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
 
 /** Anything that starts like a sealed value is judged as one: a broken one is refused, never kept as a plain name. */
 const looksSealed = /^tv\d+\./;
@@ -16,13 +16,16 @@ export function isSealedLabel(value: string): boolean {
   return sealedLabelPattern.test(value);
 }
 
+/** The longest prefix a sealed label has: a rotation's `tv3.<22-character key id>.` (decision 239). */
+const LONGEST_LABEL_PREFIX = `tv3.${"k".repeat(22)}.`.length;
+
 /**
  * The longest sealed form of a label of `characters` UTF-16 units: at most 6 bytes each once in JSON (a control
  * character's `\u0001`), padded (decision 225), a 16-byte tag, base64url, then the prefix and the IV.
  */
 export function sealedLabelLength(characters: number): number {
   const sealedBytes = paddedLength(characters * 6 + 2) + 16;
-  return "tv2.".length + 16 + 1 + Math.ceil((sealedBytes * 4) / 3);
+  return LONGEST_LABEL_PREFIX + 16 + 1 + Math.ceil((sealedBytes * 4) / 3);
 }
 
 /** What a reader that cannot open a sealed label shows in its place (exports, mail, team lists, messages). */

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { finishKeyRotation, listContentsToReseal, resealContents, startKeyRotation } from "@common/api/encryption-rotation";
+import { listLabelsToReseal, resealLabels } from "@common/api/encryption-rotation-labels";
 import { requireSignInSession, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { formEncryptionOf, readFormEncryptionKey } from "../encryption/form-encryption-keys";
-import { contentsNotUnder, countNotUnder, countSealedLabels, finishRotation, startRotation, writeResealed } from "./key-rotation";
+import { contentsNotUnder, countNotUnder, finishRotation, startRotation, writeResealed } from "./key-rotation";
+import { countLabelsNotUnder, labelsNotUnder, writeResealedLabels } from "./key-rotation-labels";
 
 const encryptionOff = "Turn encryption on with a passphrase first.";
 const underWay = "A key rotation is already under way for this account: it is resumed from the Account page, not started again.";
 const staleKey = "The key was changed somewhere else meanwhile. Reload the Account page and try again.";
-const sealedLabelsBlockRotation = (backups: number) =>
-  `${backups} ${backups === 1 ? "backup has" : "backups have"} an encrypted name, tag, note, group title or window name, which rotating the key does not re-seal yet: rotating now would leave them unreadable, so the key stays as it is.`;
 const noRotation = "No key rotation is under way for this account.";
 
 /**
@@ -30,8 +30,6 @@ export const keyRotationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     onRequest: requireSignInSession,
     handler: async (request, reply) => {
       const { user } = signedInAccount(request);
-      const labelled = await countSealedLabels(db, user.id);
-      if (labelled > 0) return reply.code(409).send({ message: sealedLabelsBlockRotation(labelled) });
       const started = await startRotation(db, user.id, request.body, app.clock());
       if (started) {
         request.log.info({ userId: user.id }, "key rotation started");
@@ -68,6 +66,33 @@ export const keyRotationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   });
 
   app.route({
+    ...endpointRoute(listLabelsToReseal),
+    onRequest: requireSignInSession,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const keyId = await rotatingKeyId(user.id);
+      if (!keyId) return reply.code(409).send({ message: noRotation });
+      const { afterBackup, afterKind, afterIndex, limit } = request.query;
+      const after = afterBackup && afterKind ? { backupId: afterBackup, kind: afterKind, index: afterIndex } : null;
+      const labels = await labelsNotUnder(db, user.id, keyId, after, limit);
+      return { labels, remaining: await countLabelsNotUnder(db, user.id, keyId) };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(resealLabels),
+    onRequest: requireSignInSession,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const keyId = await rotatingKeyId(user.id);
+      if (!keyId) return reply.code(409).send({ message: noRotation });
+      const written = await db.transaction((tx) => writeResealedLabels(tx, user.id, keyId, request.body.labels));
+      if ("refused" in written) return reply.code(400).send({ message: written.refused });
+      return { resealed: written.resealed, remaining: await countLabelsNotUnder(db, user.id, keyId) };
+    },
+  });
+
+  app.route({
     ...endpointRoute(finishKeyRotation),
     onRequest: requireSignInSession,
     handler: async (request, reply) => {
@@ -76,7 +101,9 @@ export const keyRotationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       if (!keyId) return reply.code(409).send({ message: noRotation });
       const finished = await finishRotation(db, user.id, keyId);
       if ("left" in finished) {
-        return reply.code(409).send({ message: `${finished.left} stored tabs are still sealed under the old key: it is kept until they are re-sealed.` });
+        const { tabs, labels } = finished.left;
+        const left = [tabs > 0 ? `${tabs} stored tabs` : "", labels > 0 ? `${labels} labels (names, tags, notes, group titles or window names)` : ""].filter(Boolean).join(" and ");
+        return reply.code(409).send({ message: `${left} are still sealed under the old key: it is kept until they are re-sealed.` });
       }
       request.log.info({ userId: user.id }, "key rotation finished");
       return formEncryptionOf(finished.row);

@@ -6,8 +6,10 @@ import {
   backupKeyFrom,
   createBackupKey,
   keyIdOf,
+  type LabelPlace,
   MIN_KDF_ITERATIONS,
   openFormData,
+  openLabel,
   openTabLocation,
   sealedFormDataOf,
   sealedKeyIdOf,
@@ -16,8 +18,10 @@ import {
   sealTabLocation,
   unwrapBackupKey,
 } from "@common/end-to-end-encryption";
-import { type RotationApi, rotateKey, type SealedContent } from "@common/key-rotation";
+import { labelsAfter, sealedIvOf } from "@common/api/encryption-rotation-labels";
+import { type RotationApi, rotateKey, type SealedContent, type SealedLabelAt } from "@common/key-rotation";
 import { users } from "../accounts/table";
+import { backupTabGroups, backupWindows } from "./browser-tables";
 import { savedSessions, backupTabsView, tabContents } from "./table";
 import { browserBackup, browserTab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
@@ -31,7 +35,7 @@ describe("rotating the account's key (issue 32 point 4, decision 239)", () => {
   const made = createBackupKey(PASSPHRASE, MIN_KDF_ITERATIONS);
 
   /** An account with encryption on, one backup of form entries sealed on plain tabs, one of sealed tabs. */
-  async function account(email: string) {
+  async function account(email: string, labelled = false) {
     const { cookie } = await signIn(server.app, server.mailDir, email);
     await server.database.db.update(users).set({ planType: "pro" }).where(eq(users.email, email));
     const asBrowser = withSession(cookie);
@@ -49,9 +53,13 @@ describe("rotating the account's key (issue 32 point 4, decision 239)", () => {
       sealed.windows[0]!.tabs.map(async (tab, n) => {
         const formData = n === 0 ? asSealedFormData(await sealFormData(key, typed, `https://clinic.example/${n}`)) : {};
         const location = { url: `https://clinic.example/${n}`, title: `Results ${n}`, faviconUrl: null };
-        return browserTab(n, { url: "", title: "", faviconUrl: null, formData, sealedLocation: await sealTabLocation(key, location, { formData, scrollPosition: tab.scrollPosition }) });
+        return browserTab(n, { groupId: tab.groupId, url: "", title: "", faviconUrl: null, formData, sealedLocation: await sealTabLocation(key, location, { formData, scrollPosition: tab.scrollPosition }) });
       }),
     );
+    if (labelled) {
+      sealed.groups = [{ ...sealed.groups![0]!, title: await sealLabel(key, "Taxes 2026", { kind: "group-title" }) }];
+      sealed.windows[0]!.name = await sealLabel(key, "Paperwork", { kind: "window-name" });
+    }
     expect((await server.app.inject({ method: "POST", url: "/api/browser-backups", payload: sealed, ...asDevice })).statusCode).toBe(201);
     const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     return { asBrowser, asDevice, userId: user!.id, key };
@@ -73,6 +81,15 @@ describe("rotating the account's key (issue 32 point 4, decision 239)", () => {
         if (api.writes >= failWriteAfter) throw new Error("the page closed");
         api.writes += 1;
         await call("PUT", "/api/account/encryption/rotation/contents", { contents });
+      },
+      listLabels: async (after: Omit<SealedLabelAt, "sealed"> | null) => {
+        const query = new URLSearchParams(Object.entries({ ...labelsAfter(after), limit }).map(([name, value]) => [name, String(value)]));
+        return (await call("GET", `/api/account/encryption/rotation/labels?${query}`)) as { labels: SealedLabelAt[]; remaining: number };
+      },
+      writeLabels: async (labels: object[]) => {
+        if (api.writes >= failWriteAfter) throw new Error("the page closed");
+        api.writes += 1;
+        await call("PUT", "/api/account/encryption/rotation/labels", { labels });
       },
       finish: async () => void (await call("DELETE", "/api/account/encryption/rotation")),
     };
@@ -123,21 +140,121 @@ describe("rotating the account's key (issue 32 point 4, decision 239)", () => {
     expect((await contentsOf(owner.userId))[0]).toEqual(ownersContent);
   });
 
-  it("is not started while a backup holds an encrypted name, tag, note, group title or window name, which it would leave unreadable", async () => {
-    const owner = await account("labelled@example.com");
-    const [backup] = await server.database.db.select({ id: savedSessions.id }).from(savedSessions).where(eq(savedSessions.userId, owner.userId)).limit(1);
-    const name = await sealLabel(owner.key, "Tax return", { kind: "backup-name", backupId: backup!.id });
-    const renamed = await server.app.inject({ method: "PATCH", url: `/api/library/backups/${backup!.id}`, payload: { sessionName: name }, ...owner.asBrowser });
-    expect(renamed.statusCode).toBe(200);
+  /**
+   * An account whose labels are sealed (decision 237): the sealed tabs' backup's group title and window name, and a
+   * backup's name, a tag and a note. Answers the account and that backup's id.
+   */
+  async function withSealedLabels(email: string) {
+    const owner = await account(email, true);
+    const [backup] = await server.database.db.select({ id: savedSessions.id }).from(savedSessions).where(eq(savedSessions.userId, owner.userId)).orderBy(savedSessions.createdAt).limit(1);
+    const backupId = backup!.id;
+    const change = {
+      sessionName: await sealLabel(owner.key, "Tax return", { kind: "backup-name", backupId }),
+      note: await sealLabel(owner.key, "Due in April", { kind: "note", backupId }),
+      addTags: [await sealLabel(owner.key, "finance", { kind: "tag", backupId })],
+    };
+    expect((await server.app.inject({ method: "PATCH", url: `/api/library/backups/${backupId}`, payload: change, ...owner.asBrowser })).statusCode).toBe(200);
+    return { owner, backupId };
+  }
 
-    const next = await createBackupKey(PASSPHRASE, MIN_KDF_ITERATIONS);
-    const body = { key: next.stored, keyId: await keyIdOf(await backupKeyFrom(next.rawKey)), previousKey: next.stored.wrappedKey, previousKeyId: await keyIdOf(owner.key), replaces: (await made).stored.wrappedKey };
-    const refused = await server.app.inject({ method: "POST", url: "/api/account/encryption/rotation", payload: body, ...owner.asBrowser });
+  /** Every sealed label of the account, with the place it is bound to. */
+  async function sealedLabelsOf(userId: string): Promise<{ sealed: string; place: LabelPlace }[]> {
+    const db = server.database.db;
+    const backups = await db.select().from(savedSessions).where(eq(savedSessions.userId, userId));
+    const found: { sealed: string; place: LabelPlace }[] = [];
+    for (const backup of backups) {
+      const backupId = backup.id;
+      found.push({ sealed: backup.sessionName, place: { kind: "backup-name", backupId } });
+      if (backup.note) found.push({ sealed: backup.note, place: { kind: "note", backupId } });
+      for (const tag of backup.tags ?? []) found.push({ sealed: tag, place: { kind: "tag", backupId } });
+      for (const group of await db.select().from(backupTabGroups).where(eq(backupTabGroups.sessionId, backupId))) found.push({ sealed: group.title, place: { kind: "group-title" } });
+      for (const window of await db.select().from(backupWindows).where(eq(backupWindows.sessionId, backupId))) if (window.name) found.push({ sealed: window.name, place: { kind: "window-name" } });
+    }
+    return found.filter(({ sealed }) => /^tv[23]\./.test(sealed));
+  }
+
+  it("re-seals every encrypted name, tag, note, group title and window name with the contents: each opens with the new key for its place", async () => {
+    const { owner } = await withSealedLabels("labelled@example.com");
+    const api = injectedApi(owner.asBrowser, Infinity, 2);
+    const outcome = await rotateKey(api, PASSPHRASE);
+    expect(outcome).toMatchObject({ finished: true, unreadable: 0 });
+    const after = (await api.read()) as Extract<FormEncryption, { enabled: true }>;
+    expect(after.rotation).toBeNull();
+    const newKey = await backupKeyFrom(await unwrapBackupKey(PASSPHRASE, after.key));
+    const labels = await sealedLabelsOf(owner.userId);
+    expect(labels.map(({ place }) => place.kind).sort()).toEqual(["backup-name", "group-title", "note", "tag", "window-name"]);
+    const opened = await Promise.all(labels.map(({ sealed, place }) => openLabel(newKey, sealed, place)));
+    expect(opened.sort()).toEqual(["Due in April", "Paperwork", "Tax return", "Taxes 2026", "finance"]);
+    for (const { sealed } of labels) expect(sealedKeyIdOf(sealed)).toBe(after.keyId);
+    await expectAllOpen(owner.userId, newKey);
+    // A re-sealed label opens only for its place, as before.
+    const name = labels.find(({ place }) => place.kind === "backup-name")!;
+    await expect(openLabel(newKey, name.sealed, { kind: "note", backupId: "00000000-0000-4000-8000-000000000001" })).rejects.toThrow(/not sealed for this place/);
+  });
+
+  it("keeps the old key while a label is left under it; a label the server moved to another backup stays unreadable and the old key with it", async () => {
+    const { owner, backupId } = await withSealedLabels("labels-left@example.com");
+    // Contents take 3 writes at 2 a batch; the page closes before any label is written.
+    const closing = injectedApi(owner.asBrowser, 3, 2);
+    await expect(rotateKey(closing, PASSPHRASE)).rejects.toThrow(/page closed/);
+    const left = await server.app.inject({ method: "DELETE", url: "/api/account/encryption/rotation", ...owner.asBrowser });
+    expect(left.statusCode).toBe(409);
+    expect(left.json().message).toBe("5 labels (names, tags, notes, group titles or window names) are still sealed under the old key: it is kept until they are re-sealed.");
+
+    // A hostile server moves the sealed name onto another backup: it opens there under neither key, so it is left as
+    // it was and the old key is kept for it.
+    const other = (await server.database.db.select({ id: savedSessions.id }).from(savedSessions).where(eq(savedSessions.userId, owner.userId))).find(({ id }) => id !== backupId);
+    const [named] = await server.database.db.select({ sessionName: savedSessions.sessionName }).from(savedSessions).where(eq(savedSessions.id, backupId));
+    await server.database.db.update(savedSessions).set({ sessionName: named!.sessionName }).where(eq(savedSessions.id, other!.id));
+    const outcome = await rotateKey(injectedApi(owner.asBrowser), PASSPHRASE);
+    expect(outcome).toMatchObject({ finished: false, unreadable: 1 });
+    const state = (await closing.read()) as Extract<FormEncryption, { enabled: true }>;
+    expect(state.rotation?.previousKeyId).toBe(await keyIdOf(owner.key));
+    const refused = await server.app.inject({ method: "DELETE", url: "/api/account/encryption/rotation", ...owner.asBrowser });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(
-      "1 backup has an encrypted name, tag, note, group title or window name, which rotating the key does not re-seal yet: rotating now would leave them unreadable, so the key stays as it is.",
-    );
-    expect((await server.app.inject({ method: "GET", url: "/api/account/encryption", ...owner.asBrowser })).json()).toMatchObject({ key: (await made).stored, rotation: null });
+    expect(refused.json().message).toMatch(/^1 labels .* still sealed under the old key/);
+  });
+
+  it("refuses a label batch whole: another account's backup, a plain value, another key's id, a spot holding no encrypted label, one renamed since", async () => {
+    const { owner, backupId } = await withSealedLabels("hostile-labels@example.com");
+    const { backupId: strangersId } = await withSealedLabels("stranger-labels@example.com");
+    const api = injectedApi(owner.asBrowser, 3, 2);
+    await expect(rotateKey(api, PASSPHRASE)).rejects.toThrow(/page closed/);
+    const { keyId } = (await api.read()) as { keyId: string };
+    const newKey = await backupKeyFrom(await unwrapBackupKey(PASSPHRASE, ((await api.read()) as Extract<FormEncryption, { enabled: true }>).key));
+    const resealed = await sealLabel(newKey, "Tax return", { kind: "backup-name", backupId }, keyId);
+    const db = server.database.db;
+    const [stored] = await db.select({ name: savedSessions.sessionName, note: savedSessions.note }).from(savedSessions).where(eq(savedSessions.id, backupId));
+    const [nameIv, noteIv] = [sealedIvOf(stored!.name), sealedIvOf(stored!.note!)];
+    const good = { backupId, kind: "backup-name", index: 0, sealed: resealed, replacesIv: nameIv };
+    const note = { backupId, kind: "note", index: 0, replacesIv: noteIv };
+    const before = await db.select().from(savedSessions).orderBy(savedSessions.id);
+    const batches: [object[], RegExp][] = [
+      [[good, { ...good, backupId: strangersId }], /not an encrypted label of this account's/],
+      [[good, { ...note, sealed: "Due in April" }], /not a sealed value/],
+      [[good, { ...note, sealed: await sealLabel(newKey, "Due in April", { kind: "note", backupId }, "Z".repeat(22)) }], /not sealed under the account's new key/],
+      [[good, { ...note, sealed: await sealLabel(newKey, "Due in April", { kind: "note", backupId }) }], /not sealed under the account's new key/],
+      [[good, { ...good, kind: "tag", index: 2 }], /not an encrypted label of this account's/],
+      [[good, { ...good, backupId: strangersId, kind: "group-title", index: 7 }], /not an encrypted label/],
+      // The note as listed was renamed since (another browser): the IV it replaces is not the stored one's.
+      [[good, { ...note, sealed: resealed, replacesIv: nameIv }], /changed since it was listed/],
+      [[good, { ...note, sealed: resealed, replacesIv: "short" }], /replacesIv is not/],
+      [[good, good], /twice/],
+      [[{ ...good, sealed: `tv3.${keyId}.${"A".repeat(16)}.${"A".repeat(20_000)}` }], /at most/],
+      [[{ ...good, kind: "title" }], /not a kind of label/],
+    ];
+    for (const [labels, message] of batches) {
+      const refused = await server.app.inject({ method: "PUT", url: "/api/account/encryption/rotation/labels", payload: { labels }, ...owner.asBrowser });
+      expect(refused.statusCode, JSON.stringify(labels).slice(0, 120)).toBe(400);
+      expect(refused.json().message).toMatch(message);
+    }
+    for (const query of ["afterIndex=-1", "limit=0", "limit=1000", "afterBackup=x", "afterKind=title"]) {
+      expect((await server.app.inject({ method: "GET", url: `/api/account/encryption/rotation/labels?${query}`, ...owner.asBrowser })).statusCode).toBe(400);
+    }
+    expect(await db.select().from(savedSessions).orderBy(savedSessions.id)).toEqual(before);
+    // The good label alone is written.
+    const written = await server.app.inject({ method: "PUT", url: "/api/account/encryption/rotation/labels", payload: { labels: [good] }, ...owner.asBrowser });
+    expect(written.json()).toEqual({ resealed: 1, remaining: 4 });
   });
 
   it("refuses a batch with a hostile or oversized value whole: plain text, another key's id, a kind changed, too many, too long", async () => {

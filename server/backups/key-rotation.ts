@@ -4,6 +4,7 @@ import type { resealContents, sealedContentSchema, startKeyRotation } from "@com
 import { SEALED_FORM_FIELD, sealedFormDataOf, sealedKeyIdOf } from "@common/end-to-end-encryption";
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
+import { countLabelsNotUnder } from "./key-rotation-labels";
 import { keyOf, lockAccountTabs } from "./tab-lists";
 import { type FormEncryptionKeyRow, formEncryptionKeys } from "../encryption/table";
 
@@ -23,22 +24,6 @@ export async function startRotation(db: Database, userId: string, body: z.output
     .where(and(eq(formEncryptionKeys.userId, userId), eq(formEncryptionKeys.wrappedKey, replaces), isNull(formEncryptionKeys.previousKey), or(isNull(formEncryptionKeys.keyId), eq(formEncryptionKeys.keyId, previousKeyId))))
     .returning();
   return row;
-}
-
-/**
- * How many of the account's backups hold a sealed label: a name, tag or note, or a group title or window name
- * (decision 237). A rotation re-seals tab contents only, so it is not started while such labels exist: finishing it
- * would drop the only key that opens them (decision 239).
- */
-export async function countSealedLabels(db: Pick<Database, "execute">, userId: string): Promise<number> {
-  const sealed = "tv2.%";
-  const [row] = rowsOf<{ count: number | string }>(
-    await db.execute(sql`select count(*) as count from saved_sessions s where s.user_id = ${userId}::uuid and (
-      s.session_name like ${sealed} or s.note like ${sealed} or exists (select 1 from unnest(s.tags) tag where tag like ${sealed})
-      or exists (select 1 from backup_tab_groups g where g.session_id = s.id and g.title like ${sealed})
-      or exists (select 1 from backup_windows w where w.session_id = s.id and w.name like ${sealed}))`),
-  );
-  return Number(row?.count ?? 0);
 }
 
 /** The SQL condition "this content holds a sealed value not under `keyId`": not yet re-sealed. */
@@ -112,17 +97,20 @@ export async function writeResealed(tx: Database, userId: string, keyId: string,
   return { resealed: updates.length };
 }
 
-/** Ends the rotation (decision 239) only when nothing is left under the old key; the count left otherwise. */
-export async function finishRotation(db: Database, userId: string, keyId: string): Promise<{ left: number } | { row: FormEncryptionKeyRow }> {
+/**
+ * Ends the rotation (decision 239) only when nothing is left under the old key, neither a tab content nor a label
+ * (note of 2026-11-28); the counts left otherwise.
+ */
+export async function finishRotation(db: Database, userId: string, keyId: string): Promise<{ left: { tabs: number; labels: number } } | { row: FormEncryptionKeyRow }> {
   return db.transaction(async (tx) => {
     await lockAccountTabs(tx, userId);
-    const left = await countNotUnder(tx, userId, keyId);
-    if (left > 0) return { left };
+    const left = { tabs: await countNotUnder(tx, userId, keyId), labels: await countLabelsNotUnder(tx, userId, keyId) };
+    if (left.tabs > 0 || left.labels > 0) return { left };
     const [row] = await tx
       .update(formEncryptionKeys)
       .set({ previousKey: null, previousKeyId: null })
       .where(and(eq(formEncryptionKeys.userId, userId), eq(formEncryptionKeys.keyId, keyId)))
       .returning();
-    return row ? { row } : { left: 0 };
+    return row ? { row } : { left };
   });
 }

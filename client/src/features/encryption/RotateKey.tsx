@@ -18,7 +18,7 @@ export function RotateKey({ email, encryption, onRotated, onCancel }: { email: s
   const resuming = encryption.rotation != null;
   const rotate = useMutation({
     mutationFn: async () => {
-      const outcome = await rotateKey(rotationApi, passphrase, (done, remaining) => setProgress(`${done} tabs sealed again, ${remaining} to go.`));
+      const outcome = await rotateKey(rotationApi, passphrase, (done, remaining) => setProgress(`${done} tabs and labels sealed again, ${remaining} left in this pass.`));
       await keepBackupKey(email, outcome.key);
       return { outcome, answer: await rotationApi.read() };
     },
@@ -27,7 +27,7 @@ export function RotateKey({ email, encryption, onRotated, onCancel }: { email: s
       toast(
         outcome.finished
           ? { title: "Key rotated", description: "Everything is sealed under the new key and the old one is gone. Unlock your other browsers again." }
-          : { title: "Key rotation not finished", description: `${outcome.unreadable} tabs open under neither key: the old key is kept for them.` },
+          : { title: "Key rotation not finished", description: `${outcome.unreadable} tabs or labels open under neither key: the old key is kept for them.` },
       );
     },
   });

@@ -1,6 +1,7 @@
 import type { FormEncryption } from "@common/api/encryption";
 import { finishKeyRotation, listContentsToReseal, resealContents, startKeyRotation } from "@common/api/encryption-rotation";
 import { getFormEncryption } from "@common/api/encryption";
+import { labelsAfter, listLabelsToReseal, resealLabels } from "@common/api/encryption-rotation-labels";
 import { keyIdOf } from "@common/end-to-end-encryption";
 import type { RotationApi } from "@common/key-rotation";
 import { call } from "@/lib/api-client";
@@ -11,6 +12,8 @@ export const rotationApi: RotationApi = {
   start: async (body) => void (await call(startKeyRotation, { body })),
   list: (after) => call(listContentsToReseal, { query: { after } }),
   write: async (contents) => void (await call(resealContents, { body: { contents } })),
+  listLabels: (after) => call(listLabelsToReseal, { query: labelsAfter(after) }),
+  writeLabels: async (labels) => void (await call(resealLabels, { body: { labels } })),
   finish: async () => void (await call(finishKeyRotation)),
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backupKeyFrom, openLabel, sealLabel } from "@common/end-to-end-encryption";
+import { backupKeyFrom, keyIdOf, openLabel, sealLabel } from "@common/end-to-end-encryption";
 import { LOCKED_LABEL, LockedLabelsError, matchesLabels, openLabels, sealOrganiseChange, UNREADABLE_LABEL } from "./label-sealing";
 
 const key = () => backupKeyFrom(crypto.getRandomValues(new Uint8Array(32)));
@@ -35,5 +35,15 @@ describe("a backup's name, tags and note in the web app (decision 237)", () => {
     expect(await openLabels(stored, null)).toMatchObject({ sessionName: LOCKED_LABEL, tags: [LOCKED_LABEL, "plain"], note: LOCKED_LABEL, labelsLocked: true });
     expect((await openLabels({ ...stored, id: B }, k)).sessionName).toBe(UNREADABLE_LABEL);
     expect((await openLabels({ ...stored, sessionName: await sealLabel(await key(), "x", { kind: "backup-name", backupId: A }) }, k)).sessionName).toBe(UNREADABLE_LABEL);
+  });
+
+  it("re-sealed by a key rotation (tv3.<key id>., decision 239) they are still taken as sealed: opened with the key, Locked without it", async () => {
+    const k = await key();
+    const keyId = await keyIdOf(k);
+    const stored = { id: A, sessionName: await sealLabel(k, "Tax return", { kind: "backup-name", backupId: A }, keyId), tags: [await sealLabel(k, "finance", { kind: "tag", backupId: A }, keyId)], note: null };
+    expect(stored.sessionName.startsWith(`tv3.${keyId}.`)).toBe(true);
+    expect(await openLabels(stored, k)).toMatchObject({ sessionName: "Tax return", tags: ["finance"], labelsLocked: false });
+    expect(await openLabels(stored, null)).toMatchObject({ sessionName: LOCKED_LABEL, tags: [LOCKED_LABEL], labelsLocked: true });
+    expect((await openLabels({ ...stored, id: B }, k)).sessionName).toBe(UNREADABLE_LABEL);
   });
 });

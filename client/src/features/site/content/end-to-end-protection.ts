@@ -32,7 +32,7 @@ export const protectedByEncryption: readonly ProtectionStatement[] = [
   { claim: "C508", text: "Changing your passphrase wraps the same key again: what was sealed stays sealed under that key." },
   {
     claim: "C509",
-    text: "“Rotate key” on your Account page makes a new key and seals your tabs' titles, addresses and form entries again under it, in your browser. The old key stays sealed under the new one until nothing needs it, so a rotation stopped halfway loses nothing, and your other browsers ask to be unlocked again. While a backup has an encrypted name, tag, note, group title or window name, the key is not rotated, since those would not be sealed again yet.",
+    text: "“Rotate key” on your Account page makes a new key and seals your tabs' titles, addresses and form entries, and your backups' encrypted names, tags, notes, group titles and window names, again under it, in your browser, each for the same place. The old key stays sealed under the new one until nothing needs it, so a rotation stopped halfway loses nothing, and your other browsers ask to be unlocked again.",
   },
 ];
 
