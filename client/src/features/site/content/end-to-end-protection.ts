@@ -1,15 +1,7 @@
 /**
  * What end-to-end encryption protects and what it does not, said once: the Security page and the Privacy Policy both
- * read these sentences (claims C504–C513 in docs/product.md, decisions 220, 225 and 239).
+ * read these sentences (claims C504–C514 in docs/product.md, decisions 220, 225, 237 and 239).
  */
-
-/**
- * The names the person gives (decision 225 left them readable). Kept as one sentence so that it can be changed when
- * group titles, window names, backup names, tags and notes are sealed with titles and addresses (branch wt-seal-names):
- * C512 in docs/product.md.
- */
-export const NAMES_SEALING_SENTENCE =
-  "When titles and addresses are encrypted, so are tab group titles, window names and the names, tags and notes you give backups, padded to hide their length: a backup's name, tags and note are sealed for that backup, while group titles and window names are sealed only as what they are, so TabVault could swap two of them. TabVault still sees how many tags a backup has, whether it has a note, and the names it gives backups itself, and a search of encrypted names, tags and notes happens only in your unlocked browser.";
 
 export interface ProtectionStatement {
   /** The claim in docs/product.md that says which code makes it true and which test checks it. */
@@ -31,6 +23,10 @@ export const protectedByEncryption: readonly ProtectionStatement[] = [
   { claim: "C507", text: "The extension's unlock ends after the time you choose, from 15 minutes to a day, or when you lock it; then it forgets the key." },
   { claim: "C508", text: "Changing your passphrase wraps the same key again: what was sealed stays sealed under that key." },
   {
+    claim: "C512",
+    text: "When titles and addresses are encrypted, so are tab group titles, window names and the names, tags and notes you give backups, padded to hide their length; a backup's name, tags and note open only for that backup.",
+  },
+  {
     claim: "C509",
     text: "“Rotate key” on your Account page makes a new key and seals your tabs' titles, addresses and form entries, and your backups' encrypted names, tags, notes, group titles and window names, again under it, in your browser, each for the same place. The old key stays sealed under the new one until nothing needs it, so a rotation stopped halfway loses nothing, and your other browsers ask to be unlocked again.",
   },
@@ -46,6 +42,9 @@ export const notProtectedByEncryption: readonly ProtectionStatement[] = [
     claim: "C511",
     text: "Two tabs that have no form entries and the same scroll position can be swapped by our server without your browser noticing, just as it could reorder, withhold or delete whole tabs and backups.",
   },
-  { claim: "C512", text: NAMES_SEALING_SENTENCE },
+  {
+    claim: "C514",
+    text: "Group titles and window names are sealed only as what they are, so our server could swap two of them. It still sees how many tags a backup has, whether it has a note, and the names TabVault gives backups itself, and a search of encrypted names, tags and notes happens only in your unlocked browser.",
+  },
   { claim: "C513", text: "On the website, a browser you unlocked stays unlocked until you lock it." },
 ];
