@@ -152,7 +152,9 @@ export default function BackupsPage() {
         <label htmlFor="backup-label-search" className="sr-only">
           Find a backup by its name, tags or note
         </label>
-        <Input id="backup-label-search" value={labelQuery} onChange={(event) => setLabelQuery(event.target.value)} placeholder="Find by name, tag or note" className="h-9" />
+        {/* A search's words are not typing a backup keeps (autocomplete=off, common/form-capture.ts): leaving the page
+            after a search must not make an emergency backup, which on Free would replace the one backup kept. */}
+        <Input id="backup-label-search" type="search" autoComplete="off" value={labelQuery} onChange={(event) => setLabelQuery(event.target.value)} placeholder="Find by name, tag or note" className="h-9" />
       </div>
       {shown?.some((backup) => backup.labelsLocked) ? (
         <p className="mt-2 text-sm text-slate-600">Some names, tags and notes are encrypted and this browser is locked: they show as Locked. Unlock on the Account page to read and find them.</p>

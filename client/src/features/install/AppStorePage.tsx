@@ -71,6 +71,7 @@ export default function AppStorePage() {
             <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
             <Input
               type="search"
+              autoComplete="off"
               aria-label="Search apps"
               placeholder="Search apps"
               value={query}

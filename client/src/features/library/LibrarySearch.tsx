@@ -64,6 +64,8 @@ export function LibrarySearch({ onShowBackup }: { onShowBackup: (backupId: strin
         <Input
           id={inputId}
           type="search"
+          // Not typing a backup keeps (see BackupsPage's search): no emergency backup of a search when the page is left.
+          autoComplete="off"
           value={typed}
           maxLength={ORGANISE_LIMITS.searchMax}
           onChange={(event) => setTyped(event.target.value)}
