@@ -7,13 +7,19 @@
  * - in real Chromium: TabVault's restore beside the browser's own floors, side by side in alternating rounds
  *   (scripts/bench/extension-restore.ts, decision 218).
  * TSM_DIR, when set, names a build of Tab Session Manager made by hand outside this repository: measured beside them.
- * BENCH_RESTORE_TABS lists the restore's sizes (default "200,1000"), BENCH_ROUNDS the rounds of each (default 3).
+ * - in real Firefox ESR (when installed): TabVault's restore beside Firefox's floor, in its own section
+ *   (scripts/bench/extension-restore-firefox.ts).
+ * BENCH_RESTORE_TABS lists the restore's sizes (default "200,1000"), BENCH_ROUNDS the rounds of each (default 3),
+ * BENCH_RESTORE_BROWSERS the browsers (default "chromium,firefox"; "firefox" alone writes only Firefox's section).
  * Needs the built extension (the npm script builds it).
  */
+import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import { measureBrowserBackupUpload, type UploadFigures } from "./bench/browser-backup-insert";
-import { CONTESTANTS, measureRestoreSideBySide, type Contestant, type RoundFigures } from "./bench/extension-restore";
+import { CONTESTANTS, measureRestoreSideBySide, type RoundFigures } from "./bench/extension-restore";
+import { measureFirefoxRestore } from "./bench/extension-restore-firefox";
+import { FIREFOX_PATH } from "../e2e/support/firefox";
 import { createBenchDatabase, writeReportSection } from "./bench/harness.mjs";
 import { executeRestore, planFromBackup } from "../extension/src/restore";
 import { buildSnapshot, readBrowserState, toUploadRequest } from "../extension/src/snapshot";
@@ -22,6 +28,7 @@ import { ManualClock } from "../extension/test/manual-clock";
 
 const RESTORE_SIZES = (process.env.BENCH_RESTORE_TABS ?? "200,1000").split(",").map(Number).filter((size) => size > 0);
 const RESTORE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const RESTORE_BROWSERS = (process.env.BENCH_RESTORE_BROWSERS ?? "chromium,firefox").split(",");
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -119,22 +126,23 @@ try {
 } finally {
   await benchDatabase?.drop();
 }
-const restores = [];
-for (const size of RESTORE_SIZES) restores.push({ size, rounds: await measureRestoreSideBySide(size, RESTORE_ROUNDS) });
 
-const NAMES: Record<Contestant, string> = {
+const NAMES: Record<RoundFigures["contestant"], string> = {
   "floor-batches": "the floor: `tabs.create` in batches",
   "floor-windows": "the floor: one `windows.create` per window",
   tabvault: "**TabVault** (the popup's restore of a server backup)",
   "tabvault-before": "TabVault, the build given in `BENCH_TABVAULT_BEFORE` (the same restore before a change)",
   "tab-session-manager": "Tab Session Manager 7.3.0 (its default lazy restore, asked from its popup)",
+  "firefox-floor": "the floor: `tabs.create` of discarded tabs with their titles, in batches",
+  "firefox-tabvault": "**TabVault** (the popup's restore of a server backup)",
 };
+const FIREFOX_CONTESTANTS = ["firefox-floor", "firefox-tabvault"] as const;
 const secondsOrNot = (value: number | null) => (value === null ? "not all" : seconds(value));
 
 /** One size's table: medians over the rounds, and the median of each round's ratio to that round's batch floor. */
-function sideBySide(size: number, rounds: RoundFigures[]): string {
-  const of = (contestant: Contestant) => rounds.filter((round) => round.contestant === contestant);
-  const floorOf = (round: number) => rounds.find((item) => item.contestant === "floor-batches" && item.round === round);
+function sideBySide(size: number, rounds: RoundFigures[], contestants: readonly RoundFigures["contestant"][] = CONTESTANTS, floor: RoundFigures["contestant"] = "floor-batches"): string {
+  const of = (contestant: RoundFigures["contestant"]) => rounds.filter((round) => round.contestant === contestant);
+  const floorOf = (round: number) => rounds.find((item) => item.contestant === floor && item.round === round);
   const ratio = (figures: RoundFigures[], pick: (round: RoundFigures) => number | null) => {
     const ratios = figures.flatMap((round) => {
       const mine = pick(round);
@@ -148,7 +156,7 @@ function sideBySide(size: number, rounds: RoundFigures[]): string {
     const values = figures.map(pick);
     return values.some((value) => value === null) ? null : median(values.filter((value): value is number => value !== null));
   };
-  const rows = CONTESTANTS.filter((contestant) => of(contestant).length > 0).map((contestant) => {
+  const rows = contestants.filter((contestant) => of(contestant).length > 0).map((contestant) => {
     const figures = of(contestant);
     const drawn = middle(figures, (round) => round.drawnMs);
     return `| ${NAMES[contestant]} | ${secondsOrNot(middle(figures, (round) => round.existsMs))} | ${ratio(figures, (round) => round.existsMs)} | ${secondsOrNot(middle(figures, (round) => round.firstWindowMs))} | ${seconds(Math.max(...figures.map((round) => round.longestWaitMs)))} | ${drawn === null ? `not all (${Math.min(...figures.map((round) => round.drawnTabs))} of ${size} at worst)` : seconds(drawn)} | ${ratio(figures, (round) => round.drawnMs)} | ${median(figures.map((round) => round.memoryMb)).toFixed(0)} MB |`;
@@ -178,15 +186,34 @@ ${uploads
   )
   .join("\n")}
 | restore plan + API calls for 1,000 tabs in 4 windows | the extension's restore code against the fake browser (TabVault's own JavaScript, no browser) | ${ms(restoreMs)} | |
-### The restore in real Chromium beside the browser's floor (decision 218)
+The restore in real browsers follows, one section for each browser and size, each written when it is measured.`;
+await writeReportSection("extension", report);
+console.log(report);
 
-Headless Debian Chromium, each contestant in a fresh browser and profile, the order turned each round; medians over
+/** Writes one browser's table for one size as soon as it is measured: a size measured alone leaves the others' tables as they were. */
+async function writeRestoreTable(browserName: "chromium" | "firefox", size: number, rounds: RoundFigures[]): Promise<void> {
+  const chromium = browserName === "chromium";
+  const intro = chromium
+    ? `Headless Debian Chromium, each contestant in a fresh browser and profile, the order turned each round; medians over
 the rounds, ratios the median of each round's ratio to that round's batch floor. "Every tab exists" and "drawn" are
 seen by a census every 500 ms; "drawn" is a tab showing a title that is not an address, loaded or unloaded; the API
 wait is the longest of a \`windows.getCurrent\` asked every 50 ms from an extension page (TabVault's: the popup).
 Tab Session Manager is measured when \`TSM_DIR\` names a build of it made by hand from its public source, outside
-this repository (its probe runs in its own popup).
+this repository (its probe runs in its own popup).`
+    : `Firefox ESR, the .xpi installed in a fresh profile each round, driven over WebDriver BiDi
+(scripts/bench/extension-restore-firefox.ts); Firefox opens a restored tab discarded with its title, so a tab is drawn
+as it exists. The probe runs in TabVault's popup for both; columns as in Chromium's tables.`;
+  const table = chromium ? sideBySide(size, rounds) : sideBySide(size, rounds, FIREFOX_CONTESTANTS, "firefox-floor");
+  const [heading = "", ...rows] = table.split("\n");
+  const section = `### The restore in ${chromium ? "Chromium" : "Firefox ESR"}: ${heading.replace(/^### /, "")}
 
-${restores.map((restore) => sideBySide(restore.size, restore.rounds)).join("\n")}`;
-await writeReportSection("extension", report);
-console.log(report);
+Written by \`npm run bench:extension\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, Node ${process.version}, ${cpus().length} cores. ${intro}
+${rows.join("\n")}`;
+  await writeReportSection(`extension-${browserName}-${size}`, section);
+  console.log(section);
+}
+
+for (const size of RESTORE_SIZES) {
+  if (RESTORE_BROWSERS.includes("chromium")) await writeRestoreTable("chromium", size, await measureRestoreSideBySide(size, RESTORE_ROUNDS));
+  if (RESTORE_BROWSERS.includes("firefox") && existsSync(FIREFOX_PATH)) await writeRestoreTable("firefox", size, await measureFirefoxRestore(size, RESTORE_ROUNDS));
+}
