@@ -1,4 +1,5 @@
 import type { BrowserBackup } from "@common/api/browser-backups";
+import { windowPlacementOf } from "@common/tab-field-mappers";
 import { isWebAddress } from "@common/web-address";
 import type { ClosedSession } from "./browser-api";
 import type { Snapshot, WindowPlacement } from "./snapshot";
@@ -73,12 +74,7 @@ function planWindow(window: SourceWindow, groups: Snapshot["groups"] | BrowserBa
     intoWindowId,
     savedWindowId: window.windowId,
     ...(window.incognito ? { incognito: true } : {}),
-    state: window.state,
-    focused: window.focused,
-    left: window.left,
-    top: window.top,
-    width: window.width,
-    height: window.height,
+    ...windowPlacementOf(window),
     tabs: ordered.map((tab) => ({
       url: tab.url,
       title: tab.title,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type ImportReceipt, libraryFormatNames } from "@common/api/library";
 import { type UploadBrowserBackupRequest, uploadBrowserBackupRequestSchema } from "@common/api/browser-backups";
 import { plans } from "@common/plans";
+import { windowPlacementOf } from "@common/tab-field-mappers";
 import type { UserRow } from "../accounts/table";
 import { BackupRefusedError } from "../backups/backups";
 import { saveBrowserBackup } from "../backups/browser-backups";
@@ -124,12 +125,7 @@ function toUpload(file: LibraryFile, snapshotId: string): UploadBrowserBackupReq
     browserType: file.format === "firefox-sessionstore" ? "firefox" : "other",
     windows: file.windows.map((window, position) => ({
       windowId: position + 1,
-      state: window.state,
-      focused: window.focused,
-      left: window.left,
-      top: window.top,
-      width: window.width,
-      height: window.height,
+      ...windowPlacementOf(window),
       name: window.name,
       incognito: window.incognito,
       tabs: window.tabs.map((tab, index) => ({

@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { migratePostgres } from "../db/postgres";
 
-/** Runs `work` on a connection to the server's maintenance database (`postgres`), beside `url`'s. */
+/**
+ * Runs `work` on a connection to the server's maintenance database (`postgres`), beside `url`'s: where the tests
+ * create and drop their databases and templates, as a database cannot be dropped over a connection to itself.
+ */
 export async function withMaintenanceClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const maintenance = new URL(url);
   maintenance.pathname = "/postgres";

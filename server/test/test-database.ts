@@ -5,6 +5,7 @@ import { inject } from "vitest";
 import type { DatabaseConnection } from "../db/database";
 import { openPglite } from "../db/pglite";
 import { openPostgres, type PostgresOptions } from "../db/postgres";
+import { withMaintenanceClient } from "./postgres-template";
 
 export interface TestDatabase extends DatabaseConnection {
   /** Set on PostgreSQL, for tests that start server processes against the same database. */
@@ -47,7 +48,7 @@ export async function createPostgresDatabase(options: { template?: string } = {}
   if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `tv_test_${randomBytes(6).toString("hex")}`;
   const copied = options.template ? ` template ${pg.escapeIdentifier(options.template)}` : "";
-  await withAdminClient((client) => client.query(`create database ${name}${copied}`));
+  await withMaintenanceClient(testDatabaseUrl, (client) => client.query(`create database ${name}${copied}`));
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
   let dropped = false;
@@ -56,17 +57,7 @@ export async function createPostgresDatabase(options: { template?: string } = {}
     drop: async () => {
       if (dropped) return;
       dropped = true;
-      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+      await withMaintenanceClient(testDatabaseUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
-}
-
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
