@@ -112,6 +112,8 @@ export async function resealLabel(keys: RotationKeys, label: SealedLabelAt): Pro
   }
 }
 
+const atOf = (value: { tab: UndoTab } | { label: UndoLabel }) => ("tab" in value ? value.tab.at : value.label.at);
+
 /** The rotation's calls (decision 239), injected: the web app's `apiRequest`, or `app.inject` in the tests. */
 export interface RotationApi {
   read(): Promise<FormEncryption>;
@@ -121,7 +123,33 @@ export interface RotationApi {
   /** The next labels not under the new key after the one given (from the first when null). */
   listLabels(after: Omit<SealedLabelAt, "sealed"> | null): Promise<{ labels: SealedLabelAt[]; remaining: number }>;
   writeLabels(labels: ResealedLabel[]): Promise<void>;
+  /** The next sealed values of the library's Undo not under the new key after place `after` (decision 247). */
+  listUndo(after: number): Promise<{ tabs: UndoTab[]; labels: UndoLabel[]; remaining: number }>;
+  writeUndo(values: { tabs: ResealedUndoTab[]; labels: ResealedUndoLabel[] }): Promise<void>;
   finish(): Promise<void>;
+}
+
+/**
+ * A tab the library's Undo keeps (decision 157) as the rotation reads it (decision 247): a stored tab's values at its
+ * place `at` in the Undo, from 1.
+ */
+export type UndoTab = Omit<SealedContent, "id"> & { at: number };
+/** A sealed label the Undo keeps, at its place. */
+export type UndoLabel = SealedLabelAt & { at: number };
+export type ResealedUndoTab = Pick<SealedContent, "sealedLocation" | "formData"> & { at: number; replacesIv: string };
+export type ResealedUndoLabel = { at: number; sealed: string; replacesIv: string };
+
+/** One value of the Undo re-sealed, or null when it opens under neither key (it is then left, and the old key kept). */
+async function resealUndoValue(keys: RotationKeys, value: { tab: UndoTab } | { label: UndoLabel }): Promise<{ tab: ResealedUndoTab } | { label: ResealedUndoLabel } | null> {
+  if ("label" in value) {
+    const resealed = await resealLabel(keys, value.label);
+    return resealed && { label: { at: value.label.at, sealed: resealed.sealed, replacesIv: resealed.replacesIv } };
+  }
+  const { tab } = value;
+  const resealed = await resealContent(keys, { ...tab, id: tab.at });
+  const replaced = tab.sealedLocation ?? sealedFormDataOf(tab.formData);
+  if (resealed === null || replaced === null) return null;
+  return { tab: { at: tab.at, sealedLocation: resealed.sealedLocation, formData: resealed.formData, replacesIv: sealedIvOf(replaced) } };
 }
 
 export interface StartRotationBody {
@@ -206,6 +234,18 @@ export async function rotateKey(api: RotationApi, passphrase: string, onProgress
     ({ backupId, kind, index }: SealedLabelAt) => ({ backupId, kind, index }),
     (label) => resealLabel(keys, label),
     (batch) => api.writeLabels(batch),
+  );
+  // The library's Undo last (decision 247): what it would put back must open with the new key, or the old key stays.
+  await resealAll(
+    async (after: number) => {
+      const { tabs, labels, remaining } = await api.listUndo(after);
+      const items = [...tabs.map((tab) => ({ tab })), ...labels.map((label) => ({ label }))].sort((a, b) => atOf(a) - atOf(b));
+      return { items, remaining };
+    },
+    0,
+    atOf,
+    (value) => resealUndoValue(keys, value),
+    (batch) => api.writeUndo({ tabs: batch.flatMap((value) => ("tab" in value ? [value.tab] : [])), labels: batch.flatMap((value) => ("label" in value ? [value.label] : [])) }),
   );
   if (unreadable > 0) return { key: keys.key, finished: false, resealed, unreadable };
   await api.finish();

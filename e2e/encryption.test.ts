@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import type { Page } from "playwright-core";
+import { getFormEncryption } from "@common/api/encryption";
 import { DESKTOP, MOBILE, newContext, saveScreenshot, screenshot } from "./support/browser";
 import { connectExtension, inWorker, launchForServer } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
@@ -284,5 +285,47 @@ describe("end-to-end encryption of form entries", () => {
     } finally {
       await extension.close();
     }
+  });
+
+  test("Rotate key on the Account page re-seals a backup's sealed title and form entry: it still opens here, and the server names the new key", async () => {
+    const EMAIL = "key-rotator@example.com";
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughMail(page, suite.server.dataDir, EMAIL);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await turnOnEncryption(page);
+    const section = page.getByRole("region", { name: "End-to-end encryption" });
+    const choice = section.getByRole("group", { name: "Titles and addresses" });
+    await choice.getByRole("switch", { name: "Also encrypt titles and addresses" }).click();
+    await choice.getByRole("button", { name: "Encrypt titles and addresses" }).click();
+    await choice.getByText("On: every tab's title, address and icon is sealed").waitFor();
+    await backUpTyping(page, TYPED);
+    await waitFor("the sealed backup in the table", async () => ((await storedFormData(EMAIL)).includes("tabvault:sealed") ? true : undefined), 20_000);
+    const keyOf = () => page.evaluate(async (path) => (await (await fetch(path)).json()) as { keyId?: string | null; rotation?: unknown }, getFormEncryption.path);
+    assert.equal((await keyOf()).keyId ?? null, null, "no key id before a first rotation");
+
+    // The button, the passphrase, and the finished message as the person reads it.
+    await page.goto("/account");
+    await section.getByRole("button", { name: "Rotate key" }).click();
+    const rotate = section.getByRole("form", { name: "Rotate key" });
+    await rotate.getByLabel("Your passphrase").fill(PASSPHRASE);
+    await rotate.getByRole("button", { name: "Rotate key" }).click();
+    await page.getByRole("region", { name: /Notifications/ }).getByText("Everything is sealed under the new key and the old one is gone. Unlock your other browsers again.").waitFor({ timeout: 60_000 });
+
+    // The server names the new key, no rotation is left under way, and every stored value is sealed under that key.
+    const after = await keyOf();
+    assert.match(after.keyId ?? "", /^[A-Za-z0-9_-]{22}$/);
+    assert.equal(after.rotation, null);
+    const prefix = `tv3.${after.keyId}.`;
+    const rows = await storedLocations(EMAIL);
+    assert.ok(rows.length > 0 && rows.every((row) => row.sealed_location?.startsWith(prefix)), `a title or address not under the new key: ${JSON.stringify(rows)}`);
+    const forms = await storedFormData(EMAIL);
+    assert.ok(forms.includes(`"tabvault:sealed":"${prefix}`) && !forms.includes('"tabvault:sealed":"tv2.'), `form entries not under the new key: ${forms}`);
+
+    // The backup still opens in this browser, which holds the new key: its title and its form entry.
+    await openNewestEmergency(page);
+    await page.getByRole("list", { name: "Tabs", exact: true }).getByText("Protection Test — TabVault", { exact: true }).waitFor();
+    await page.getByText(`Encrypted form values: testEmail = “${TYPED}”`).waitFor();
+    await context.close();
   });
 });

@@ -172,6 +172,8 @@ const matrix: [RouteKey, Expected][] = [
   ["PUT /api/account/encryption/rotation/contents", browserOnly(409)],
   ["GET /api/account/encryption/rotation/labels", browserOnly(409)],
   ["PUT /api/account/encryption/rotation/labels", browserOnly(409)],
+  ["GET /api/account/encryption/rotation/undo", browserOnly(409)],
+  ["PUT /api/account/encryption/rotation/undo", browserOnly(409)],
   ["DELETE /api/account/encryption/rotation", browserOnly(409)],
   ["POST /api/account/deletion-request", browserOnly(202)],
   ["DELETE /api/account/sessions/:id", { ...ownerOnly(204, 404), ownerToken: 403 }],

@@ -510,6 +510,8 @@ describe("random and mutated input to every endpoint, signed out and signed in",
     const saved = (await asRotating("POST", "/api/saved-sessions", { sessionName: "Sealed", browserSession: browserSession(1, { tabs: [{ ...browserSession(1).tabs[0]!, formData: sealedForm }] }) })) as { sessionId: string };
     const sealedName = await sealLabel(await backupKeyFrom(made.rawKey), "Sealed", { kind: "backup-name", backupId: saved.sessionId });
     expect((await asRotating("PATCH", `/api/library/backups/${saved.sessionId}`, { sessionName: sealedName })).backupId).toBe(saved.sessionId);
+    // A second change keeps the sealed name for its Undo: the rotation re-seals it there too (decision 247).
+    expect((await asRotating("PATCH", `/api/library/backups/${saved.sessionId}`, { addTags: ["kept"] })).backupId).toBe(saved.sessionId);
     const rotated = await rotateKey(
       {
         read: () => asRotating("GET", "/api/account/encryption"),
@@ -518,11 +520,13 @@ describe("random and mutated input to every endpoint, signed out and signed in",
         write: async (contents) => void (await asRotating("PUT", "/api/account/encryption/rotation/contents", { contents })),
         listLabels: (after) => asRotating("GET", `/api/account/encryption/rotation/labels?${new URLSearchParams(Object.entries(labelsAfter(after)).map(([name, value]) => [name, String(value)]))}`),
         writeLabels: async (labels) => void (await asRotating("PUT", "/api/account/encryption/rotation/labels", { labels })),
+        listUndo: (after) => asRotating("GET", `/api/account/encryption/rotation/undo?after=${after}`),
+        writeUndo: async (values) => void (await asRotating("PUT", "/api/account/encryption/rotation/undo", values)),
         finish: async () => void (await asRotating("DELETE", "/api/account/encryption/rotation")),
       },
       "correct horse battery staple",
     );
-    expect(rotated).toMatchObject({ finished: true, resealed: 2 });
+    expect(rotated).toMatchObject({ finished: true, resealed: 3 });
 
     if (process.env.FUZZ_REPORT) {
       for (const [key, counts] of statuses) console.log(key, Object.fromEntries(counts));

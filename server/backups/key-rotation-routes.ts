@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { finishKeyRotation, listContentsToReseal, resealContents, startKeyRotation } from "@common/api/encryption-rotation";
 import { listLabelsToReseal, resealLabels } from "@common/api/encryption-rotation-labels";
+import { listUndoToReseal, resealUndo } from "@common/api/encryption-rotation-undo";
 import { requireSignInSession, signedInAccount } from "../accounts/authentication";
 import type { Database } from "../db/database";
 import { endpointRoute } from "../http/endpoint-route";
 import { formEncryptionOf, readFormEncryptionKey } from "../encryption/form-encryption-keys";
 import { contentsNotUnder, countNotUnder, finishRotation, startRotation, writeResealed } from "./key-rotation";
 import { countLabelsNotUnder, labelsNotUnder, writeResealedLabels } from "./key-rotation-labels";
+import { countUndoNotUnder, undoNotUnder, writeResealedUndo } from "./key-rotation-undo";
 
 const encryptionOff = "Turn encryption on with a passphrase first.";
 const underWay = "A key rotation is already under way for this account: it is resumed from the Account page, not started again.";
@@ -93,6 +95,31 @@ export const keyRotationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   });
 
   app.route({
+    ...endpointRoute(listUndoToReseal),
+    onRequest: requireSignInSession,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const keyId = await rotatingKeyId(user.id);
+      if (!keyId) return reply.code(409).send({ message: noRotation });
+      const listed = await undoNotUnder(db, user.id, keyId, request.query.after, request.query.limit);
+      return { ...listed, remaining: await countUndoNotUnder(db, user.id, keyId) };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(resealUndo),
+    onRequest: requireSignInSession,
+    handler: async (request, reply) => {
+      const { user } = signedInAccount(request);
+      const keyId = await rotatingKeyId(user.id);
+      if (!keyId) return reply.code(409).send({ message: noRotation });
+      const written = await db.transaction((tx) => writeResealedUndo(tx, user.id, keyId, request.body));
+      if ("refused" in written) return reply.code(400).send({ message: written.refused });
+      return { resealed: written.resealed, remaining: await countUndoNotUnder(db, user.id, keyId) };
+    },
+  });
+
+  app.route({
     ...endpointRoute(finishKeyRotation),
     onRequest: requireSignInSession,
     handler: async (request, reply) => {
@@ -101,8 +128,14 @@ export const keyRotationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       if (!keyId) return reply.code(409).send({ message: noRotation });
       const finished = await finishRotation(db, user.id, keyId);
       if ("left" in finished) {
-        const { tabs, labels } = finished.left;
-        const left = [tabs > 0 ? `${tabs} stored tabs` : "", labels > 0 ? `${labels} labels (names, tags, notes, group titles or window names)` : ""].filter(Boolean).join(" and ");
+        const { tabs, labels, undo } = finished.left;
+        const left = [
+          tabs > 0 ? `${tabs} stored tabs` : "",
+          labels > 0 ? `${labels} labels (names, tags, notes, group titles or window names)` : "",
+          undo > 0 ? `${undo} values the library's Undo keeps` : "",
+        ]
+          .filter(Boolean)
+          .join(" and ");
         return reply.code(409).send({ message: `${left} are still sealed under the old key: it is kept until they are re-sealed.` });
       }
       request.log.info({ userId: user.id }, "key rotation finished");

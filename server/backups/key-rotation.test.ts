@@ -18,13 +18,14 @@ import {
   sealTabLocation,
   unwrapBackupKey,
 } from "@common/end-to-end-encryption";
-import { labelsAfter, sealedIvOf } from "@common/api/encryption-rotation-labels";
-import { type RotationApi, rotateKey, type SealedContent, type SealedLabelAt } from "@common/key-rotation";
+import { sealedIvOf } from "@common/api/encryption-rotation-labels";
+import { rotateKey } from "@common/key-rotation";
 import { users } from "../accounts/table";
 import { backupTabGroups, backupWindows } from "./browser-tables";
 import { savedSessions, backupTabsView, tabContents } from "./table";
 import { browserBackup, browserTab } from "../test/backup-payloads";
 import { signIn, withSession } from "../test/sign-in";
+import { injectedRotationApi } from "../test/rotation-api";
 import { useTestApp } from "../test/test-app";
 
 const PASSPHRASE = "correct horse battery staple";
@@ -65,36 +66,7 @@ describe("rotating the account's key (issue 32 point 4, decision 239)", () => {
     return { asBrowser, asDevice, userId: user!.id, key };
   }
 
-  /** The rotation's calls through `app.inject`; `failWriteAfter` makes the page "close" after that many writes. */
-  function injectedApi(asBrowser: object, failWriteAfter = Infinity, limit = 2): RotationApi & { writes: number } {
-    const call = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
-      const response = await server.app.inject({ method, url, ...(payload ? { payload } : {}), ...asBrowser });
-      if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-      return response.json();
-    };
-    const api = {
-      writes: 0,
-      read: async () => (await call("GET", "/api/account/encryption")) as FormEncryption,
-      start: async (body: object) => void (await call("POST", "/api/account/encryption/rotation", body)),
-      list: async (after: number) => (await call("GET", `/api/account/encryption/rotation/contents?after=${after}&limit=${limit}`)) as { contents: SealedContent[]; remaining: number },
-      write: async (contents: object[]) => {
-        if (api.writes >= failWriteAfter) throw new Error("the page closed");
-        api.writes += 1;
-        await call("PUT", "/api/account/encryption/rotation/contents", { contents });
-      },
-      listLabels: async (after: Omit<SealedLabelAt, "sealed"> | null) => {
-        const query = new URLSearchParams(Object.entries({ ...labelsAfter(after), limit }).map(([name, value]) => [name, String(value)]));
-        return (await call("GET", `/api/account/encryption/rotation/labels?${query}`)) as { labels: SealedLabelAt[]; remaining: number };
-      },
-      writeLabels: async (labels: object[]) => {
-        if (api.writes >= failWriteAfter) throw new Error("the page closed");
-        api.writes += 1;
-        await call("PUT", "/api/account/encryption/rotation/labels", { labels });
-      },
-      finish: async () => void (await call("DELETE", "/api/account/encryption/rotation")),
-    };
-    return api;
-  }
+  const injectedApi = (asBrowser: object, failWriteAfter = Infinity, limit = 2) => injectedRotationApi(server.app, asBrowser, failWriteAfter, limit);
 
   const contentsOf = (userId: string) => server.database.db.select().from(tabContents).where(eq(tabContents.userId, userId)).orderBy(tabContents.id);
 

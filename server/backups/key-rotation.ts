@@ -5,6 +5,7 @@ import { SEALED_FORM_FIELD, sealedFormDataOf, sealedKeyIdOf } from "@common/end-
 import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { countLabelsNotUnder } from "./key-rotation-labels";
+import { countUndoNotUnder } from "./key-rotation-undo";
 import { keyOf, lockAccountTabs } from "./tab-lists";
 import { type FormEncryptionKeyRow, formEncryptionKeys } from "../encryption/table";
 
@@ -99,13 +100,13 @@ export async function writeResealed(tx: Database, userId: string, keyId: string,
 
 /**
  * Ends the rotation (decision 239) only when nothing is left under the old key, neither a tab content nor a label
- * (note of 2026-11-28); the counts left otherwise.
+ * (note of 2026-11-28) nor a value the library's Undo keeps (decision 247); the counts left otherwise.
  */
-export async function finishRotation(db: Database, userId: string, keyId: string): Promise<{ left: { tabs: number; labels: number } } | { row: FormEncryptionKeyRow }> {
+export async function finishRotation(db: Database, userId: string, keyId: string): Promise<{ left: { tabs: number; labels: number; undo: number } } | { row: FormEncryptionKeyRow }> {
   return db.transaction(async (tx) => {
     await lockAccountTabs(tx, userId);
-    const left = { tabs: await countNotUnder(tx, userId, keyId), labels: await countLabelsNotUnder(tx, userId, keyId) };
-    if (left.tabs > 0 || left.labels > 0) return { left };
+    const left = { tabs: await countNotUnder(tx, userId, keyId), labels: await countLabelsNotUnder(tx, userId, keyId), undo: await countUndoNotUnder(tx, userId, keyId) };
+    if (left.tabs > 0 || left.labels > 0 || left.undo > 0) return { left };
     const [row] = await tx
       .update(formEncryptionKeys)
       .set({ previousKey: null, previousKeyId: null })

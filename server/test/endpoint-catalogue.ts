@@ -101,6 +101,8 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "PUT /api/account/encryption/rotation/contents": { body: { contents: [{ id: 1, sealedLocation: null, formData: {} }] } },
     "GET /api/account/encryption/rotation/labels": {},
     "PUT /api/account/encryption/rotation/labels": { body: { labels: [{ backupId: "00000000-0000-4000-8000-000000000001", kind: "tag", index: 1, sealed: `tv3.${"k".repeat(22)}.${"A".repeat(16)}.${"B".repeat(22)}`, replacesIv: "A".repeat(16) }] } },
+    "GET /api/account/encryption/rotation/undo": {},
+    "PUT /api/account/encryption/rotation/undo": { body: { labels: [{ at: 1, sealed: `tv3.${"k".repeat(22)}.${"A".repeat(16)}.${"B".repeat(22)}`, replacesIv: "A".repeat(16) }] } },
     "DELETE /api/account/encryption/rotation": {},
     "POST /api/account/deletion-request": {},
     "POST /api/account/deletion-link": { body: { token: a.deletionToken } },

@@ -2,6 +2,7 @@ import type { FormEncryption } from "@common/api/encryption";
 import { finishKeyRotation, listContentsToReseal, resealContents, startKeyRotation } from "@common/api/encryption-rotation";
 import { getFormEncryption } from "@common/api/encryption";
 import { labelsAfter, listLabelsToReseal, resealLabels } from "@common/api/encryption-rotation-labels";
+import { listUndoToReseal, resealUndo } from "@common/api/encryption-rotation-undo";
 import { keyIdOf } from "@common/end-to-end-encryption";
 import type { RotationApi } from "@common/key-rotation";
 import { call } from "@/lib/api-client";
@@ -14,6 +15,8 @@ export const rotationApi: RotationApi = {
   write: async (contents) => void (await call(resealContents, { body: { contents } })),
   listLabels: (after) => call(listLabelsToReseal, { query: labelsAfter(after) }),
   writeLabels: async (labels) => void (await call(resealLabels, { body: { labels } })),
+  listUndo: (after) => call(listUndoToReseal, { query: { after } }),
+  writeUndo: async (values) => void (await call(resealUndo, { body: values })),
   finish: async () => void (await call(finishKeyRotation)),
 };
 

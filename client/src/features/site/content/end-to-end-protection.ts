@@ -1,6 +1,6 @@
 /**
  * What end-to-end encryption protects and what it does not, said once: the Security page and the Privacy Policy both
- * read these sentences (claims C504–C514 in docs/product.md, decisions 220, 225, 237 and 239).
+ * read these sentences (claims C504–C514 in docs/product.md, decisions 220, 225, 237, 239 and 247).
  */
 
 export interface ProtectionStatement {
@@ -28,7 +28,7 @@ export const protectedByEncryption: readonly ProtectionStatement[] = [
   },
   {
     claim: "C509",
-    text: "“Rotate key” on your Account page makes a new key and seals your tabs' titles, addresses and form entries, and your backups' encrypted names, tags, notes, group titles and window names, again under it, in your browser, each for the same place. The old key stays sealed under the new one until nothing needs it, so a rotation stopped halfway loses nothing, and your other browsers ask to be unlocked again.",
+    text: "“Rotate key” on your Account page makes a new key and seals your backups' tab titles, addresses and form entries, their encrypted names, tags, notes, group titles and window names, and what the library's Undo would put back, again under it, in your browser, each for the same place. The old key stays sealed under the new one until none of these needs it, so a rotation stopped halfway loses nothing, and your other browsers ask to be unlocked again. The open tabs your other browsers show are not sealed again: each sends its own under the new key once you unlock it there, and until then they stay encrypted.",
   },
 ];
 
