@@ -8,6 +8,7 @@ import { forgetBackupKey, loadBackupKey } from "./backup-key";
 import { forgetReplacedKey } from "./key-rotation";
 import { Problem } from "./encryption-form-parts";
 import { knownEncryption, rememberEncryption } from "./encryption-status";
+import { PlainLabelSealing } from "./PlainLabelSealing";
 import { TabLocationSealing } from "./TabLocationSealing";
 import { TurnOnEncryption } from "./TurnOnEncryption";
 import { UnlockBrowser } from "./UnlockBrowser";
@@ -65,6 +66,8 @@ export function EncryptionSection({ email }: { email: string }) {
             <UnlockBrowser email={email} encryption={state} onUnlocked={refreshLock} />
           )}
           <TabLocationSealing encryption={state} onChanged={adopt} />
+          {/* Labels stored readable before the switch (decision 246): sealed here once it is on. */}
+          <PlainLabelSealing email={email} encryption={state} unlocked={unlocked} />
         </>
       ) : knownEncryption(email) === "on" ? (
         <Problem>
