@@ -2,7 +2,7 @@ import { listPlainLabels } from "@common/api/plain-labels";
 import { sealPlainLabels } from "@common/plain-label-sealing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { endpointKey, endpointQuery } from "@/lib/api-client";
 import { loadBackupKey } from "./backup-key";
@@ -28,14 +28,18 @@ export function PlainLabelSealing({ email, encryption, unlocked }: { email: stri
     onSettled: () => void queryClient.invalidateQueries({ queryKey: endpointKey(listPlainLabels) }),
   });
   const remaining = left ?? counted.data?.remaining ?? 0;
-  const { mutate, status } = seal;
-  // Once per page: turning the switch on, or finding labels a closed page left readable, starts sealing here.
+  const { mutate } = seal;
+  // Once per page: turning the switch on, or finding labels a closed page left readable, starts sealing here. A ref,
+  // not the mutation's status: an effect run twice before the status changes would start two passes at once.
+  const started = useRef(false);
   useEffect(() => {
-    if (unlocked && status === "idle" && (counted.data?.remaining ?? 0) > 0) mutate();
-  }, [unlocked, status, counted.data?.remaining, mutate]);
+    if (started.current || !unlocked || (counted.data?.remaining ?? 0) === 0) return;
+    started.current = true;
+    mutate();
+  }, [unlocked, counted.data?.remaining, mutate]);
 
   if (!encryption.sealsTabLocations || !counted.data) return null;
-  const state = !unlocked ? "locked" : seal.isPending || status === "idle" ? "sealing" : seal.isError ? "stopped" : "done";
+  const state = !unlocked ? "locked" : seal.isPending || seal.isIdle ? "sealing" : seal.isError ? "stopped" : "done";
   const finalCount = seal.isSuccess ? seal.data.remaining : remaining;
   const notice = plainLabelsNotice(finalCount, state);
   if (!notice && !seal.isError) return null;
