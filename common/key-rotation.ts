@@ -94,7 +94,7 @@ export interface SealedLabelAt {
 export type ResealedLabel = SealedLabelAt & { replacesIv: string };
 
 /** The place a label is bound to: its backup for a name, tag or note, only its kind for a group title or window name. */
-function placeOf(label: SealedLabelAt): LabelPlace {
+export function placeOf(label: Pick<SealedLabelAt, "backupId" | "kind">): LabelPlace {
   return label.kind === "group-title" || label.kind === "window-name" ? { kind: label.kind } : { kind: label.kind, backupId: label.backupId };
 }
 

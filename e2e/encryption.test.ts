@@ -4,6 +4,8 @@ import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import type { Page } from "playwright-core";
 import { getFormEncryption } from "@common/api/encryption";
+import { sealPlainLabels } from "@common/api/plain-labels";
+import { isSealedLabel } from "@common/api/sealed-labels";
 import { DESKTOP, MOBILE, newContext, saveScreenshot, screenshot } from "./support/browser";
 import { connectExtension, inWorker, launchForServer } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
@@ -15,7 +17,8 @@ import { waitFor } from "./support/wait-for";
  * readable form data. The app runs on PostgreSQL here so the test can read the table itself.
  */
 const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const DATABASE = "tabvault_e2e_encryption";
+// One database per run: two worktrees running this file at once on one machine dropped each other's database.
+const DATABASE = `tabvault_e2e_encryption_${process.pid}`;
 const PASSPHRASE = "blue heron over the quiet lake";
 const TYPED = "sealed-before-the-crash@example.com";
 const EXTENSION_TYPED = "typed in a page the extension watched";
@@ -236,6 +239,64 @@ describe("end-to-end encryption of form entries", () => {
     await page.keyboard.press("Control+Shift+W");
     await page.getByText("Unlock on the Account page to back up.", { exact: false }).first().waitFor();
     assert.equal((await storedLocations(EMAIL)).filter((row) => row.sealed_location === null).length, 0);
+    await context.close();
+  });
+
+  test("a name and a tag set before titles and addresses were encrypted are stored sealed once they are, and still show here (decision 246)", async () => {
+    const EMAIL = "named-before@example.com";
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughMail(page, suite.server.dataDir, EMAIL);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await turnOnEncryption(page);
+
+    // Named and tagged while titles and addresses are readable: stored as typed.
+    await backUpTyping(page, TYPED);
+    await page.goto("/sessions");
+    await page.getByRole("tab", { name: "Emergency Backups" }).click();
+    const list = page.getByRole("list", { name: "Emergency Backups" });
+    await list.getByRole("button").first().click();
+    await page.getByRole("button", { name: "Rename" }).click();
+    await page.getByLabel("Backup name").fill("Mortgage documents");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await page.getByRole("heading", { level: 2, name: "Mortgage documents" }).waitFor();
+    await page.getByPlaceholder("New tag").fill("Finance");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await page.getByRole("list", { name: "Tags" }).getByText("finance", { exact: true }).waitFor();
+    const labels = () =>
+      inAppDatabase(async (client) => {
+        const { rows } = await client.query<{ session_name: string; tags: string[] | null }>(
+          "select s.session_name, s.tags from saved_sessions s join users u on u.id = s.user_id where u.email = $1",
+          [EMAIL],
+        );
+        return rows;
+      });
+    assert.ok((await labels()).some((row) => row.session_name === "Mortgage documents" && (row.tags ?? []).includes("finance")), JSON.stringify(await labels()));
+
+    // Turning the switch on seals them here: the server's answer to the batch says none are left.
+    await page.goto("/account");
+    const choice = page.getByRole("region", { name: "End-to-end encryption" }).getByRole("group", { name: "Titles and addresses" });
+    await choice.getByRole("switch", { name: "Also encrypt titles and addresses" }).click();
+    await choice.getByText("The names, tags and notes of backups already stored").waitFor();
+    const written = page.waitForResponse((response) => response.request().method() === sealPlainLabels.method && new URL(response.url()).pathname === sealPlainLabels.path, { timeout: 20_000 });
+    await choice.getByRole("button", { name: "Encrypt titles and addresses" }).click();
+    const answer = await written;
+    assert.equal(answer.status(), 200, await answer.text());
+    const { sealed, remaining } = (await answer.json()) as { sealed: number; remaining: number };
+    assert.ok(sealed >= 2 && remaining === 0, `sealed ${sealed}, ${remaining} left`);
+    await page.getByText("Names, tags, notes, group titles and window names stored before are encrypted now.").waitFor();
+    await screenshot(page, "encryption-labels-sealed-at-turn-on-1280");
+    const stored = await labels();
+    assert.ok(stored.length > 0 && stored.every((row) => isSealedLabel(row.session_name) && (row.tags ?? []).every(isSealedLabel)), `readable labels in the table: ${JSON.stringify(stored)}`);
+    assert.ok(!JSON.stringify(stored).includes("Mortgage") && !JSON.stringify(stored).includes("finance"));
+
+    // This browser still shows the name and the tag, opened for their backup.
+    await page.goto("/sessions");
+    await page.getByRole("tab", { name: "Emergency Backups" }).click();
+    await list.getByText("Mortgage documents", { exact: true }).waitFor();
+    await list.getByRole("button").first().click();
+    await page.getByRole("heading", { level: 2, name: "Mortgage documents" }).waitFor();
+    await page.getByRole("list", { name: "Tags" }).getByText("finance", { exact: true }).waitFor();
     await context.close();
   });
 

@@ -10,6 +10,7 @@ import type { Database } from "./db/database";
 import { databaseErrorSummary, databaseErrorText, errorForLog } from "./db/error-for-log";
 import { accountPageRoutes } from "./account-data/routes";
 import { keyRotationRoutes } from "./backups/key-rotation-routes";
+import { plainLabelRoutes } from "./backups/plain-label-routes";
 import { formEncryptionRoutes } from "./encryption/routes";
 import { authentication } from "./accounts/authentication";
 import { authRoutes } from "./accounts/auth-routes";
@@ -191,6 +192,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(analyticsRoutes, { db });
   await app.register(formEncryptionRoutes, { db, onSealingTurnedOn: forgetPlainOpenTabs });
   await app.register(keyRotationRoutes, { db });
+  await app.register(plainLabelRoutes, { db });
   const payments = choosePaymentProvider(config, deps.stripeEndpoint);
   await app.register(accountPageRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });
   await app.register(paymentRoutes, { db, mailer: deps.mailer, publicUrl: config.publicUrl, payments });

@@ -175,6 +175,9 @@ const matrix: [RouteKey, Expected][] = [
   ["GET /api/account/encryption/rotation/undo", browserOnly(409)],
   ["PUT /api/account/encryption/rotation/undo", browserOnly(409)],
   ["DELETE /api/account/encryption/rotation", browserOnly(409)],
+  // Sealing labels stored readable (decision 246): 409 while the account does not seal titles and addresses.
+  ["GET /api/account/encryption/tab-locations/labels", browserOnly(409)],
+  ["PUT /api/account/encryption/tab-locations/labels", browserOnly(409)],
   ["POST /api/account/deletion-request", browserOnly(202)],
   ["DELETE /api/account/sessions/:id", { ...ownerOnly(204, 404), ownerToken: 403 }],
   // The mailed token is the capability, whoever holds it (as a sign-in link); an unknown one deletes nothing.

@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { AUTOMATION_LIMITS } from "@common/api/automation";
 import { labelsAfter } from "@common/api/encryption-rotation-labels";
+import { sealPlainLabels } from "@common/plain-label-sealing";
 import { asSealedFormData, backupKeyFrom, createBackupKey, MIN_KDF_ITERATIONS, sealFormData, sealLabel } from "@common/end-to-end-encryption";
 import { rotateKey } from "@common/key-rotation";
 import { plans } from "@common/plans";
@@ -527,6 +528,17 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       "correct horse battery staple",
     );
     expect(rotated).toMatchObject({ finished: true, resealed: 3 });
+    // Labels stored readable, sealed once titles and addresses are (decision 246): a note set before the switch.
+    await asRotating("PATCH", `/api/library/backups/${saved.sessionId}`, { note: "Set in the clear" });
+    await asRotating("PUT", "/api/account/encryption/tab-locations", { seal: true });
+    const labelsSealed = await sealPlainLabels(
+      {
+        list: (after) => asRotating("GET", `/api/account/encryption/tab-locations/labels?${new URLSearchParams(Object.entries(labelsAfter(after)).map(([name, value]) => [name, String(value)]))}`),
+        write: (labels) => asRotating("PUT", "/api/account/encryption/tab-locations/labels", { labels }),
+      },
+      rotated.key,
+    );
+    expect(labelsSealed).toEqual({ sealed: 1, remaining: 0 });
 
     if (process.env.FUZZ_REPORT) {
       for (const [key, counts] of statuses) console.log(key, Object.fromEntries(counts));

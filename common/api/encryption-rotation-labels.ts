@@ -24,14 +24,14 @@ export const LABEL_CHARACTERS: Readonly<Record<SealedLabelKind, number>> = {
   "window-name": BROWSER_BACKUP_LIMITS.windowNameLength,
 };
 
-const labelKindSchema = z.enum(sealedLabelKinds, { message: "kind is not a kind of label" });
-const longestLabel = Math.max(...Object.values(LABEL_CHARACTERS).map(sealedLabelLength));
+export const labelKindSchema = z.enum(sealedLabelKinds, { message: "kind is not a kind of label" });
+export const longestLabel = Math.max(...Object.values(LABEL_CHARACTERS).map(sealedLabelLength));
 
 /**
  * Where a stored label is: its backup, its kind and `index`, which is 0 for a name or note, the tag's place (from 1)
  * in the backup's tags, the group's id, or the window's position.
  */
-const labelSpotSchema = {
+export const labelSpotSchema = {
   backupId: z.uuid({ message: "Not a backup id" }),
   kind: labelKindSchema,
   index: z.number().int().min(0, "index is at least 0").max(2_147_483_647, "index is too large"),
@@ -39,6 +39,17 @@ const labelSpotSchema = {
 
 /** A stored label as the rotation reads it. */
 export const sealedLabelSchema = z.object({ ...labelSpotSchema, sealed: z.string() });
+
+/** A listing's cursor: the spot after which it goes on, and at most one batch. */
+export const labelsAfterQuery = {
+  afterBackup: z.uuid({ message: "afterBackup is not a backup id" }).optional(),
+  afterKind: labelKindSchema.optional(),
+  afterIndex: z.coerce.number({ message: "afterIndex must be a number" }).int("afterIndex must be a whole number").min(0, "afterIndex is at least 0").max(2_147_483_647, "afterIndex is too large").default(0),
+  limit: rotationLimitSchema,
+};
+
+/** A label as written back: sealed, within the longest kind's cap (each kind's own cap is the server's check). */
+export const sealedLabelValueSchema = text().max(longestLabel, `A sealed label has at most ${longestLabel} characters`).regex(sealedLabelPattern, "A label is not a sealed value");
 
 /**
  * GET /api/account/encryption/rotation/labels?afterBackup=&afterKind=&afterIndex=&limit=: the next sealed labels not under
@@ -48,10 +59,7 @@ export const listLabelsToReseal = defineEndpoint({
   method: "GET",
   path: "/api/account/encryption/rotation/labels",
   query: z.object({
-    afterBackup: z.uuid({ message: "afterBackup is not a backup id" }).optional(),
-    afterKind: labelKindSchema.optional(),
-    afterIndex: z.coerce.number({ message: "afterIndex must be a number" }).int("afterIndex must be a whole number").min(0, "afterIndex is at least 0").max(2_147_483_647, "afterIndex is too large").default(0),
-    limit: rotationLimitSchema,
+    ...labelsAfterQuery,
   }),
   responses: { 200: z.object({ labels: z.array(sealedLabelSchema), remaining: z.number().int() }), ...errors },
 });
@@ -69,7 +77,7 @@ export const resealLabels = defineEndpoint({
       .array(
         z.strictObject({
           ...labelSpotSchema,
-          sealed: text().max(longestLabel, `A sealed label has at most ${longestLabel} characters`).regex(sealedLabelPattern, "A label is not a sealed value"),
+          sealed: sealedLabelValueSchema,
           /** The IV of the label it replaces, as listed: a label changed since (renamed elsewhere) is not overwritten. */
           replacesIv: z.string().regex(/^[A-Za-z0-9_-]{16}$/, "replacesIv is not a sealed label's IV"),
         }),

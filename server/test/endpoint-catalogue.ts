@@ -104,6 +104,9 @@ export function endpointExamples(a: OwnerResources): Record<RouteKey, ExampleReq
     "GET /api/account/encryption/rotation/undo": {},
     "PUT /api/account/encryption/rotation/undo": { body: { labels: [{ at: 1, sealed: `tv3.${"k".repeat(22)}.${"A".repeat(16)}.${"B".repeat(22)}`, replacesIv: "A".repeat(16) }] } },
     "DELETE /api/account/encryption/rotation": {},
+    // The catalogue leaves sealing off (above): every caller gets 409 (decision 246); the route's own tests turn it on.
+    "GET /api/account/encryption/tab-locations/labels": {},
+    "PUT /api/account/encryption/tab-locations/labels": { body: { labels: [{ backupId: "00000000-0000-4000-8000-000000000001", kind: "tag", index: 1, sealed: `tv2.${"A".repeat(16)}.${"B".repeat(22)}`, replaces: "finance" }] } },
     "POST /api/account/deletion-request": {},
     "POST /api/account/deletion-link": { body: { token: a.deletionToken } },
     // A token that names no account: the real one would delete A in the middle of the run.

@@ -1,4 +1,5 @@
 import { type FormEncryption, getFormEncryption } from "@common/api/encryption";
+import { listPlainLabels } from "@common/api/plain-labels";
 import { KDF_ITERATIONS } from "@common/end-to-end-encryption";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
@@ -8,6 +9,7 @@ import { forgetBackupKey, loadBackupKey } from "./backup-key";
 import { forgetReplacedKey } from "./key-rotation";
 import { Problem } from "./encryption-form-parts";
 import { knownEncryption, rememberEncryption } from "./encryption-status";
+import { PlainLabelSealing } from "./PlainLabelSealing";
 import { TabLocationSealing } from "./TabLocationSealing";
 import { TurnOnEncryption } from "./TurnOnEncryption";
 import { UnlockBrowser } from "./UnlockBrowser";
@@ -42,6 +44,8 @@ export function EncryptionSection({ email }: { email: string }) {
   const adopt = (answer: FormEncryption) => {
     queryClient.setQueryData(ENCRYPTION_KEY, answer);
     rememberEncryption(email, answer, true);
+    // The switch turned on again counts the readable labels afresh (decision 246), not from a count kept since.
+    void queryClient.invalidateQueries({ queryKey: endpointKey(listPlainLabels) });
   };
 
   if (encryption.isPending || unlocked === null) return <p className="mt-3 text-sm text-slate-500">Loading…</p>;
@@ -65,6 +69,8 @@ export function EncryptionSection({ email }: { email: string }) {
             <UnlockBrowser email={email} encryption={state} onUnlocked={refreshLock} />
           )}
           <TabLocationSealing encryption={state} onChanged={adopt} />
+          {/* Labels stored readable before the switch (decision 246): sealed here once it is on, each time it is turned on. */}
+          <PlainLabelSealing key={String(state.sealsTabLocations)} email={email} encryption={state} unlocked={unlocked} />
         </>
       ) : knownEncryption(email) === "on" ? (
         <Problem>

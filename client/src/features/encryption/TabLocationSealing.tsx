@@ -66,7 +66,11 @@ export function TabLocationSealing({ encryption, onChanged }: { encryption: Encr
                 <li>A browser or extension that is not unlocked with your passphrase makes no backups.</li>
                 <li>If you lose your passphrase, the encrypted tabs themselves are lost, not only their form entries. Nobody can open them.</li>
               </ul>
-              <p>Backups already stored stay as they are.</p>
+              {/* Decision 246: stored labels are sealed in this browser; stored tabs are not re-sent, so they stay readable. */}
+              <p>
+                Tabs already stored stay readable. The names, tags and notes of backups already stored, and their group titles and window names,
+                are encrypted in this browser once it is on and unlocked.
+              </p>
             </div>
           </div>
           <div className="flex flex-wrap gap-2">

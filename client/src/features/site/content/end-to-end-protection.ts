@@ -1,6 +1,6 @@
 /**
  * What end-to-end encryption protects and what it does not, said once: the Security page and the Privacy Policy both
- * read these sentences (claims C504–C514 in docs/product.md, decisions 220, 225, 237, 239 and 247).
+ * read these sentences (claims C504–C514 in docs/product.md, decisions 220, 225, 237, 239, 246 and 247).
  */
 
 export interface ProtectionStatement {
@@ -24,7 +24,7 @@ export const protectedByEncryption: readonly ProtectionStatement[] = [
   { claim: "C508", text: "Changing your passphrase wraps the same key again: what was sealed stays sealed under that key." },
   {
     claim: "C512",
-    text: "When titles and addresses are encrypted, so are tab group titles, window names and the names, tags and notes you give backups, padded to hide their length; a backup's name, tags and note open only for that backup.",
+    text: "When titles and addresses are encrypted, so are tab group titles, window names and the names, tags and notes you give backups, padded to hide their length, those stored before you turned it on too: your Account page seals them in your browser once it is unlocked. A backup's name, tags and note open only for that backup.",
   },
   {
     claim: "C509",
