@@ -528,7 +528,8 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       "correct horse battery staple",
     );
     expect(rotated).toMatchObject({ finished: true, resealed: 3 });
-    // Labels stored readable, sealed once titles and addresses are (decision 246): a note set before the switch.
+    // Labels stored readable, sealed once titles and addresses are (decision 246): the tag "kept" above and a note set
+    // before the switch.
     await asRotating("PATCH", `/api/library/backups/${saved.sessionId}`, { note: "Set in the clear" });
     await asRotating("PUT", "/api/account/encryption/tab-locations", { seal: true });
     const labelsSealed = await sealPlainLabels(
@@ -538,7 +539,7 @@ describe("random and mutated input to every endpoint, signed out and signed in",
       },
       rotated.key,
     );
-    expect(labelsSealed).toEqual({ sealed: 1, remaining: 0 });
+    expect(labelsSealed).toEqual({ sealed: 2, remaining: 0 });
 
     if (process.env.FUZZ_REPORT) {
       for (const [key, counts] of statuses) console.log(key, Object.fromEntries(counts));
