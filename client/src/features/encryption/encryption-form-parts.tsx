@@ -33,7 +33,11 @@ export function UnlockPeriodField({ value, onChange }: { value: UnlockPeriod; on
         id={id}
         className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
         value={String(UNLOCK_PERIODS_MINUTES.indexOf(value))}
-        onChange={(event) => onChange(UNLOCK_PERIODS_MINUTES[Number(event.target.value)] ?? value)}
+        onChange={(event) => {
+          // Not `??`: null, "Until I lock it", is a period like the others.
+          const chosen = UNLOCK_PERIODS_MINUTES[Number(event.target.value)];
+          if (chosen !== undefined) onChange(chosen);
+        }}
       >
         {UNLOCK_PERIODS_MINUTES.map((minutes, index) => (
           <option key={String(minutes)} value={String(index)}>
