@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { getFormEncryption } from "@common/api/encryption";
 import { sealPlainLabels } from "@common/api/plain-labels";
 import { isSealedLabel } from "@common/api/sealed-labels";
+import { UNLOCK_PERIODS_MINUTES, unlockPeriodLabel } from "@common/unlock-period";
 import { DESKTOP, MOBILE, newContext, saveScreenshot, screenshot } from "./support/browser";
 import { connectExtension, inWorker, launchForServer } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
@@ -84,6 +85,46 @@ async function turnOnEncryption(page: Page) {
   await section.getByLabel("I understand that a lost passphrase means lost form entries.").check();
   await section.getByRole("button", { name: "Turn on encryption" }).click();
   await section.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
+}
+
+/**
+ * What the Account page says of an unlock ending `ms` from now, in the browser's own time zone and words (runs in the
+ * page, so it names no inner function: the test's compiler would wrap it in a helper the page lacks).
+ */
+function unlockedUntilWords(ms: number): string {
+  const until = Date.now() + ms;
+  const day = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
+  const when =
+    day.format(Date.now()) === day.format(until)
+      ? new Intl.DateTimeFormat("en", { timeStyle: "short" }).format(until)
+      : new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" }).format(until);
+  return `Unlocked until ${when}, then this browser locks by itself and forgets the key.`;
+}
+
+/**
+ * Whether the page's IndexedDB keeps an unlock for `email`; with `endIn`, its end is first moved to that many
+ * milliseconds from now, as a script of the page could (runs in the page).
+ */
+function keptUnlock({ email, endIn }: { email: string; endIn: number | null }): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open("tabvault-encryption", 1);
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const store = opening.result.transaction("backup-keys", "readwrite").objectStore("backup-keys");
+      const reading = store.get(email);
+      let kept = false;
+      reading.onsuccess = () => {
+        const record: unknown = reading.result;
+        if (typeof record !== "object" || record === null) return;
+        kept = true;
+        if (endIn !== null) store.put({ ...record, until: Date.now() + endIn }, email);
+      };
+      store.transaction.oncomplete = () => {
+        opening.result.close();
+        resolve(kept);
+      };
+    };
+  });
 }
 
 describe("end-to-end encryption of form entries", () => {
@@ -171,6 +212,50 @@ describe("end-to-end encryption of form entries", () => {
     await phoneSection.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
     await other.close();
 
+    await context.close();
+  });
+
+  test("an unlock lasts the time chosen: the extension's choices offered, 'Unlocked until' said, and at its end the open page locks by itself", async () => {
+    const EMAIL = "timed-unlock@example.com";
+    const context = await newContext(suite.browser, suite.server.url, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughMail(page, suite.server.dataDir, EMAIL);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await turnOnEncryption(page);
+    const section = page.getByRole("region", { name: "End-to-end encryption" });
+    // Turned on with the period offered first.
+    await section.getByText(/^Unlocked until .+, then this browser locks by itself and forgets the key\.$/).waitFor();
+    await section.getByRole("button", { name: "Lock this browser" }).click();
+    await section.getByText("Encryption is on. This browser is locked.").waitFor();
+
+    // The extension's choices, in its words, 15 minutes picked unless the person picks another (decision 245).
+    const period = section.getByRole("combobox", { name: "Stay unlocked" });
+    assert.deepEqual(await period.getByRole("option").allTextContents(), UNLOCK_PERIODS_MINUTES.map(unlockPeriodLabel));
+    assert.equal(await period.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent), "For 15 minutes");
+    await section.getByLabel("Your passphrase").fill(PASSPHRASE);
+    await period.selectOption({ label: "For 1 hour" });
+    const words = () => page.evaluate(unlockedUntilWords, 60 * 60_000);
+    const before = await words();
+    await section.getByRole("button", { name: "Unlock this browser" }).click();
+    await section.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
+    const shown = await section.getByText(/^Unlocked until /).textContent();
+    assert.ok([before, await words()].includes(shown ?? ""), `an hour from the unlock, said as "${before}", not "${shown}"`);
+    await screenshot(page, "encryption-unlocked-until-1280");
+
+    // The hour as good as gone (its end moved to a few seconds from now, where the page keeps it): the open page locks
+    // by itself at the end, says so, and the key is gone from IndexedDB.
+    await page.evaluate(keptUnlock, { email: EMAIL, endIn: 6_000 });
+    await page.reload();
+    await section.getByText(/^Unlocked until /).waitFor();
+    await section.getByRole("alert").getByText(/^This browser's unlock ended at .+, as chosen, and it forgot the key\. Unlock it again with your passphrase\.$/).waitFor({ timeout: 15_000 });
+    await section.getByText("Encryption is on. This browser is locked.").waitFor();
+    assert.equal(await page.evaluate(keptUnlock, { email: EMAIL, endIn: null }), false);
+
+    // "Until I lock it": no end.
+    await section.getByLabel("Your passphrase").fill(PASSPHRASE);
+    await period.selectOption({ label: "Until I lock it" });
+    await section.getByRole("button", { name: "Unlock this browser" }).click();
+    await section.getByText("Unlocked until you lock it.", { exact: true }).waitFor({ timeout: 20_000 });
     await context.close();
   });
 

@@ -21,7 +21,7 @@ import type { RefusedDowngrade } from "./refused-downgrade";
 import type { BackupSummary } from "./backup-list";
 import { SealMemo, type SealOnce } from "./seal-memo";
 import { openBackupLabels, openSummaryLabels, sealUploadLabels } from "./sealed-labels";
-import type { UnlockPeriod } from "./unlock-period";
+import { type UnlockPeriod, unlockEnd } from "@common/unlock-period";
 
 /**
  * Kept in storage.local: whether the account seals form entries and tab locations. The key itself is in the
@@ -194,7 +194,7 @@ export class FormEncryption {
       // The person's own unlock takes the account's choice as it stands, a lower one included (decision 220).
       await this.deps.keys.set(await backupKeyFrom(rawKey));
       await this.memo.forget();
-      const unlockedUntil = minutes === null ? null : this.deps.now() + minutes * 60_000;
+      const unlockedUntil = unlockEnd(minutes, this.deps.now());
       await this.deps.storage.set({ [FORM_ENCRYPTION_KEY]: { enabled: true, sealsTabLocations, refusedDowngrade: null, unlockedUntil } satisfies StoredEncryption });
       return {
         ok: true,

@@ -5,7 +5,7 @@ import type { ExtensionLiveState } from "@common/extension-bridge";
 import type { BackupSummary } from "./backup-list";
 import type { FormEncryptionStatus } from "./form-encryption";
 import type { PageState } from "./snapshot";
-import type { UnlockPeriod } from "./unlock-period";
+import type { UnlockPeriod } from "@common/unlock-period";
 
 /**
  * What the popup, the options page and the content scripts ask the background, and what each is answered: one map,

@@ -4,7 +4,7 @@ import { ALL_SITES, LOCKED_QUEUE_MESSAGE, type Status } from "../../src/messages
 import { DEFAULT_SERVER_URL, SERVER_URL_KEY, serverOrigin } from "../../src/server-config";
 import { KEY_CHANGED_MESSAGE, REFUSED_DOWNGRADE_MESSAGES } from "../../src/refused-downgrade";
 import { send } from "../../src/send";
-import { UNLOCK_PERIODS_MINUTES, unlockPeriodLabel, type UnlockPeriod } from "../../src/unlock-period";
+import { UNLOCK_PERIODS_MINUTES, unlockPeriodLabel, type UnlockPeriod } from "@common/unlock-period";
 import { byId, h } from "../../src/ui/dom";
 import { mountUploads } from "./uploads";
 import { SET_BY_YOUR_TEAM } from "@common/team-policy-text";

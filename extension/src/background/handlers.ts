@@ -4,7 +4,7 @@ import type { LibrarySync } from "../library-sync";
 import type { ActionAnswer, Answer, BackupListAnswer, Kind, RequestOf } from "../messages";
 import type { OpenTabsSync } from "../open-tabs-sync";
 import type { Pairing } from "../pairing";
-import { UNLOCK_PERIODS_MINUTES } from "../unlock-period";
+import { UNLOCK_PERIODS_MINUTES } from "@common/unlock-period";
 import type { Capture } from "./capture";
 import type { Connection } from "./connection";
 import type { ContentScripts } from "./content-scripts";

@@ -12,14 +12,27 @@ import { rotationApi } from "./key-rotation";
  * browser, then the old key dropped, and only once the server counts nothing left under it. A page closed halfway
  * loses nothing: the old key stays sealed under the new one, and this form resumes where it stopped.
  */
-export function RotateKey({ email, encryption, onRotated, onCancel }: { email: string; encryption: EncryptionOn; onRotated: (answer: FormEncryption) => void; onCancel: () => void }) {
+export function RotateKey({
+  email,
+  encryption,
+  until,
+  onRotated,
+  onCancel,
+}: {
+  email: string;
+  encryption: EncryptionOn;
+  /** When this browser's unlock ends: the new key is kept until then, as the old one was (decision 245). */
+  until: number | null;
+  onRotated: (answer: FormEncryption) => void;
+  onCancel: () => void;
+}) {
   const [passphrase, setPassphrase] = useState("");
   const [progress, setProgress] = useState<string | null>(null);
   const resuming = encryption.rotation != null;
   const rotate = useMutation({
     mutationFn: async () => {
       const outcome = await rotateKey(rotationApi, passphrase, (done, remaining) => setProgress(`${done} tabs and labels sealed again, ${remaining} left in this pass.`));
-      await keepBackupKey(email, outcome.key);
+      await keepBackupKey(email, outcome.key, until);
       return { outcome, answer: await rotationApi.read() };
     },
     onSuccess: ({ outcome, answer }) => {

@@ -1,5 +1,6 @@
 import { type FormEncryption, setFormEncryption } from "@common/api/encryption";
 import { backupKeyFrom, createBackupKey } from "@common/end-to-end-encryption";
+import { DEFAULT_UNLOCK_PERIOD, type UnlockPeriod, unlockEnd } from "@common/unlock-period";
 import { useMutation } from "@tanstack/react-query";
 import { Lock, TriangleAlert } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -8,11 +9,15 @@ import { Label } from "@/components/ui/label";
 import { call } from "@/lib/api-client";
 import { toast } from "@/lib/use-toast";
 import { keepBackupKey } from "./backup-key";
-import { encryptionProblem, newPassphraseProblem, PassphraseField, Problem } from "./encryption-form-parts";
+import { encryptionProblem, newPassphraseProblem, PassphraseField, Problem, UnlockPeriodField } from "./encryption-form-parts";
 
-/** Turning encryption on: the key is made here from the passphrase, and only its wrapped form is sent (decision 177). */
-export function TurnOnEncryption({ email, onOn }: { email: string; onOn: (answer: FormEncryption) => void }) {
+/**
+ * Turning encryption on: the key is made here from the passphrase, and only its wrapped form is sent (decision 177).
+ * This browser is then unlocked for the period picked here, as an unlock is (decision 245). `now`: the injected clock.
+ */
+export function TurnOnEncryption({ email, onOn, now }: { email: string; onOn: (answer: FormEncryption) => void; now: () => number }) {
   const [passphrase, setPassphrase] = useState("");
+  const [period, setPeriod] = useState<UnlockPeriod>(DEFAULT_UNLOCK_PERIOD);
   const [repeated, setRepeated] = useState("");
   const [understood, setUnderstood] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -21,7 +26,7 @@ export function TurnOnEncryption({ email, onOn }: { email: string; onOn: (answer
     mutationFn: async () => {
       const { stored, rawKey } = await createBackupKey(passphrase);
       const answer = await call(setFormEncryption, { body: { key: stored } });
-      await keepBackupKey(email, await backupKeyFrom(rawKey));
+      await keepBackupKey(email, await backupKeyFrom(rawKey), unlockEnd(period, now()));
       return answer;
     },
     onSuccess: (answer) => {
@@ -49,6 +54,7 @@ export function TurnOnEncryption({ email, onOn }: { email: string; onOn: (answer
       <div className="grid gap-3 sm:grid-cols-2">
         <PassphraseField label="Passphrase" value={passphrase} onChange={setPassphrase} autoComplete="new-password" />
         <PassphraseField label="Repeat the passphrase" value={repeated} onChange={setRepeated} autoComplete="new-password" />
+        <UnlockPeriodField value={period} onChange={setPeriod} />
       </div>
       <div className="flex items-start gap-2">
         <input id={understoodId} type="checkbox" className="mt-1 size-4 accent-brand-600" checked={understood} onChange={(event) => setUnderstood(event.target.checked)} />

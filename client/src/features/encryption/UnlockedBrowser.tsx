@@ -2,20 +2,34 @@ import type { FormEncryption } from "@common/api/encryption";
 import { KeyRound, Lock, LockOpen, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { formatDate, formatDateTime, formatTime } from "@/lib/dates";
 import { forgetBackupKey } from "./backup-key";
 import { ChangePassphrase } from "./ChangePassphrase";
 import type { EncryptionOn } from "./encryption-form-parts";
 import { RotateKey } from "./RotateKey";
 
-/** An unlocked browser: what it seals, locking it again, changing the passphrase, rotating the key (decision 239). */
+/** When an unlock ends, in words: the time alone when that is today, else the date too. */
+function unlockedUntil(until: number | null, now: number): string {
+  if (until === null) return "Unlocked until you lock it.";
+  return `Unlocked until ${formatDate(until) === formatDate(now) ? formatTime(until) : formatDateTime(until)}, then this browser locks by itself and forgets the key.`;
+}
+
+/**
+ * An unlocked browser: until when (decision 245), what it seals, locking it again, changing the passphrase, rotating
+ * the key (decision 239). `now`: the injected clock.
+ */
 export function UnlockedBrowser({
   email,
   encryption,
+  until,
+  now,
   onLocked,
   onChanged,
 }: {
   email: string;
   encryption: EncryptionOn;
+  until: number | null;
+  now: () => number;
   onLocked: () => void;
   onChanged: (answer: FormEncryption) => void;
 }) {
@@ -27,6 +41,7 @@ export function UnlockedBrowser({
         <LockOpen className="size-4 text-emerald-600" aria-hidden="true" />
         Encryption is on, and this browser is unlocked.
       </p>
+      <p>{unlockedUntil(until, now())}</p>
       <p>
         {encryption.sealsTabLocations ? "Form entries, titles and addresses" : "Form entries"} this browser backs up are sealed before they are sent.
         Unlock the TabVault browser extension too, with the same passphrase in its options: until then it leaves form entries out
@@ -54,6 +69,7 @@ export function UnlockedBrowser({
         <RotateKey
           email={email}
           encryption={encryption}
+          until={until}
           onRotated={(answer) => {
             onChanged(answer);
             setRotating(false);

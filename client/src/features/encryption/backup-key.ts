@@ -1,8 +1,10 @@
 import { openDB } from "idb";
+import { readUnlock, type StoredUnlock, type UnlockReading } from "./unlock-end";
 
 /**
  * This browser's unlocked backup key (decision 177), in IndexedDB as a non-extractable CryptoKey: pages can
- * use it to seal and open, but no script can read its bytes back out. One key per account email.
+ * use it to seal and open, but no script can read its bytes back out. One key per account email, kept beside the time
+ * its unlock ends (decision 245): every read weighs that end against the clock and forgets a key whose time has come.
  */
 const DATABASE = "tabvault-encryption";
 const STORE = "backup-keys";
@@ -17,18 +19,33 @@ function database() {
 
 const keyOf = (email: string) => email.trim().toLowerCase();
 
-export async function loadBackupKey(email: string): Promise<CryptoKey | null> {
+/** What this browser holds for `email` at `now`: "locked" when nothing is kept (or IndexedDB is refused). */
+export type HeldUnlock = UnlockReading | { state: "locked" };
+
+/** Reads the kept unlock at `now`; one that ended or that this page did not write is forgotten here (C513). */
+export async function readHeldUnlock(email: string, now: number = Date.now()): Promise<HeldUnlock> {
+  let record: unknown;
   try {
-    const stored: unknown = await (await database()).get(STORE, keyOf(email));
-    return stored instanceof CryptoKey ? stored : null;
+    record = await (await database()).get(STORE, keyOf(email));
   } catch {
     // Private windows may refuse IndexedDB: then this browser is simply locked.
-    return null;
+    return { state: "locked" };
   }
+  if (record === undefined) return { state: "locked" };
+  const reading = readUnlock(record, now);
+  if (reading.state !== "unlocked") await forgetBackupKey(email).catch(() => undefined);
+  return reading;
 }
 
-export async function keepBackupKey(email: string, key: CryptoKey): Promise<void> {
-  await (await database()).put(STORE, key, keyOf(email));
+/** The key while this browser's unlock holds at `now`, else null. */
+export async function loadBackupKey(email: string, now: number = Date.now()): Promise<CryptoKey | null> {
+  const held = await readHeldUnlock(email, now);
+  return held.state === "unlocked" ? held.unlock.key : null;
+}
+
+/** Keeps `key` until `until` (the injected clock's milliseconds), or until the person locks (null). */
+export async function keepBackupKey(email: string, key: CryptoKey, until: number | null): Promise<void> {
+  await (await database()).put(STORE, { key, until } satisfies StoredUnlock, keyOf(email));
   announceKeyChange();
 }
 

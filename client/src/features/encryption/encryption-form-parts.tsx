@@ -1,5 +1,6 @@
 import type { FormEncryption } from "@common/api/encryption";
 import { PASSPHRASE_MIN_LENGTH, WrongPassphraseError } from "@common/end-to-end-encryption";
+import { UNLOCK_PERIODS_MINUTES, type UnlockPeriod, unlockPeriodLabel } from "@common/unlock-period";
 import { type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -15,6 +16,35 @@ export function PassphraseField({ label, value, onChange, autoComplete }: { labe
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Input id={id} type="password" autoComplete={autoComplete} value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/**
+ * How long this browser stays unlocked, chosen where the key is opened (decision 245): the extension's choices, in its
+ * words, so one person meets one set of periods.
+ */
+export function UnlockPeriodField({ value, onChange }: { value: UnlockPeriod; onChange: (period: UnlockPeriod) => void }) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>Stay unlocked</Label>
+      <select
+        id={id}
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900"
+        value={String(UNLOCK_PERIODS_MINUTES.indexOf(value))}
+        onChange={(event) => {
+          // Not `??`: null, "Until I lock it", is a period like the others.
+          const chosen = UNLOCK_PERIODS_MINUTES[Number(event.target.value)];
+          if (chosen !== undefined) onChange(chosen);
+        }}
+      >
+        {UNLOCK_PERIODS_MINUTES.map((minutes, index) => (
+          <option key={String(minutes)} value={String(index)}>
+            {unlockPeriodLabel(minutes)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

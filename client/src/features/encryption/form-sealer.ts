@@ -2,10 +2,11 @@ import { getFormEncryption } from "@common/api/encryption";
 import { openFormData, sealedFormDataOf } from "@common/end-to-end-encryption";
 import type { QueryClient } from "@tanstack/react-query";
 import { endpointQuery } from "@/lib/api-client";
-import { backupKeyChanged, forgetBackupKey, loadBackupKey } from "./backup-key";
+import { backupKeyChanged, forgetBackupKey, loadBackupKey, readHeldUnlock } from "./backup-key";
 import { forgetReplacedKey } from "./key-rotation";
 import { knownEncryption, knownLocationSealing, rememberEncryption } from "./encryption-status";
 import { openedForRestore, type SealableTab, sealTabsForSending } from "./tab-sealing";
+import type { StoredUnlock } from "./unlock-end";
 
 const STARTUP_WAIT_MS = 1500;
 
@@ -24,12 +25,14 @@ export interface FormSealer {
  * than risk sending them in the clear; titles and addresses go as last heard (the server refuses plain tabs from an
  * account that seals them, so none is stored).
  */
-export function startFormSealer(email: string, queryClient: QueryClient): FormSealer {
-  let key: CryptoKey | null = null;
+export function startFormSealer(email: string, queryClient: QueryClient, now: () => number = Date.now): FormSealer {
+  let held: StoredUnlock | null = null;
   let keyLoaded: Promise<unknown> = Promise.resolve();
   const refreshKey = () => {
-    keyLoaded = loadBackupKey(email).then((loaded) => (key = loaded));
+    keyLoaded = readHeldUnlock(email, now()).then((reading) => (held = reading.state === "unlocked" ? reading.unlock : null));
   };
+  // The unlock's end is weighed at every backup, not only when the key was read (decision 245).
+  const heldKey = () => (held && (held.until === null || now() < held.until) ? held.key : null);
   refreshKey();
   window.addEventListener(backupKeyChanged, refreshKey);
   const answered = queryClient
@@ -47,8 +50,10 @@ export function startFormSealer(email: string, queryClient: QueryClient): FormSe
     async prepare(tabs) {
       if (knownEncryption(email) === "unknown") await startingUp(answered);
       const encryption = knownEncryption(email);
-      if (encryption === "on" && !key) await startingUp(keyLoaded);
-      return sealTabsForSending(tabs, { encryption, sealsLocations: encryption === "on" && knownLocationSealing(email), key });
+      // Its end come, the key is read again, which forgets it and tells the page.
+      if (held && !heldKey()) refreshKey();
+      if (encryption === "on" && !heldKey()) await startingUp(keyLoaded);
+      return sealTabsForSending(tabs, { encryption, sealsLocations: encryption === "on" && knownLocationSealing(email), key: heldKey() });
     },
     stop() {
       window.removeEventListener(backupKeyChanged, refreshKey);

@@ -4,6 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { backupKeyChanged } from "@/features/encryption/backup-key";
 import { openedFormData, startFormSealer } from "@/features/encryption/form-sealer";
 import { LOCKED_BACKUP_MESSAGE } from "@/features/encryption/tab-sealing";
+import { startUnlockTimer } from "@/features/encryption/unlock-timer";
 import { call, endpointQuery } from "@/lib/api-client";
 import { toast } from "@/lib/use-toast";
 import { type BlockedMethod, type ClearAllBlocked, clearAllBlockedHere, ensureBlockerRunning, isShortcut, onCloseAllShortcut } from "./blocker";
@@ -33,6 +34,7 @@ export function startSignedInProtection(userEmail: string, queryClient: QueryCli
   const settingsTimer = window.setInterval(() => void readSettings(), WEB_APP_SETTINGS_REFRESH_SECONDS * 1000);
   window.addEventListener("focus", readSettings);
   const sealer = startFormSealer(userEmail, queryClient);
+  const stopUnlockTimer = startUnlockTimer(userEmail);
   applyRestoreHandoff((formData, page) => openedFormData(userEmail, formData, page));
 
   // A backup held back because this browser is locked (decision 199) is said each time the person's own act (a
@@ -72,6 +74,7 @@ export function startSignedInProtection(userEmail: string, queryClient: QueryCli
     window.clearInterval(settingsTimer);
     window.removeEventListener("focus", readSettings);
     sealer.stop();
+    stopUnlockTimer();
     window.removeEventListener(backupKeyChanged, keyChanged);
     stopTriggers();
     stopShortcuts();

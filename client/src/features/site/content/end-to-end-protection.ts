@@ -1,6 +1,6 @@
 /**
  * What end-to-end encryption protects and what it does not, said once: the Security page and the Privacy Policy both
- * read these sentences (claims C504–C514 in docs/product.md, decisions 220, 225, 237, 239, 246 and 247).
+ * read these sentences (claims C504–C514 in docs/product.md, decisions 220, 225, 237, 239, 245, 246 and 247).
  */
 
 export interface ProtectionStatement {
@@ -21,6 +21,10 @@ export const protectedByEncryption: readonly ProtectionStatement[] = [
     text: "In the browser extension, the unlocked key and the extension's sign-in token are kept in its own database, where the scripts it runs inside web pages cannot read them.",
   },
   { claim: "C507", text: "The extension's unlock ends after the time you choose, from 15 minutes to a day, or when you lock it; then it forgets the key." },
+  {
+    claim: "C513",
+    text: "On the website, an unlock ends the same way: after the time you choose when you unlock, from 15 minutes to a day, or when you lock it; then that browser forgets the key.",
+  },
   { claim: "C508", text: "Changing your passphrase wraps the same key again: what was sealed stays sealed under that key." },
   {
     claim: "C512",
@@ -46,5 +50,4 @@ export const notProtectedByEncryption: readonly ProtectionStatement[] = [
     claim: "C514",
     text: "Group titles and window names are sealed only as what they are, so our server could swap two of them. It still sees how many tags a backup has, whether it has a note, and the names TabVault gives backups itself, and a search of encrypted names, tags and notes happens only in your unlocked browser.",
   },
-  { claim: "C513", text: "On the website, a browser you unlocked stays unlocked until you lock it." },
 ];
