@@ -162,7 +162,7 @@ function sideBySide(size: number, rounds: RoundFigures[], contestants: readonly 
     return `| ${NAMES[contestant]} | ${secondsOrNot(middle(figures, (round) => round.existsMs))} | ${ratio(figures, (round) => round.existsMs)} | ${secondsOrNot(middle(figures, (round) => round.firstWindowMs))} | ${seconds(Math.max(...figures.map((round) => round.longestWaitMs)))} | ${drawn === null ? `not all (${Math.min(...figures.map((round) => round.drawnTabs))} of ${size} at worst)` : seconds(drawn)} | ${ratio(figures, (round) => round.drawnMs)} | ${median(figures.map((round) => round.memoryMb)).toFixed(0)} MB |`;
   });
   const loads = rounds.map((round) => round.loadAverage);
-  return `### ${size.toLocaleString("en")} tabs in ${2} windows, ${RESTORE_ROUNDS} rounds, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}
+  return `### ${size.toLocaleString("en")} tabs in ${2} windows, ${RESTORE_ROUNDS} ${RESTORE_ROUNDS === 1 ? "round" : "rounds"}, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}
 
 | contestant | every tab exists | ratio | first window | longest API wait (worst round) | every tab drawn | ratio | browser memory after |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
