@@ -7,6 +7,7 @@ import { getFormEncryption } from "@common/api/encryption";
 import { sealPlainLabels } from "@common/api/plain-labels";
 import { isSealedLabel } from "@common/api/sealed-labels";
 import { UNLOCK_PERIODS_MINUTES, unlockPeriodLabel } from "@common/unlock-period";
+import { PASSPHRASE, turnOnEncryption } from "./support/encryption";
 import { DESKTOP, MOBILE, newContext, saveScreenshot, screenshot } from "./support/browser";
 import { connectExtension, inWorker, launchForServer } from "./support/extension";
 import { signInThroughMail } from "./support/mail";
@@ -20,7 +21,6 @@ import { waitFor } from "./support/wait-for";
 const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // One database per run: two worktrees running this file at once on one machine dropped each other's database.
 const DATABASE = `tabvault_e2e_encryption_${process.pid}`;
-const PASSPHRASE = "blue heron over the quiet lake";
 const TYPED = "sealed-before-the-crash@example.com";
 const EXTENSION_TYPED = "typed in a page the extension watched";
 
@@ -74,17 +74,6 @@ async function openNewestEmergency(page: Page) {
   await page.goto("/sessions");
   await page.getByRole("tab", { name: "Emergency Backups" }).click();
   await page.getByRole("list", { name: "Emergency Backups" }).getByRole("button").first().click();
-}
-
-/** Turns encryption on from /account with {@link PASSPHRASE}, as a person does (the mistakes are the first test's). */
-async function turnOnEncryption(page: Page) {
-  await page.goto("/account");
-  const section = page.getByRole("region", { name: "End-to-end encryption" });
-  await section.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
-  await section.getByLabel("Repeat the passphrase").fill(PASSPHRASE);
-  await section.getByLabel("I understand that a lost passphrase means lost form entries.").check();
-  await section.getByRole("button", { name: "Turn on encryption" }).click();
-  await section.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
 }
 
 /**

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page, Request } from "playwright-core";
+import { turnOnEncryption } from "./support/encryption";
 import { DESKTOP, newContext, screenshot } from "./support/browser";
 import { signInThroughMail } from "./support/mail";
 import { useBrowserSuite } from "./support/suite";
@@ -11,18 +12,7 @@ import { useBrowserSuite } from "./support/suite";
  * and the real server and rewrites its answers as a compromised server would; the page must neither send anything
  * plain, nor open an address that is not a web page, nor refill sealed form entries into a page they were not typed in.
  */
-const PASSPHRASE = "blue heron over the quiet lake";
 const TYPED = "typed-before-the-server-turned@example.com";
-
-async function turnOnEncryption(page: Page) {
-  await page.goto("/account");
-  const section = page.getByRole("region", { name: "End-to-end encryption" });
-  await section.getByLabel("Passphrase", { exact: true }).fill(PASSPHRASE);
-  await section.getByLabel("Repeat the passphrase").fill(PASSPHRASE);
-  await section.getByLabel("I understand that a lost passphrase means lost form entries.").check();
-  await section.getByRole("button", { name: "Turn on encryption" }).click();
-  await section.getByText("Encryption is on, and this browser is unlocked.").waitFor({ timeout: 20_000 });
-}
 
 /** Types into the protection test page and presses the close-all shortcut: an emergency backup of the page. */
 async function backUpTyping(page: Page, typed: string) {
