@@ -403,6 +403,39 @@ describe("end-to-end encryption of form entries", () => {
         const tabs = await inWorker<{ id: number; url: string; status: string }[]>(extension, `chrome.tabs.query({ windowId: ${windowId} })`);
         return tabs.length === 2 && tabs.every((tab) => tab.status === "complete" && pages.includes(tab.url)) ? tabs.map((tab) => tab.id) : undefined;
       }, 20_000);
+      // Out of a content script's reach (decisions 220, 225): the token and the key live in the extension's own
+      // IndexedDB, the key not extractable; code run in a page's content-script world, as the extension's own content
+      // scripts run, finds neither in storage.local, and storage.session is not open to it.
+      const held = await inWorker<{ token: string | null; isKey: boolean; extractable: boolean | null }>(
+        extension,
+        `new Promise((resolve, reject) => {
+          const open = indexedDB.open("tabvault-keys");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const transaction = open.result.transaction(["keys", "secrets"]);
+            const key = transaction.objectStore("keys").get("backupKey");
+            const secrets = transaction.objectStore("secrets").getAll();
+            transaction.oncomplete = () => {
+              const token = (JSON.stringify(secrets.result).match(/"accessToken":"([^"]+)"/) || [])[1] || null;
+              open.result.close();
+              resolve({ token, isKey: key.result instanceof CryptoKey, extractable: key.result ? key.result.extractable : null });
+            };
+          };
+        })`,
+      );
+      assert.ok(held.token && held.isKey && held.extractable === false, `held: ${JSON.stringify({ ...held, token: held.token ? "…" : null })}`);
+      const reach = await inWorker<{ local: string; session: string }>(
+        extension,
+        `chrome.scripting.executeScript({ target: { tabId: ${tabIds[0]} }, world: "ISOLATED", func: async () => {
+          const local = JSON.stringify(await chrome.storage.local.get(null));
+          let session;
+          try { session = JSON.stringify(await chrome.storage.session.get(null)); } catch (error) { session = "refused: " + String(error); }
+          return { local, session };
+        } }).then((results) => results[0].result)`,
+      );
+      assert.ok(reach.local.length > 2 && !reach.local.includes(held.token), "the device token is readable from storage.local");
+      assert.match(reach.session, /^refused: /, "storage.session is open to content scripts");
+
       await inWorker(
         extension,
         `chrome.storage.session.set({ ["page:${tabIds[0]}"]: { url: ${JSON.stringify(pages[0])}, formData: { note: ${JSON.stringify(EXTENSION_TYPED)} }, scrollPosition: { x: 0, y: 0 } } })`,

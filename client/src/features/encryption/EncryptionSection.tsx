@@ -101,7 +101,7 @@ export function EncryptionSection({ email, now = Date.now }: { email: string; no
           )}
           <TabLocationSealing encryption={state} onChanged={adopt} />
           {/* Labels stored readable before the switch (decision 246): sealed here once it is on, each time it is turned on. */}
-          <PlainLabelSealing key={String(state.sealsTabLocations)} email={email} encryption={state} unlocked={unlocked} />
+          <PlainLabelSealing key={String(state.sealsTabLocations)} email={email} encryption={state} unlocked={Boolean(unlocked)} />
         </>
       ) : knownEncryption(email) === "on" ? (
         <Problem>
