@@ -87,6 +87,9 @@ describe("backups: saving, restore, blocker, settings, devices", () => {
     // the default 30 s once.
     const restoredWithin = { timeout: 90_000 };
     await restored.waitForLoadState("load", restoredWithin);
+    // The person looks at the tab that opened: a page left behind the Session Manager draws no frames, and the
+    // waits below poll on frames (this run saw the field present and visible while a wait on it timed out).
+    await restored.bringToFront();
     await restored.getByLabel("Test email").waitFor(restoredWithin);
     await restored.waitForFunction(
       () => (document.querySelector<HTMLInputElement>('[name="testEmail"]')?.value ?? "") === "typed-before-the-crash@example.com",
